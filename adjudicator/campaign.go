@@ -1,0 +1,225 @@
+package adjudicator
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/mail"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Campaign is a campaign file: what the GM writes to create a game.
+//
+//	id: bourse-1
+//	game: trader
+//	options: {sets: 1}
+//	players:
+//	  - {name: alice, email: alice@example.test}
+//	  - {name: bob, email: bob@example.test}
+//	seed: "optional; random when absent"
+//	setup: {}        # optional fixed layout, game-specific
+//	deadline: 72h    # optional per-step deadline
+type Campaign struct {
+	ID        string         `yaml:"id" json:"id"`
+	Game      string         `yaml:"game" json:"game"`
+	Options   map[string]any `yaml:"options" json:"options,omitempty"`
+	Players   []Seat         `yaml:"players" json:"players"`
+	Observers []string       `yaml:"observers" json:"observers,omitempty"`
+	GM        string         `yaml:"gm" json:"gm,omitempty"` // the GM's email address
+	Seed      string         `yaml:"seed" json:"-"`
+	Setup     any            `yaml:"setup" json:"setup,omitempty"`
+	Deadline  Duration       `yaml:"deadline" json:"deadline,omitempty"`
+	Reminder  Duration       `yaml:"reminder" json:"reminder,omitempty"` // how long before a deadline to remind
+}
+
+// Seat is one player of a campaign.
+type Seat struct {
+	Name  string `yaml:"name" json:"name"`
+	Email string `yaml:"email" json:"email"`
+}
+
+// Duration is a time.Duration written as in Go ("72h", "90m") or in days ("3d").
+type Duration time.Duration
+
+// ParseDuration reads "3d", "72h", "1h30m".
+func ParseDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if strings.HasSuffix(s, "d") {
+		n, err := strconv.Atoi(strings.TrimSuffix(s, "d"))
+		if err != nil || n < 0 {
+			return 0, fmt.Errorf("bad duration %q: write e.g. 3d, 72h or 90m", s)
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("bad duration %q: write e.g. 3d, 72h or 90m", s)
+	}
+	return d, nil
+}
+
+// UnmarshalYAML reads a duration string.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	v, err := ParseDuration(n.Value)
+	if err != nil {
+		return err
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalJSON writes the duration as Go writes it ("72h0m0s").
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	v, err := ParseDuration(s)
+	*d = Duration(v)
+	return err
+}
+
+var (
+	idPattern   = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+	namePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$`)
+)
+
+// reservedNames cannot be player names: they name other actors in the log.
+var reservedNames = map[string]bool{"gm": true, "system": true, "observer": true}
+
+// ParseCampaign reads and checks a campaign file (not the game-specific
+// options and setup, which the engine checks).
+func ParseCampaign(data []byte) (*Campaign, error) {
+	var c Campaign
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		return nil, Errorf(EINVALID, "campaign file: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// Validate checks the campaign's generic fields.
+func (c *Campaign) Validate() error {
+	if !idPattern.MatchString(c.ID) {
+		return Errorf(EINVALID, "campaign id %q: use 1-64 lower-case letters, digits, '.', '_' or '-'", c.ID)
+	}
+	if c.Game == "" {
+		return Errorf(EINVALID, "campaign %s: name the game (game: trader)", c.ID)
+	}
+	if len(c.Players) == 0 {
+		return Errorf(EINVALID, "campaign %s: no players", c.ID)
+	}
+	seen := map[string]bool{}
+	for i, p := range c.Players {
+		if err := CheckPlayerName(p.Name); err != nil {
+			return Errorf(EINVALID, "campaign %s: players[%d]: %s", c.ID, i+1, err.(*Error).Message)
+		}
+		if seen[strings.ToLower(p.Name)] {
+			return Errorf(EINVALID, "campaign %s: player %q listed twice", c.ID, p.Name)
+		}
+		seen[strings.ToLower(p.Name)] = true
+		if err := CheckEmail(p.Email); err != nil {
+			return Errorf(EINVALID, "campaign %s: player %s: %s", c.ID, p.Name, err.(*Error).Message)
+		}
+	}
+	for _, o := range c.Observers {
+		if err := CheckEmail(o); err != nil {
+			return Errorf(EINVALID, "campaign %s: observer: %s", c.ID, err.(*Error).Message)
+		}
+	}
+	if c.GM != "" {
+		if err := CheckEmail(c.GM); err != nil {
+			return Errorf(EINVALID, "campaign %s: gm: %s", c.ID, err.(*Error).Message)
+		}
+	}
+	return nil
+}
+
+// CheckPlayerName says whether name can be a player's name.
+func CheckPlayerName(name string) error {
+	if !namePattern.MatchString(name) || reservedNames[strings.ToLower(name)] {
+		return Errorf(EINVALID, "player name %q: use 1-32 letters, digits, '.', '_' or '-' (not gm, system or observer)", name)
+	}
+	return nil
+}
+
+// CheckEmail says whether addr is a bare email address.
+func CheckEmail(addr string) error {
+	if addr == "" {
+		return nil // optional: a CLI-only game needs no mail
+	}
+	a, err := mail.ParseAddress(addr)
+	if err != nil || a.Address != addr {
+		return Errorf(EINVALID, "email %q is not a plain address like alice@example.test", addr)
+	}
+	return nil
+}
+
+// Names returns the players' names in seating order.
+func (c *Campaign) Names() []string {
+	names := make([]string, len(c.Players))
+	for i, p := range c.Players {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// seedBytes turns the campaign's seed into the game's 32 secret bytes: 64 hex
+// digits are taken as they are, any other text is hashed with SHA-256, and
+// an absent seed is drawn from crypto/rand.
+func (c *Campaign) seedBytes() ([]byte, error) {
+	s := strings.TrimSpace(c.Seed)
+	if s == "" {
+		b := make([]byte, 32)
+		if _, err := rand.Read(b); err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	if b, err := hex.DecodeString(s); err == nil && len(b) == 32 {
+		return b, nil
+	}
+	h := sha256.Sum256([]byte(s))
+	return h[:], nil
+}
+
+// Commitment is the published SHA-256 of a seed, in hex.
+func Commitment(seed []byte) string {
+	h := sha256.Sum256(seed)
+	return hex.EncodeToString(h[:])
+}
+
+// config is the Engine's view of the campaign.
+func (c *Campaign) config() (Config, error) {
+	cfg := Config{Players: c.Names(), Options: json.RawMessage("{}"), Setup: json.RawMessage("null")}
+	if len(c.Options) > 0 {
+		b, err := json.Marshal(c.Options)
+		if err != nil {
+			return cfg, Errorf(EINVALID, "options: %v", err)
+		}
+		cfg.Options = b
+	}
+	if c.Setup != nil {
+		b, err := json.Marshal(c.Setup)
+		if err != nil {
+			return cfg, Errorf(EINVALID, "setup: %v", err)
+		}
+		cfg.Setup = b
+	}
+	return cfg, nil
+}

@@ -1,0 +1,123 @@
+// Package adjudicator runs games: the Engine contract every game implements,
+// the registry of games, the per-step random stream, the replay of a game's
+// event log into its state, and the Host that accepts orders, closes steps and
+// renders reports on top of the event store.
+//
+// The log holds inputs only (game created, orders, steps closed, GM actions);
+// every outcome is recomputed by replaying it through the game's Engine, which
+// is a pure function of (state, orders, random stream). Replaying the same log
+// with the same engine version gives the same states, digests and reports on
+// every machine.
+package adjudicator
+
+import (
+	"encoding/json"
+
+	"taipan/orders"
+)
+
+// State is a game's whole state. Each engine defines its own type; it must
+// encode to JSON deterministically (structs, slices, and maps with string
+// keys, which encoding/json sorts), because its canonical JSON is hashed into
+// the digest recorded with every closed step.
+type State any
+
+// Engine is one game's rules. Engines are pure: no I/O, no clock, no
+// goroutines, no dependence on map iteration order, and no randomness except
+// the *Rand they are handed. Methods that take a State must not modify it
+// unless they return it (Resolve, Correct and Rename may update in place and
+// return the same value).
+type Engine interface {
+	// Name is the game's id as campaign files write it, e.g. "trader".
+	Name() string
+	// Version identifies the rules implementation. It is recorded with every
+	// step's digest; change it whenever a change could alter a replay.
+	Version() string
+	// Help is the order syntax, shown to players who ask for the rules.
+	Help() string
+
+	// Setup seats the players and deals, drawing from rng (the stream of
+	// step 0). A non-empty cfg.Setup fixes the layout instead, and must match
+	// the game's components exactly.
+	Setup(cfg Config, rng *Rand) (State, error)
+	// Status says who owes orders for the open step and whether the game is over.
+	Status(s State) Status
+	// Check parses player's order items and says whether they are legal now.
+	// Errors are orders.List/ *orders.Error values naming the item.
+	Check(s State, player string, items []orders.Item) error
+	// Default is the documented order used when a pending player sends none.
+	// It must pass Check.
+	Default(s State, player string) []orders.Item
+	// Resolve closes the open step with one submission per pending player,
+	// in seat order, and returns the new state and what happened, in order.
+	Resolve(s State, subs []Submission, rng *Rand) (State, []Happening, error)
+	// View is what player may see, for reports and `state --json`; the
+	// empty player name asks for the GM's full view, and any name that is
+	// no player's (such as Observer) for the public view. It must encode to
+	// a JSON object.
+	View(s State, player string) any
+	// Correct applies a GM's game-specific correction. Every engine supports
+	// the action "remove" (the player leaves the game for good); the others
+	// are listed by Corrections.
+	Correct(s State, c Correction) (State, []Happening, error)
+	// Corrections describes the game-specific GM actions, one per line, e.g.
+	// "money PLAYER AMOUNT  add AMOUNT (negative to take) to PLAYER's money".
+	Corrections() string
+	// Rename replaces a player's name everywhere in the state, when the GM
+	// hands a seat to a new player.
+	Rename(s State, from, to string) State
+}
+
+// Config is what Setup needs from the campaign file.
+type Config struct {
+	Players []string        // names in seating order
+	Options json.RawMessage // the campaign's options, as JSON ("{}" when absent)
+	Setup   json.RawMessage // the campaign's fixed layout, as JSON (null when absent)
+}
+
+// Status is the part of a state the runtime needs to drive a game.
+type Status struct {
+	Pending  []string // players who owe orders for the open step, in seat order
+	Finished bool
+	Winners  []string // set once finished: one name, or several for a shared win (a team name in team games)
+	Phase    string   // one line for humans, e.g. "set 1, alice's turn"
+}
+
+// Submission is one player's orders for the step being resolved.
+type Submission struct {
+	Player  string
+	Items   []orders.Item
+	Default bool // the player sent nothing (or their orders were voided) and Items are the default
+}
+
+// Happening is one event of a resolution, in words, for the reports.
+type Happening struct {
+	Text string
+	// To lists the only players who may see it; empty means everyone.
+	To []string
+}
+
+// Observer is the name under which observers see a game: it is no player's
+// name, so views and happenings give it only what is public.
+const Observer = "observer"
+
+// VisibleTo reports whether player (or the GM, "") may see h.
+func (h Happening) VisibleTo(player string) bool {
+	if player == "" || len(h.To) == 0 {
+		return true
+	}
+	for _, p := range h.To {
+		if p == player {
+			return true
+		}
+	}
+	return false
+}
+
+// Correction is a GM's game-specific action, e.g. {Action: "money",
+// Player: "alice", Args: ["+5"]}.
+type Correction struct {
+	Action string
+	Player string
+	Args   []string
+}

@@ -1,0 +1,387 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"taipan/events"
+	"taipan/orders"
+)
+
+// Game is a game as its log says it is now: the result of replaying every
+// event through the engine. It is recomputed, never stored.
+type Game struct {
+	ID         string
+	Campaign   Campaign
+	Engine     Engine
+	Seed       []byte
+	Commitment string
+	Created    time.Time
+
+	State  State
+	Status Status
+	Step   int // the open step (1-based); once finished, one past the last closed step
+
+	Players  []Player
+	Open     map[string]Submitted // this step's orders so far, by player
+	OpenedAt time.Time            // when the open step began
+	Deadline time.Time            // zero when the campaign sets none
+
+	Steps []StepRecord // closed steps; Steps[0] is the set-up (step 0)
+	Notes []Note       // GM actions since the last step closed
+	Seq   int64        // number of events replayed
+	Hash  string       // hash of the last event replayed
+}
+
+// Player is a seat and who holds it now.
+type Player struct {
+	Name     string
+	Email    string
+	Resigned bool // in civil disorder: never waited for, always gets the default
+	Removed  bool // out of the game for good
+}
+
+// Submitted is a player's latest accepted orders for the open step.
+type Submitted struct {
+	Items []orders.Item
+	Seq   int64
+	At    time.Time
+}
+
+// Note is a GM action as the reports tell it.
+type Note struct {
+	Step int
+	Text string
+	At   time.Time
+}
+
+// StepRecord is what became of one closed step.
+type StepRecord struct {
+	Step       int
+	Closed     time.Time
+	Reason     string
+	Defaults   []string
+	Happenings []Happening
+	Notes      []Note
+	Digest     string
+}
+
+// ReplayError is a log that does not replay: an event the engine refuses, or
+// a recorded digest the engine no longer reproduces.
+type ReplayError struct {
+	Event  events.Event
+	Reason string
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("event %s: %s", e.Event.String(), e.Reason)
+}
+
+// Replay recomputes a game from its whole log.
+func Replay(reg *Registry, evs []events.Event) (*Game, error) {
+	return ReplayUntil(reg, evs, -1)
+}
+
+// ReplayUntil replays the log up to and including the closing of step
+// `until` (0: just the set-up); a negative until replays everything.
+func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
+	if len(evs) == 0 {
+		return nil, Errorf(ENOTFOUND, "no such game")
+	}
+	g, err := start(reg, evs[0])
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range evs[1:] {
+		if until >= 0 && g.Step > until {
+			break
+		}
+		if err := g.apply(e); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+func start(reg *Registry, e events.Event) (*Game, error) {
+	bad := func(format string, args ...any) error {
+		return &ReplayError{e, fmt.Sprintf(format, args...)}
+	}
+	if e.Kind != KindCreated || e.Seq != 1 {
+		return nil, bad("a log must start with %s", KindCreated)
+	}
+	var c Created
+	if err := e.Decode(&c); err != nil {
+		return nil, bad("%v", err)
+	}
+	eng, err := reg.Engine(c.Campaign.Game)
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	seed, err := hex.DecodeString(c.Seed)
+	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
+		return nil, bad("the seed does not match its commitment")
+	}
+	cfg, err := c.Campaign.config()
+	if err != nil {
+		return nil, bad("%v", err)
+	}
+	s, err := eng.Setup(cfg, NewRand(seed, 0))
+	if err != nil {
+		return nil, bad("set-up: %v", err)
+	}
+	g := &Game{
+		ID: e.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
+		Created: e.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
+		Steps: []StepRecord{{Step: 0, Closed: e.RecordedAt, Reason: "set-up"}},
+		Seq:   e.Seq, Hash: e.Hash,
+	}
+	for _, p := range c.Campaign.Players {
+		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
+	}
+	g.Status = eng.Status(s)
+	g.openStep(e.RecordedAt)
+	return g, nil
+}
+
+// openStep starts the clock of a new step.
+func (g *Game) openStep(at time.Time) {
+	g.OpenedAt = at
+	g.Open = map[string]Submitted{}
+	g.Deadline = time.Time{}
+	if d := time.Duration(g.Campaign.Deadline); d > 0 && !g.Status.Finished {
+		g.Deadline = at.Add(d)
+	}
+}
+
+func (g *Game) apply(e events.Event) error {
+	bad := func(format string, args ...any) error {
+		return &ReplayError{e, fmt.Sprintf(format, args...)}
+	}
+	if e.Seq != g.Seq+1 {
+		return bad("sequence number %d where %d was expected", e.Seq, g.Seq+1)
+	}
+	g.Seq, g.Hash = e.Seq, e.Hash
+	note := func(text, reason string) {
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s (reason: %s)", text, reason), At: e.RecordedAt})
+	}
+	switch e.Kind {
+	case KindOrders:
+		var p OrdersPayload
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		if p.Step != g.Step {
+			return bad("orders for step %d while step %d is open", p.Step, g.Step)
+		}
+		items, err := decodeItems(p.Orders)
+		if err != nil {
+			return bad("%v", err)
+		}
+		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt}
+	case KindClosed:
+		var p Closed
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		if p.Step != g.Step {
+			return bad("closes step %d while step %d is open", p.Step, g.Step)
+		}
+		rec, err := g.resolve(p.Reason, e.RecordedAt)
+		if err != nil {
+			return bad("%v", err)
+		}
+		if rec.Digest != p.Digest {
+			return bad("the state digest after step %d is %s, but %s was recorded (engine %s now, %s then): replay no longer reproduces this game",
+				p.Step, short(rec.Digest), short(p.Digest), g.Engine.Version(), p.EngineVersion)
+		}
+	case KindDeadline:
+		var p DeadlineSet
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		g.Deadline = p.Deadline
+		note(fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline)), p.Reason)
+	case KindVoid:
+		var p PlayerAction
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		delete(g.Open, p.Player)
+		note(fmt.Sprintf("The GM voided %s's orders for step %d.", p.Player, p.Step), p.Reason)
+	case KindResign:
+		var p PlayerAction
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		pl := g.player(p.Player)
+		if pl == nil {
+			return bad("no player %q", p.Player)
+		}
+		pl.Resigned = true
+		note(fmt.Sprintf("%s resigned; the default orders will be played for that seat.", p.Player), p.Reason)
+	case KindToken:
+		var p PlayerAction
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		note(fmt.Sprintf("The GM issued %s a new token.", p.Player), p.Reason)
+	case KindReplace:
+		var p Replaced
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		pl := g.player(p.Player)
+		if pl == nil {
+			return bad("no player %q", p.Player)
+		}
+		pl.Name, pl.Email, pl.Resigned = p.Name, p.Email, false
+		if p.Name != p.Player {
+			g.State = g.Engine.Rename(g.State, p.Player, p.Name)
+			if sub, ok := g.Open[p.Player]; ok {
+				delete(g.Open, p.Player)
+				g.Open[p.Name] = sub
+			}
+			g.Status = g.Engine.Status(g.State)
+		}
+		note(fmt.Sprintf("The GM handed %s's seat to %s.", p.Player, p.Name), p.Reason)
+	case KindCorrection:
+		var p CorrectionPayload
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		s, hs, err := g.Engine.Correct(g.State, Correction{Action: p.Action, Player: p.Player, Args: p.Args})
+		if err != nil {
+			return bad("correction refused: %v", err)
+		}
+		g.State = s
+		if p.Action == "remove" {
+			if pl := g.player(p.Player); pl != nil {
+				pl.Removed = true
+				delete(g.Open, p.Player)
+			}
+		}
+		texts := make([]string, 0, len(hs))
+		for _, h := range hs {
+			if h.VisibleTo("") && len(h.To) == 0 {
+				texts = append(texts, h.Text)
+			}
+		}
+		what := strings.TrimSpace(p.Action + " " + p.Player + " " + strings.Join(p.Args, " "))
+		if len(texts) > 0 {
+			what += ": " + strings.Join(texts, " ")
+		}
+		note("GM correction "+what, p.Reason)
+		g.Status = g.Engine.Status(g.State)
+	default:
+		return bad("unknown kind of event")
+	}
+	return nil
+}
+
+// resolve closes the open step: every pending player's latest legal orders,
+// or the default for those who sent none or whose orders no longer pass.
+func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
+	if g.Status.Finished {
+		return StepRecord{}, fmt.Errorf("the game is over")
+	}
+	var subs []Submission
+	var defaults []string
+	for _, p := range g.Status.Pending {
+		sub, ok := g.Open[p]
+		if ok && g.Engine.Check(g.State, p, sub.Items) == nil {
+			subs = append(subs, Submission{Player: p, Items: sub.Items})
+			continue
+		}
+		subs = append(subs, Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
+		defaults = append(defaults, p)
+	}
+	s, hs, err := g.Engine.Resolve(g.State, subs, NewRand(g.Seed, g.Step))
+	if err != nil {
+		return StepRecord{}, fmt.Errorf("resolving step %d: %w", g.Step, err)
+	}
+	digest, err := Digest(s)
+	if err != nil {
+		return StepRecord{}, err
+	}
+	rec := StepRecord{Step: g.Step, Closed: at, Reason: reason, Defaults: defaults, Happenings: hs, Notes: g.Notes, Digest: digest}
+	g.State, g.Notes = s, nil
+	g.Steps = append(g.Steps, rec)
+	g.Step++
+	g.Status = g.Engine.Status(s)
+	g.openStep(at)
+	return rec, nil
+}
+
+// Digest is the hex SHA-256 of a state's canonical JSON.
+func Digest(s State) (string, error) {
+	b, err := events.Canonical(s)
+	if err != nil {
+		return "", fmt.Errorf("digest: %w", err)
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// Awaiting lists the pending players Taipan waits for: those not resigned
+// or removed and without orders in yet.
+func (g *Game) Awaiting() []string {
+	var out []string
+	for _, p := range g.Status.Pending {
+		if _, in := g.Open[p]; in {
+			continue
+		}
+		if pl := g.player(p); pl != nil && (pl.Resigned || pl.Removed) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// Player returns the seat held by name, or nil.
+func (g *Game) Player(name string) *Player { return g.player(name) }
+
+func (g *Game) player(name string) *Player {
+	for i := range g.Players {
+		if g.Players[i].Name == name {
+			return &g.Players[i]
+		}
+	}
+	return nil
+}
+
+// Names returns the players' current names in seating order.
+func (g *Game) Names() []string {
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// IsPending reports whether player owes orders for the open step.
+func (g *Game) IsPending(player string) bool { return slices.Contains(g.Status.Pending, player) }
+
+func decodeItems(generic []any) ([]orders.Item, error) {
+	b, err := json.Marshal(generic)
+	if err != nil {
+		return nil, err
+	}
+	return orders.ParseList(b)
+}
+
+// FormatTime is how reports write a time: "Mon 02 Jan 2006 15:04 UTC".
+func FormatTime(t time.Time) string { return t.UTC().Format("Mon 02 Jan 2006 15:04 UTC") }
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}

@@ -1,0 +1,224 @@
+package adjudicator
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"taipan/events"
+)
+
+// GMAction is one override of the game master's. Overrides are appended to
+// the log as events, never edits, and each shows in the next reports with its
+// reason.
+//
+// Actions and their arguments:
+//
+//	extend DURATION          push the open step's deadline back (e.g. 24h, 2d)
+//	deadline TIME            set the open step's deadline (RFC 3339, or "none")
+//	replace PLAYER NAME [EMAIL]  hand PLAYER's seat to a new player (new token)
+//	token PLAYER             issue PLAYER a new token
+//	resign PLAYER            put PLAYER in civil disorder: defaults from now on
+//	remove PLAYER            take PLAYER out of the game for good
+//	void PLAYER              drop PLAYER's orders for the open step
+//	close                    close the open step now (same as `adjudicate`)
+//	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections)
+type GMAction struct {
+	Action string
+	Args   []string
+	Reason string
+}
+
+// GMResult is what an override did.
+type GMResult struct {
+	Game   *Game
+	Token  string // a new token to hand over, for replace and token
+	Closed []int
+}
+
+// GM applies a GM override to a game.
+func (h *Host) GM(ctx context.Context, id string, a GMAction) (*GMResult, error) {
+	if strings.TrimSpace(a.Reason) == "" {
+		return nil, Errorf(EINVALID, "give a reason (--reason TEXT): it is shown to the players")
+	}
+	res := &GMResult{}
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		g, err := h.loadTx(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		res.Game = g
+		return h.gm(ctx, tx, g, a, res)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *GMResult) error {
+	need := func(n int, usage string) error {
+		if len(a.Args) != n {
+			return Errorf(EINVALID, "usage: gm %s %s %s --reason TEXT", g.ID, a.Action, usage)
+		}
+		return nil
+	}
+	player := func(name string) (*Player, error) {
+		pl := g.Player(name)
+		if pl == nil {
+			return nil, Errorf(ENOTFOUND, "game %s has no player %q; the players are %s", g.ID, name, strings.Join(g.Names(), ", "))
+		}
+		return pl, nil
+	}
+	open := func() error {
+		if g.Status.Finished {
+			return Errorf(ECONFLICT, "game %s is over", g.ID)
+		}
+		return nil
+	}
+	switch a.Action {
+	case "extend", "deadline":
+		if err := need(1, map[string]string{"extend": "DURATION", "deadline": "TIME|none"}[a.Action]); err != nil {
+			return err
+		}
+		if err := open(); err != nil {
+			return err
+		}
+		var at time.Time
+		switch {
+		case a.Action == "extend":
+			d, err := ParseDuration(a.Args[0])
+			if err != nil {
+				return Errorf(EINVALID, "%v", err)
+			}
+			base := g.Deadline
+			if base.IsZero() || base.Before(h.now()) {
+				base = h.now()
+			}
+			at = base.Add(d)
+		case a.Args[0] == "none":
+		default:
+			t, err := time.Parse(time.RFC3339, a.Args[0])
+			if err != nil {
+				return Errorf(EINVALID, "deadline %q: write it as 2026-12-24T18:00:00Z, or none", a.Args[0])
+			}
+			at = t.UTC()
+		}
+		return h.append(ctx, tx, g, KindDeadline, ActorGM, DeadlineSet{Step: g.Step, Deadline: at, Reason: a.Reason}, nil)
+	case "replace":
+		if len(a.Args) != 2 && len(a.Args) != 3 {
+			return need(2, "PLAYER NEWNAME [EMAIL]")
+		}
+		pl, err := player(a.Args[0])
+		if err != nil {
+			return err
+		}
+		name, email := a.Args[1], pl.Email
+		if len(a.Args) == 3 {
+			email = a.Args[2]
+		}
+		if err := CheckPlayerName(name); err != nil {
+			return err
+		}
+		if err := CheckEmail(email); err != nil {
+			return err
+		}
+		if other := g.Player(name); other != nil && other != pl {
+			return Errorf(ECONFLICT, "%s already plays in %s", name, g.ID)
+		}
+		old := pl.Name
+		if err := h.append(ctx, tx, g, KindReplace, ActorGM, Replaced{Player: old, Name: name, Email: email, Reason: a.Reason}, nil); err != nil {
+			return err
+		}
+		if _, err := tx.SQL().ExecContext(ctx, `DELETE FROM credentials WHERE game_id = ? AND player = ?`, g.ID, old); err != nil {
+			return err
+		}
+		res.Token, err = setToken(ctx, tx, g.ID, name)
+		return err
+	case "token":
+		if err := need(1, "PLAYER"); err != nil {
+			return err
+		}
+		pl, err := player(a.Args[0])
+		if err != nil {
+			return err
+		}
+		if err := h.append(ctx, tx, g, KindToken, ActorGM, PlayerAction{Step: g.Step, Player: pl.Name, Reason: a.Reason}, nil); err != nil {
+			return err
+		}
+		res.Token, err = setToken(ctx, tx, g.ID, pl.Name)
+		return err
+	case "resign", "void":
+		if err := need(1, "PLAYER"); err != nil {
+			return err
+		}
+		if err := open(); err != nil {
+			return err
+		}
+		pl, err := player(a.Args[0])
+		if err != nil {
+			return err
+		}
+		kind := KindResign
+		if a.Action == "void" {
+			kind = KindVoid
+			if _, ok := g.Open[pl.Name]; !ok {
+				return Errorf(ECONFLICT, "%s has no orders in for step %d", pl.Name, g.Step)
+			}
+		} else if pl.Resigned || pl.Removed {
+			return Errorf(ECONFLICT, "%s is already out of play", pl.Name)
+		}
+		if err := h.append(ctx, tx, g, kind, ActorGM, PlayerAction{Step: g.Step, Player: pl.Name, Reason: a.Reason}, nil); err != nil {
+			return err
+		}
+		// A resigned player is no longer awaited: the step may be complete.
+		res.Closed, err = h.closeReady(ctx, tx, g, "", nil)
+		return err
+	case "close":
+		if err := need(0, ""); err != nil {
+			return err
+		}
+		if err := open(); err != nil {
+			return err
+		}
+		var err error
+		res.Closed, err = h.closeReady(ctx, tx, g, ReasonGM, nil)
+		return err
+	default:
+		if err := open(); err != nil {
+			return err
+		}
+		if len(a.Args) == 0 {
+			return Errorf(EINVALID, "unknown GM action %q; the actions are extend, deadline, replace, token, resign, remove, void, close, or one of the game's:\n%s",
+				a.Action, g.Engine.Corrections())
+		}
+		pl, err := player(a.Args[0])
+		if err != nil {
+			return err
+		}
+		if pl.Removed {
+			return Errorf(ECONFLICT, "%s has already been removed", pl.Name)
+		}
+		c := Correction{Action: a.Action, Player: pl.Name, Args: a.Args[1:]}
+		// Try it on a copy first: a refused correction must leave no event.
+		trial, err := h.replayCopy(ctx, tx, g)
+		if err != nil {
+			return err
+		}
+		if _, _, err := trial.Engine.Correct(trial.State, c); err != nil {
+			return Errorf(EINVALID, "%s: %v", a.Action, err)
+		}
+		payload := CorrectionPayload{Action: c.Action, Player: c.Player, Args: c.Args, Reason: a.Reason}
+		if err := h.append(ctx, tx, g, KindCorrection, ActorGM, payload, nil); err != nil {
+			return err
+		}
+		res.Closed, err = h.closeReady(ctx, tx, g, "", nil)
+		return err
+	}
+}
+
+// String writes the action as the CLI takes it.
+func (a GMAction) String() string {
+	return fmt.Sprintf("%s %s", a.Action, strings.Join(a.Args, " "))
+}

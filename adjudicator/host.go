@@ -1,0 +1,364 @@
+package adjudicator
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"taipan/events"
+	"taipan/orders"
+)
+
+// Host runs games on an event store: it creates them, takes orders, closes
+// steps and answers questions about them. Every change is one write
+// transaction that replays the log, decides, and appends, so two hosts on the
+// same database never act on a stale state.
+type Host struct {
+	Store *events.Store
+	Games *Registry
+	// Now is the clock for event times and deadlines; nil means time.Now.
+	// Engines never see it.
+	Now func() time.Time
+}
+
+func (h *Host) now() time.Time {
+	if h.Now != nil {
+		return h.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// NewGame is what Create reports: the game and the secrets to hand out once.
+type NewGame struct {
+	Game   *Game
+	Tokens map[string]string // player name → token; "" → the GM's token
+}
+
+// Create starts a game from a campaign and issues a token to each player and
+// to the GM. Only the tokens' hashes are stored.
+func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	eng, err := h.Games.Engine(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	seed, err := c.seedBytes()
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := c.config()
+	if err != nil {
+		return nil, err
+	}
+	// Set up once here only to refuse a bad campaign with the engine's reason.
+	if _, err := eng.Setup(cfg, NewRand(seed, 0)); err != nil {
+		return nil, Errorf(EINVALID, "campaign %s: %v", c.ID, err)
+	}
+	payload := Created{Campaign: *c, Seed: hex.EncodeToString(seed), Commitment: Commitment(seed), EngineVersion: eng.Version()}
+	out := &NewGame{Tokens: map[string]string{}}
+	err = h.Store.Update(ctx, func(tx *events.Tx) error {
+		existing, err := tx.Events(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		if len(existing) > 0 {
+			return Errorf(ECONFLICT, "a game with id %s already exists", c.ID)
+		}
+		e, err := tx.Append(ctx, c.ID, KindCreated, ActorGM, payload, h.now())
+		if err != nil {
+			return err
+		}
+		for _, name := range append([]string{""}, c.Names()...) {
+			tok, err := setToken(ctx, tx, c.ID, name)
+			if err != nil {
+				return err
+			}
+			out.Tokens[name] = tok
+		}
+		out.Game, err = Replay(h.Games, []events.Event{e})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Load replays a game's log.
+func (h *Host) Load(ctx context.Context, id string) (*Game, error) {
+	evs, err := h.Store.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, Errorf(ENOTFOUND, "no game %q", id)
+	}
+	return Replay(h.Games, evs)
+}
+
+// Receipt is what Submit did.
+type Receipt struct {
+	Game    *Game    // the game after the submission (and any steps it closed)
+	Player  string   // the player's name (as the game knows it)
+	Step    int      // the step the orders are for
+	Orders  []any    // the orders as understood, in log form
+	Closed  []int    // steps closed as a result, in order
+	Replace bool     // these orders replace earlier ones for the same step
+	Events  []events.Event
+}
+
+// SubmitOptions says how a submission was authenticated.
+type SubmitOptions struct {
+	// Trusted skips the token check: the GM at the CLI, who already holds
+	// the database.
+	Trusted bool
+}
+
+// Submit checks an order file against its game and, if it is legal, appends
+// it. A step whose awaited players have all sent orders closes at once.
+// Nothing is written when anything is wrong.
+func (h *Host) Submit(ctx context.Context, env *orders.Envelope, opt SubmitOptions) (*Receipt, error) {
+	var r *Receipt
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		var err error
+		r, err = h.submit(ctx, tx, env, opt)
+		return err
+	})
+	return r, err
+}
+
+// SubmitTx is Submit inside a caller's transaction, so that the caller can
+// record more (the mail's Message-ID) in the same commit.
+func (h *Host) SubmitTx(ctx context.Context, tx *events.Tx, env *orders.Envelope, opt SubmitOptions) (*Receipt, error) {
+	return h.submit(ctx, tx, env, opt)
+}
+
+func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, opt SubmitOptions) (*Receipt, error) {
+	g, err := h.loadTx(ctx, tx, env.Game)
+	if err != nil {
+		return nil, err
+	}
+	pl := g.Player(env.Player)
+	if pl == nil {
+		return nil, Errorf(ENOTFOUND, "game %s has no player %q; the players are %s", g.ID, env.Player, strings.Join(g.Names(), ", "))
+	}
+	if !opt.Trusted {
+		if err := h.authenticate(ctx, tx, g.ID, pl.Name, env.Token); err != nil {
+			return nil, err
+		}
+	}
+	if env.Command != "" {
+		return nil, Errorf(EINVALID, "line 1, field command: %q is a mail command; send it to the game's address", env.Command)
+	}
+	switch {
+	case g.Status.Finished:
+		return nil, Errorf(ECONFLICT, "game %s is over; no more orders are taken", g.ID)
+	case pl.Removed:
+		return nil, Errorf(ECONFLICT, "%s has been removed from game %s", pl.Name, g.ID)
+	case pl.Resigned:
+		return nil, Errorf(ECONFLICT, "%s has resigned from game %s; ask the GM to hand the seat back", pl.Name, g.ID)
+	case env.Step != 0 && env.Step != g.Step:
+		return nil, Errorf(ECONFLICT, "field step: these orders are for step %d, but step %d is open (stale orders are refused)", env.Step, g.Step)
+	case !g.IsPending(pl.Name):
+		return nil, Errorf(ECONFLICT, "%s has no orders to give in step %d of %s (%s); waiting for %s",
+			pl.Name, g.Step, g.ID, g.Status.Phase, strings.Join(g.Status.Pending, ", "))
+	}
+	items := orders.Renumber(env.Orders)
+	if err := g.Engine.Check(g.State, pl.Name, items); err != nil {
+		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused:", g.Step), Orders: orders.Errors(err)}
+	}
+	generic, err := orders.Generic(items)
+	if err != nil {
+		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
+	}
+	_, replacing := g.Open[pl.Name]
+	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing}
+	if err := h.append(ctx, tx, g, KindOrders, pl.Name, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
+		return nil, err
+	}
+	closed, err := h.closeReady(ctx, tx, g, "", &r.Events)
+	if err != nil {
+		return nil, err
+	}
+	r.Game, r.Closed = g, closed
+	return r, nil
+}
+
+// append writes an event and applies it to g, so g stays the replay of the log.
+func (h *Host) append(ctx context.Context, tx *events.Tx, g *Game, kind, actor string, payload any, out *[]events.Event) error {
+	e, err := tx.Append(ctx, g.ID, kind, actor, payload, h.now())
+	if err != nil {
+		return err
+	}
+	if err := g.apply(e); err != nil {
+		return err
+	}
+	if out != nil {
+		*out = append(*out, e)
+	}
+	return nil
+}
+
+// closeReady closes the open step while nobody is awaited (or, with a
+// reason, once unconditionally first). It returns the steps closed.
+func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force string, out *[]events.Event) ([]int, error) {
+	var closed []int
+	for !g.Status.Finished {
+		reason := force
+		if reason == "" {
+			if len(g.Awaiting()) > 0 {
+				break
+			}
+			reason = ReasonAllIn
+		}
+		force = ""
+		// Resolve a copy first to learn the digest the event must carry.
+		trial, err := h.replayCopy(ctx, tx, g)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := trial.resolve(reason, h.now())
+		if err != nil {
+			return nil, Errorf(EINTERNAL, "game %s: %v", g.ID, err)
+		}
+		payload := Closed{Step: rec.Step, Reason: reason, Defaults: rec.Defaults, Digest: rec.Digest, EngineVersion: g.Engine.Version()}
+		if err := h.append(ctx, tx, g, KindClosed, ActorSystem, payload, out); err != nil {
+			return nil, err
+		}
+		closed = append(closed, rec.Step)
+	}
+	return closed, nil
+}
+
+// replayCopy returns an independent copy of g (engines may change states in
+// place), by replaying the log as written so far in this transaction.
+func (h *Host) replayCopy(ctx context.Context, tx *events.Tx, g *Game) (*Game, error) {
+	return h.loadTx(ctx, tx, g.ID)
+}
+
+func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
+	evs, err := tx.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, Errorf(ENOTFOUND, "no game %q", id)
+	}
+	return Replay(h.Games, evs)
+}
+
+// Close is the GM closing the open step now: those who sent nothing get
+// their defaults. Steps that then await nobody close too.
+func (h *Host) Close(ctx context.Context, id, reason string) (*Game, []int, error) {
+	var g *Game
+	var closed []int
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		var err error
+		if g, err = h.loadTx(ctx, tx, id); err != nil {
+			return err
+		}
+		if g.Status.Finished {
+			return Errorf(ECONFLICT, "game %s is over", id)
+		}
+		closed, err = h.closeReady(ctx, tx, g, reason, nil)
+		return err
+	})
+	return g, closed, err
+}
+
+// Tick closes every step whose deadline has passed. It returns the games
+// that changed. Deadlines live in the log, so a restarted host picks up
+// where it left off.
+func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
+	ids, err := h.Store.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var changed []*Game
+	for _, id := range ids {
+		g, err := h.Load(ctx, id)
+		if err != nil {
+			return changed, err
+		}
+		if g.Status.Finished || g.Deadline.IsZero() || h.now().Before(g.Deadline) {
+			continue
+		}
+		err = h.Store.Update(ctx, func(tx *events.Tx) error {
+			if g, err = h.loadTx(ctx, tx, id); err != nil {
+				return err
+			}
+			if g.Status.Finished || g.Deadline.IsZero() || h.now().Before(g.Deadline) {
+				return nil // someone else got there first
+			}
+			_, err := h.closeReady(ctx, tx, g, ReasonDeadline, nil)
+			return err
+		})
+		if err != nil {
+			return changed, err
+		}
+		changed = append(changed, g)
+	}
+	return changed, nil
+}
+
+// NewToken returns a fresh random token: 128 bits in hex.
+func NewToken() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on supported systems
+	}
+	return hex.EncodeToString(b)
+}
+
+func hashToken(tok string) string {
+	h := sha256.Sum256([]byte(tok))
+	return hex.EncodeToString(h[:])
+}
+
+func setToken(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
+	tok := NewToken()
+	_, err := tx.SQL().ExecContext(ctx,
+		`INSERT INTO credentials (game_id, player, token_hash) VALUES (?, ?, ?)
+		 ON CONFLICT (game_id, player) DO UPDATE SET token_hash = excluded.token_hash`,
+		game, player, hashToken(tok))
+	return tok, err
+}
+
+// authenticate checks player's token (player "" is the GM).
+func (h *Host) authenticate(ctx context.Context, tx *events.Tx, game, player, token string) error {
+	who := player
+	if who == "" {
+		who = "the GM"
+	}
+	if strings.TrimSpace(token) == "" {
+		return Errorf(EUNAUTHORIZED, "field token: missing; give %s's token for game %s", who, game)
+	}
+	var stored string
+	err := tx.SQL().QueryRowContext(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&stored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Errorf(EUNAUTHORIZED, "field token: no token is on record for %s in game %s; ask the GM for one", who, game)
+	}
+	if err != nil {
+		return err
+	}
+	if subtle.ConstantTimeCompare([]byte(stored), []byte(hashToken(strings.TrimSpace(token)))) != 1 {
+		return Errorf(EUNAUTHORIZED, "field token: wrong token for %s in game %s", who, game)
+	}
+	return nil
+}
+
+// Authenticate checks a player's (or, with player "", the GM's) token.
+func (h *Host) Authenticate(ctx context.Context, game, player, token string) error {
+	return h.Store.Update(ctx, func(tx *events.Tx) error {
+		return h.authenticate(ctx, tx, game, player, token)
+	})
+}

@@ -1,0 +1,85 @@
+package adjudicator
+
+import "time"
+
+// Kinds of events in a game's log. The log holds inputs only; outcomes are
+// recomputed by replay.
+const (
+	KindCreated    = "game-created"    // payload Created
+	KindOrders     = "orders"          // payload OrdersPayload, actor = player
+	KindClosed     = "step-closed"     // payload Closed
+	KindDeadline   = "deadline-set"    // payload DeadlineSet, actor = gm
+	KindVoid       = "orders-voided"   // payload PlayerAction, actor = gm
+	KindReplace    = "player-replaced" // payload Replaced, actor = gm
+	KindResign     = "player-resigned" // payload PlayerAction, actor = gm
+	KindCorrection = "correction"      // payload CorrectionPayload, actor = gm
+	KindToken      = "token-reissued"  // payload PlayerAction, actor = gm
+)
+
+// Actors other than players.
+const (
+	ActorGM     = "gm"
+	ActorSystem = "system"
+)
+
+// Created starts a game's log. It holds the secret seed; exports that leave
+// the GM's hands before the game ends should be treated as secret.
+type Created struct {
+	Campaign      Campaign `json:"campaign"`
+	Seed          string   `json:"seed"`       // hex
+	Commitment    string   `json:"commitment"` // hex SHA-256 of the seed
+	EngineVersion string   `json:"engine_version"`
+}
+
+// OrdersPayload is one accepted order file.
+type OrdersPayload struct {
+	Step   int   `json:"step"`
+	Orders []any `json:"orders"`
+}
+
+// Closed closes a step. Digest is the SHA-256 of the canonical state after
+// resolving it with EngineVersion; replays must reproduce it.
+type Closed struct {
+	Step          int      `json:"step"`
+	Reason        string   `json:"reason"` // all-in, deadline or gm
+	Defaults      []string `json:"defaults,omitempty"`
+	Digest        string   `json:"digest"`
+	EngineVersion string   `json:"engine_version"`
+}
+
+// Reasons a step closes.
+const (
+	ReasonAllIn    = "all-in"
+	ReasonDeadline = "deadline"
+	ReasonGM       = "gm"
+)
+
+// DeadlineSet moves the open step's deadline.
+type DeadlineSet struct {
+	Step     int       `json:"step"`
+	Deadline time.Time `json:"deadline"`
+	Reason   string    `json:"reason"`
+}
+
+// PlayerAction is a GM action on one player: void, resign, token.
+type PlayerAction struct {
+	Step   int    `json:"step"`
+	Player string `json:"player"`
+	Reason string `json:"reason"`
+}
+
+// Replaced hands a seat to a new player.
+type Replaced struct {
+	Player string `json:"player"`
+	Name   string `json:"name"`
+	Email  string `json:"email"`
+	Reason string `json:"reason"`
+}
+
+// CorrectionPayload is a GM's game-specific correction.
+type CorrectionPayload struct {
+	Action string   `json:"action"`
+	Player string   `json:"player"`
+	Args   []string `json:"args,omitempty"`
+	Reason string   `json:"reason"`
+}

@@ -1,0 +1,74 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math/rand/v2"
+)
+
+// Rand is the random stream of one step of one game. It is the only source
+// of chance an engine may use.
+//
+// The algorithm is fixed so that anyone holding the revealed seed can
+// re-derive every draw in any language:
+//
+//  1. key = SHA-256(seed ‖ step), where seed is the game's 32 secret bytes and
+//     step is the step number as 8 bytes big-endian (0 for the set-up);
+//  2. the stream is ChaCha8 keyed by those 32 bytes, as specified for Go's
+//     math/rand/v2 ChaCha8 (C2SP chacha8rand), read 64 bits at a time;
+//  3. Intn(n) draws x from the stream until x < 2^64 − (2^64 mod n) and
+//     returns x mod n (rejection sampling: no bias);
+//  4. Shuffle(n) is Fisher–Yates from the end: for i = n−1 down to 1,
+//     swap i with Intn(i+1).
+type Rand struct {
+	src *rand.ChaCha8
+	n   int // words drawn so far, for audits
+}
+
+// NewRand returns the stream for the given seed and step.
+func NewRand(seed []byte, step int) *Rand {
+	h := sha256.New()
+	h.Write(seed)
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], uint64(step))
+	h.Write(b[:])
+	var key [32]byte
+	copy(key[:], h.Sum(nil))
+	return &Rand{src: rand.NewChaCha8(key)}
+}
+
+// Uint64 returns the next raw 64-bit word of the stream.
+func (r *Rand) Uint64() uint64 {
+	r.n++
+	return r.src.Uint64()
+}
+
+// Intn returns a uniform number in [0, n). It panics if n <= 0.
+func (r *Rand) Intn(n int) int {
+	if n <= 0 {
+		panic("adjudicator: Intn with n <= 0")
+	}
+	un := uint64(n)
+	// limit = 2^64 - (2^64 mod n), computed without overflow; 0 means 2^64.
+	limit := -((-un) % un) // (2^64 - (2^64 mod n)) mod 2^64
+	for {
+		x := r.Uint64()
+		if limit == 0 || x < limit {
+			return int(x % un)
+		}
+	}
+}
+
+// Die returns a roll of one six-sided die, 1 to 6.
+func (r *Rand) Die() int { return r.Intn(6) + 1 }
+
+// Shuffle permutes n elements with the Fisher–Yates shuffle described above,
+// calling swap(i, j) for each exchange.
+func (r *Rand) Shuffle(n int, swap func(i, j int)) {
+	for i := n - 1; i > 0; i-- {
+		swap(i, r.Intn(i+1))
+	}
+}
+
+// Draws returns how many 64-bit words have been drawn from the stream.
+func (r *Rand) Draws() int { return r.n }

@@ -1,0 +1,175 @@
+package adjudicator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/template"
+	"time"
+
+	"taipan/templates"
+)
+
+// Report is the data of one rendered report: one step, seen by one player
+// (or the GM, Player "", or observers, Player Observer).
+type Report struct {
+	GameID     string
+	Title      string
+	Step       int    // 0 for the set-up
+	Reason     string // why the step closed
+	Player     string
+	Observer   bool
+	Players    string // seating order, for the set-up report
+	Notes      []string
+	Defaults   []string
+	Happenings []string
+	View       string // the game's view, drawn by its template
+
+	Finished bool
+	Result   string
+	Next     int
+	Phase    string
+	YourTurn bool
+	Waiting  string
+	Deadline time.Time
+
+	Commitment    string
+	Seed          string // only once the game is over
+	EngineVersion string
+	Digest        string
+}
+
+// Renderer renders reports from templates/.
+type Renderer struct {
+	t *template.Template
+}
+
+// NewRenderer parses the report templates.
+func NewRenderer() (*Renderer, error) {
+	t, err := templates.Parse(template.FuncMap{
+		"rule": func() string { return strings.Repeat("-", 72) },
+		"time": FormatTime,
+		"wrap": func(s, prefix string) string { return Wrap(s, prefix, 72) },
+	})
+	if err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	return &Renderer{t: t}, nil
+}
+
+// Report builds the report of the last closed step of g (replay with
+// ReplayUntil to report an earlier one) for player.
+func (r *Renderer) Report(g *Game, player string) (*Report, error) {
+	if player != "" && player != Observer && g.Player(player) == nil {
+		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
+	}
+	rec := g.Steps[len(g.Steps)-1]
+	rep := &Report{
+		GameID: g.ID, Title: g.Engine.Name(), Step: rec.Step, Reason: reasonText(rec.Reason),
+		Player: player, Observer: player == Observer, Players: strings.Join(g.Names(), ", "),
+		Defaults: rec.Defaults, Finished: g.Status.Finished, Next: g.Step, Phase: g.Status.Phase,
+		Deadline: g.Deadline, Commitment: g.Commitment, EngineVersion: g.Engine.Version(), Digest: rec.Digest,
+	}
+	for _, n := range rec.Notes {
+		rep.Notes = append(rep.Notes, n.Text)
+	}
+	for _, h := range rec.Happenings {
+		if h.VisibleTo(player) {
+			rep.Happenings = append(rep.Happenings, h.Text)
+		}
+	}
+	view, err := r.View(g, player)
+	if err != nil {
+		return nil, err
+	}
+	rep.View = view
+	if g.Status.Finished {
+		rep.Seed = fmt.Sprintf("%x", g.Seed)
+		if len(g.Status.Winners) > 0 {
+			rep.Result = "Winner: " + strings.Join(g.Status.Winners, " and ") + "."
+			if len(g.Status.Winners) > 1 {
+				rep.Result = "Shared win: " + strings.Join(g.Status.Winners, " and ") + "."
+			}
+		}
+	} else {
+		awaiting := g.Awaiting()
+		for _, p := range awaiting {
+			if p == player {
+				rep.YourTurn = true
+			}
+		}
+		rep.Waiting = strings.Join(awaiting, ", ")
+		if rep.Waiting == "" {
+			rep.Waiting = "nobody"
+		}
+	}
+	return rep, nil
+}
+
+// Render writes the report as text.
+func (r *Renderer) Render(rep *Report) (string, error) {
+	var b bytes.Buffer
+	if err := r.t.ExecuteTemplate(&b, "report", rep); err != nil {
+		return "", fmt.Errorf("render report: %w", err)
+	}
+	return b.String(), nil
+}
+
+// Text builds and renders the report of g's last closed step for player.
+func (r *Renderer) Text(g *Game, player string) (string, error) {
+	rep, err := r.Report(g, player)
+	if err != nil {
+		return "", err
+	}
+	return r.Render(rep)
+}
+
+// View draws what player may see of g now with the game's template
+// (GAME-view), or as indented JSON for a game without one.
+func (r *Renderer) View(g *Game, player string) (string, error) {
+	v := g.Engine.View(g.State, player)
+	var b bytes.Buffer
+	if t := r.t.Lookup(g.Engine.Name() + "-view"); t != nil {
+		if err := t.Execute(&b, v); err != nil {
+			return "", fmt.Errorf("render %s view: %w", g.Engine.Name(), err)
+		}
+		return strings.TrimRight(b.String(), "\n"), nil
+	}
+	out, err := json.MarshalIndent(v, "", "  ")
+	return string(out), err
+}
+
+func reasonText(r string) string {
+	switch r {
+	case ReasonAllIn:
+		return "all orders in"
+	case ReasonDeadline:
+		return "the deadline passed"
+	case ReasonGM:
+		return "closed by the GM"
+	}
+	return ""
+}
+
+// Wrap breaks s into lines of at most width characters, the first starting
+// with prefix and the rest indented to match.
+func Wrap(s, prefix string, width int) string {
+	indent := strings.Repeat(" ", len(prefix))
+	var b strings.Builder
+	b.WriteString(prefix)
+	col, fresh := len(prefix), true
+	for _, w := range strings.Fields(s) {
+		if !fresh && col+1+len(w) > width {
+			b.WriteString("\n" + indent)
+			col, fresh = len(indent), true
+		}
+		if !fresh {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col, fresh = col+len(w), false
+	}
+	return b.String()
+}

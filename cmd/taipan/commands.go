@@ -1,0 +1,519 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// parseArgs parses flags that may stand before, between or after the
+// positional arguments, and checks the number of positionals.
+func parseArgs(fs *flag.FlagSet, args []string, min, max int, usageLine string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usagef("%v; usage: taipan %s", err, usageLine)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(pos) < min || (max >= 0 && len(pos) > max) {
+		return nil, usagef("usage: taipan %s", usageLine)
+	}
+	return pos, nil
+}
+
+// readInput reads a named file, or standard input for "-" or no name.
+func (m *Main) readInput(name string) ([]byte, error) {
+	if name == "" || name == "-" {
+		return io.ReadAll(io.LimitReader(m.Stdin, 16<<20))
+	}
+	return os.ReadFile(name)
+}
+
+func (m *Main) runNew(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("new", flag.ContinueOnError)
+	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml")
+	if err != nil {
+		return err
+	}
+	data, err := m.readInput(pos[0])
+	if err != nil {
+		return err
+	}
+	c, err := adjudicator.ParseCampaign(data)
+	if err != nil {
+		return err
+	}
+	ng, err := m.host.Create(ctx, c)
+	if err != nil {
+		return err
+	}
+	g := ng.Game
+	fmt.Fprintf(m.Stdout, "Created game %s (%s) for %s.\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	fmt.Fprintf(m.Stdout, "Seed commitment: %s\n", g.Commitment)
+	fmt.Fprintf(m.Stdout, "Tokens (shown once; only their hashes are kept):\n")
+	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+	for _, name := range g.Names() {
+		fmt.Fprintf(tw, "  %s\t%s\n", name, ng.Tokens[name])
+	}
+	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
+	tw.Flush()
+	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
+	return nil
+}
+
+func (m *Main) runSubmit(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("submit", flag.ContinueOnError)
+	player := fs.String("player", "", "the player whose orders these are")
+	pos, err := parseArgs(fs, args, 1, 2, "submit GAME --player P [FILE|-]")
+	if err != nil {
+		return err
+	}
+	file := ""
+	if len(pos) == 2 {
+		file = pos[1]
+	}
+	data, err := m.readInput(file)
+	if err != nil {
+		return err
+	}
+	env, err := orders.Parse(data)
+	if err != nil {
+		return &adjudicator.Error{Code: adjudicator.EINVALID, Message: "order file refused:", Orders: orders.Errors(err)}
+	}
+	if env.Game != pos[0] {
+		return adjudicator.Errorf(adjudicator.EINVALID, "field game: the file is for game %q, not %q", env.Game, pos[0])
+	}
+	if *player != "" && env.Player != *player {
+		return adjudicator.Errorf(adjudicator.EINVALID, "field player: the file is %s's, not %s's", env.Player, *player)
+	}
+	r, err := m.host.Submit(ctx, env, adjudicator.SubmitOptions{Trusted: true})
+	if err != nil {
+		return err
+	}
+	verb := "Accepted"
+	if r.Replace {
+		verb = "Accepted (replacing the earlier orders)"
+	}
+	fmt.Fprintf(m.Stdout, "%s: %s's orders for step %d of %s:\n", verb, r.Player, r.Step, r.Game.ID)
+	for _, o := range r.Orders {
+		b, _ := json.Marshal(o)
+		fmt.Fprintf(m.Stdout, "  - %s\n", b)
+	}
+	for _, s := range r.Closed {
+		fmt.Fprintf(m.Stdout, "Step %d resolved.\n", s)
+	}
+	m.printNext(r.Game)
+	return nil
+}
+
+// printNext says what the game waits for now.
+func (m *Main) printNext(g *adjudicator.Game) {
+	if g.Status.Finished {
+		fmt.Fprintf(m.Stdout, "The game is over. Winner: %s.\n", strings.Join(g.Status.Winners, " and "))
+		return
+	}
+	fmt.Fprintf(m.Stdout, "Step %d: %s; waiting for %s.\n", g.Step, g.Status.Phase, orNobody(g.Awaiting()))
+}
+
+func orNobody(names []string) string {
+	if len(names) == 0 {
+		return "nobody"
+	}
+	return strings.Join(names, ", ")
+}
+
+func (m *Main) runStatus(ctx context.Context, args []string) error {
+	pos, err := parseArgs(flag.NewFlagSet("status", flag.ContinueOnError), args, 1, 1, "status GAME")
+	if err != nil {
+		return err
+	}
+	g, err := m.host.Load(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "Game %s (%s), players %s\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	if g.Status.Finished {
+		fmt.Fprintf(m.Stdout, "Finished after step %d. Winner: %s.\n", g.Step-1, strings.Join(g.Status.Winners, " and "))
+		return nil
+	}
+	fmt.Fprintf(m.Stdout, "Step %d: %s\n", g.Step, g.Status.Phase)
+	fmt.Fprintf(m.Stdout, "Pending: %s\n", orNobody(g.Status.Pending))
+	var in []string
+	for _, p := range g.Status.Pending {
+		if _, ok := g.Open[p]; ok {
+			in = append(in, p)
+		}
+	}
+	fmt.Fprintf(m.Stdout, "Orders in: %s\n", orNobody(in))
+	fmt.Fprintf(m.Stdout, "Waiting for: %s\n", orNobody(g.Awaiting()))
+	if g.Deadline.IsZero() {
+		fmt.Fprintln(m.Stdout, "Deadline: none")
+	} else {
+		fmt.Fprintf(m.Stdout, "Deadline: %s\n", adjudicator.FormatTime(g.Deadline))
+	}
+	for _, p := range g.Players {
+		switch {
+		case p.Removed:
+			fmt.Fprintf(m.Stdout, "%s has been removed.\n", p.Name)
+		case p.Resigned:
+			fmt.Fprintf(m.Stdout, "%s has resigned (defaults are played).\n", p.Name)
+		}
+	}
+	for _, n := range g.Notes {
+		fmt.Fprintf(m.Stdout, "GM: %s\n", n.Text)
+	}
+	return nil
+}
+
+func (m *Main) runAdjudicate(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("adjudicate", flag.ContinueOnError)
+	pos, err := parseArgs(fs, args, 1, 1, "adjudicate GAME")
+	if err != nil {
+		return err
+	}
+	g, closed, err := m.host.Close(ctx, pos[0], adjudicator.ReasonGM)
+	if err != nil {
+		return err
+	}
+	for _, s := range closed {
+		fmt.Fprintf(m.Stdout, "Step %d resolved.\n", s)
+	}
+	m.printNext(g)
+	return nil
+}
+
+// loadAt replays a game up to the close of step (negative: all of it).
+func (m *Main) loadAt(ctx context.Context, id string, step int) (*adjudicator.Game, error) {
+	evs, err := m.store.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(evs) == 0 {
+		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", id)
+	}
+	g, err := adjudicator.ReplayUntil(m.host.Games, evs, step)
+	if err != nil {
+		return nil, err
+	}
+	if step >= 0 && g.Steps[len(g.Steps)-1].Step != step {
+		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "step %d of %s has not been resolved; the last resolved step is %d", step, id, g.Steps[len(g.Steps)-1].Step)
+	}
+	return g, nil
+}
+
+func (m *Main) runReport(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	player := fs.String("player", "", "the player whose report to show (default: the GM's)")
+	step := fs.Int("step", -1, "the step (0 = set-up; default: the last resolved)")
+	pos, err := parseArgs(fs, args, 1, 1, "report GAME [--player P] [--step N]")
+	if err != nil {
+		return err
+	}
+	g, err := m.loadAt(ctx, pos[0], *step)
+	if err != nil {
+		return err
+	}
+	text, err := m.renderer.Text(g, *player)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(m.Stdout, text)
+	return nil
+}
+
+func (m *Main) runState(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("state", flag.ContinueOnError)
+	player := fs.String("player", "", "show only what this player may see")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseArgs(fs, args, 1, 1, "state GAME [--player P] [--json]")
+	if err != nil {
+		return err
+	}
+	g, err := m.host.Load(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	if *player != "" && g.Player(*player) == nil {
+		return adjudicator.Errorf(adjudicator.ENOTFOUND, "game %s has no player %q", g.ID, *player)
+	}
+	if !*asJSON {
+		text, err := m.renderer.View(g, *player)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(m.Stdout, text)
+		return nil
+	}
+	out, err := StateJSON(g, *player)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(m.Stdout, string(out))
+	return nil
+}
+
+// StateJSON is `state --json`: the engine's view of the game for player (""
+// for the GM) with the runtime's fields: step, pending, finished, winner.
+func StateJSON(g *adjudicator.Game, player string) ([]byte, error) {
+	raw, err := json.Marshal(g.Engine.View(g.State, player))
+	if err != nil {
+		return nil, err
+	}
+	obj := map[string]any{}
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return nil, fmt.Errorf("the %s view is not a JSON object: %w", g.Engine.Name(), err)
+	}
+	pending := g.Status.Pending
+	if pending == nil {
+		pending = []string{}
+	}
+	obj["game"] = g.ID
+	obj["step"] = g.Step
+	obj["pending"] = pending
+	obj["awaiting"] = nonNil(g.Awaiting())
+	obj["finished"] = g.Status.Finished
+	obj["phase"] = g.Status.Phase
+	if g.Status.Finished {
+		obj["winner"] = strings.Join(g.Status.Winners, " and ")
+		obj["winners"] = g.Status.Winners
+	}
+	if !g.Deadline.IsZero() {
+		obj["deadline"] = g.Deadline
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(obj); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func (m *Main) runLog(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("log", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print the events as a JSON array")
+	pos, err := parseArgs(fs, args, 1, 1, "log GAME [--json]")
+	if err != nil {
+		return err
+	}
+	evs, err := m.store.Events(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 {
+		return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
+	}
+	if *asJSON {
+		enc := json.NewEncoder(m.Stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(evs)
+	}
+	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SEQ\tRECORDED\tKIND\tACTOR\tPAYLOAD")
+	for _, e := range evs {
+		payload := string(e.Payload)
+		if e.Kind == adjudicator.KindCreated {
+			payload = "(campaign, seed and commitment)"
+		}
+		if len(payload) > 100 {
+			payload = payload[:97] + "..."
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", e.Seq, e.RecordedAt.Format("2006-01-02 15:04:05"), e.Kind, e.Actor, payload)
+	}
+	return tw.Flush()
+}
+
+func (m *Main) runExport(ctx context.Context, args []string) error {
+	pos, err := parseArgs(flag.NewFlagSet("export", flag.ContinueOnError), args, 1, 1, "export GAME")
+	if err != nil {
+		return err
+	}
+	evs, err := m.store.Events(ctx, pos[0])
+	if err != nil {
+		return err
+	}
+	if len(evs) == 0 {
+		return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
+	}
+	return events.WriteJSONL(m.Stdout, evs)
+}
+
+func (m *Main) runImport(ctx context.Context, args []string) error {
+	pos, err := parseArgs(flag.NewFlagSet("import", flag.ContinueOnError), args, 1, 1, "import FILE|-")
+	if err != nil {
+		return err
+	}
+	data, err := m.readInput(pos[0])
+	if err != nil {
+		return err
+	}
+	evs, err := events.ReadJSONL(bytes.NewReader(data))
+	if err != nil {
+		return adjudicator.Errorf(adjudicator.EINVALID, "import: %v", err)
+	}
+	if len(evs) == 0 {
+		return adjudicator.Errorf(adjudicator.EINVALID, "import: the file holds no events")
+	}
+	g, err := adjudicator.Audit(m.host.Games, evs)
+	if err != nil {
+		return fmt.Errorf("import refused: %w", err)
+	}
+	err = m.store.Update(ctx, func(tx *events.Tx) error { return tx.Import(ctx, evs) })
+	if errors.Is(err, events.ErrExists) {
+		return adjudicator.Errorf(adjudicator.ECONFLICT, "import: game %s already exists in %s", g.ID, m.DBPath)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "Imported game %s: %d events, step %d.\n", g.ID, len(evs), g.Step)
+	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT`.\n", g.ID)
+	return nil
+}
+
+func (m *Main) runAudit(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	file := fs.String("file", "", "audit an exported log (JSON Lines) instead of a game in the database")
+	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG")
+	if err != nil {
+		return err
+	}
+	var evs []events.Event
+	var tamper string
+	switch {
+	case *file != "" && len(pos) == 0:
+		data, err := m.readInput(*file)
+		if err != nil {
+			return err
+		}
+		if evs, err = events.ReadJSONL(bytes.NewReader(data)); err != nil {
+			return fmt.Errorf("audit failed: %s: %v", *file, err)
+		}
+	case *file == "" && len(pos) == 1:
+		if err := m.open(); err != nil {
+			return err
+		}
+		tamper = m.store.Tampered()
+		if evs, err = m.store.Events(ctx, pos[0]); err != nil {
+			return err
+		}
+		if len(evs) == 0 {
+			return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
+		}
+	default:
+		return usagef("usage: taipan audit GAME | audit --file LOG")
+	}
+	g, err := adjudicator.Audit(Games(), evs)
+	if err != nil {
+		return fmt.Errorf("audit failed: %w", err)
+	}
+	if tamper != "" {
+		return fmt.Errorf("audit failed: %s", tamper)
+	}
+	state := fmt.Sprintf("step %d open", g.Step)
+	if g.Status.Finished {
+		state = "finished, winner " + strings.Join(g.Status.Winners, " and ")
+	}
+	fmt.Fprintf(m.Stdout, "Audit passed: game %s, %d events, hash chain intact, %d step digests reproduced by %s; %s.\n",
+		g.ID, len(evs), len(g.Steps)-1, g.Engine.Version(), state)
+	return nil
+}
+
+func (m *Main) runGM(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("gm", flag.ContinueOnError)
+	reason := fs.String("reason", "", "why: shown to the players in the next reports")
+	pos, err := parseArgs(fs, args, 2, -1, "gm GAME ACTION [ARGS] --reason TEXT")
+	if err != nil {
+		return err
+	}
+	if pos[1] == "help" {
+		g, err := m.host.Load(ctx, pos[0])
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(m.Stdout, gmHelp, g.Engine.Corrections(), "\n")
+		return nil
+	}
+	res, err := m.host.GM(ctx, pos[0], adjudicator.GMAction{Action: pos[1], Args: pos[2:], Reason: *reason})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "Done: %s (reason: %s).\n", strings.Join(pos[1:], " "), *reason)
+	if res.Token != "" {
+		fmt.Fprintf(m.Stdout, "New token (shown once): %s\n", res.Token)
+	}
+	for _, s := range res.Closed {
+		fmt.Fprintf(m.Stdout, "Step %d resolved.\n", s)
+	}
+	m.printNext(res.Game)
+	return nil
+}
+
+const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
+  extend DURATION              push the deadline back (24h, 2d, 90m)
+  deadline TIME|none           set the deadline (2026-12-24T18:00:00Z)
+  replace PLAYER NAME [EMAIL]  hand a seat to a new player; prints the new token
+  token PLAYER                 issue a new token; prints it
+  resign PLAYER                civil disorder: the default orders from now on
+  remove PLAYER                take the player out of the game
+  void PLAYER                  drop the player's orders for the open step
+  close                        close the open step now
+This game's corrections:
+`
+
+func (m *Main) runGames(ctx context.Context, args []string) error {
+	if _, err := parseArgs(flag.NewFlagSet("games", flag.ContinueOnError), args, 0, 0, "games"); err != nil {
+		return err
+	}
+	ids, err := m.store.Games(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		g, err := m.host.Load(ctx, id)
+		if err != nil {
+			fmt.Fprintf(m.Stdout, "%s\t(does not replay: %v)\n", id, err)
+			continue
+		}
+		fmt.Fprintf(m.Stdout, "%s\t%s\tstep %d\t%s\n", id, g.Engine.Name(), g.Step, g.Status.Phase)
+	}
+	return nil
+}
+
+func (m *Main) runRules(_ context.Context, args []string) error {
+	pos, err := parseArgs(flag.NewFlagSet("rules", flag.ContinueOnError), args, 1, 1, "rules GAME-NAME")
+	if err != nil {
+		return err
+	}
+	eng, err := Games().Engine(pos[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(m.Stdout, eng.Help())
+	return nil
+}

@@ -1,0 +1,349 @@
+package main_test
+
+import (
+	"bytes"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	_ "modernc.org/sqlite"
+)
+
+// binary is the real taipan command, built once for these tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "taipan-cli-")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "taipan")
+	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// cli runs taipan against one database.
+type cli struct {
+	t  *testing.T
+	db string
+}
+
+func newCLI(t *testing.T) *cli {
+	return &cli{t: t, db: filepath.Join(t.TempDir(), "taipan.db")}
+}
+
+// run runs taipan with args and stdin, returning stdout, stderr and the exit code.
+func (c *cli) run(stdin string, args ...string) (string, string, int) {
+	c.t.Helper()
+	cmd := exec.Command(binary, append([]string{"--db", c.db}, args...)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		c.t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// ok runs taipan and fails the test unless it succeeds.
+func (c *cli) ok(stdin string, args ...string) string {
+	c.t.Helper()
+	out, errs, code := c.run(stdin, args...)
+	if code != 0 {
+		c.t.Fatalf("taipan %v: exit %d: %s", args, code, errs)
+	}
+	return out
+}
+
+// fail runs taipan and fails the test unless it exits non-zero with a
+// one-line reason on stderr containing want.
+func (c *cli) fail(want, stdin string, args ...string) {
+	c.t.Helper()
+	_, errs, code := c.run(stdin, args...)
+	if code == 0 {
+		c.t.Fatalf("taipan %v succeeded; want failure %q", args, want)
+	}
+	if strings.Count(strings.TrimRight(errs, "\n"), "\n") != 0 {
+		c.t.Errorf("taipan %v: stderr is not one line: %q", args, errs)
+	}
+	if !strings.Contains(errs, want) {
+		c.t.Errorf("taipan %v: stderr %q does not contain %q", args, errs, want)
+	}
+}
+
+func (c *cli) eventCount(game string) int {
+	c.t.Helper()
+	out := c.ok("", "log", game, "--json")
+	var evs []json.RawMessage
+	if err := json.Unmarshal([]byte(out), &evs); err != nil {
+		c.t.Fatal(err)
+	}
+	return len(evs)
+}
+
+// state returns `state GAME --json` decoded.
+func (c *cli) state(game string, extra ...string) map[string]any {
+	c.t.Helper()
+	out := c.ok("", append([]string{"state", game, "--json"}, extra...)...)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		c.t.Fatalf("state --json: %v\n%s", err, out)
+	}
+	return m
+}
+
+const campaign = `id: bourse-1
+game: trader
+players:
+  - {name: alice, email: alice@example.test}
+  - {name: bob, email: bob@example.test}
+seed: "cli test"
+`
+
+var tokenLine = regexp.MustCompile(`(?m)^\s+(\w+|\(GM\))\s+([0-9a-f]{32})$`)
+
+func tokens(out string) map[string]string {
+	m := map[string]string{}
+	for _, sub := range tokenLine.FindAllStringSubmatch(out, -1) {
+		m[sub[1]] = sub[2]
+	}
+	return m
+}
+
+func orderFile(game, player, token string, step int, orders ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game: %s\nplayer: %s\n", game, player)
+	if token != "" {
+		fmt.Fprintf(&b, "token: %s\n", token)
+	}
+	if step > 0 {
+		fmt.Fprintf(&b, "step: %d\n", step)
+	}
+	b.WriteString("orders:\n")
+	for _, o := range orders {
+		fmt.Fprintf(&b, "  - %s\n", o)
+	}
+	return b.String()
+}
+
+// available returns the capital whose available stock the GM view shows as
+// cheapest, with that stock.
+func available(st map[string]any) (string, string) {
+	cols := st["columns"].(map[string]any)
+	best, stock := "", ""
+	for _, capital := range []string{"Paris", "Berlin", "London", "Rome", "Brussels"} {
+		list, _ := cols[capital].([]any)
+		if len(list) > 0 && best == "" {
+			best, stock = capital, list[0].(string)
+		}
+	}
+	return best, stock
+}
+
+func TestNewSubmitStatusReport(t *testing.T) {
+	c := newCLI(t)
+	out := c.ok(campaign, "new", "-")
+	tok := tokens(out)
+	if len(tok["alice"]) != 32 || len(tok["bob"]) != 32 || len(tok["(GM)"]) != 32 {
+		t.Fatalf("tokens not printed: %s", out)
+	}
+	// Tokens are stored hashed only.
+	db, err := sql.Open("sqlite", c.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	db.QueryRow(`SELECT count(*) FROM credentials WHERE token_hash = ?`, tok["alice"]).Scan(&n)
+	if n != 0 {
+		t.Error("a token is stored in clear")
+	}
+
+	st := c.state("bourse-1")
+	if st["step"].(float64) != 1 || st["finished"].(bool) {
+		t.Fatalf("state after new: %v", st)
+	}
+	if p := st["pending"].([]any); len(p) != 1 || p[0] != "alice" {
+		t.Fatalf("pending = %v, want [alice]", st["pending"])
+	}
+	status := c.ok("", "status", "bourse-1")
+	if !strings.Contains(status, "Pending: alice") || !strings.Contains(status, "Deadline: none") {
+		t.Errorf("status:\n%s", status)
+	}
+
+	capital, stock := available(st)
+	// bob is not pending: refused, nothing appended.
+	before := c.eventCount("bourse-1")
+	c.fail("bob has no orders to give in step 1", orderFile("bourse-1", "bob", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "bob", "-")
+	// A malformed file names line and field.
+	c.fail("line 5, field orders[1].buy", orderFile("bourse-1", "alice", "", 1, "buy: Atlantis"), "submit", "bourse-1", "--player", "alice", "-")
+	c.fail("line 3, field step", "game: bourse-1\nplayer: alice\nstep: x\norders: []\n", "submit", "bourse-1", "--player", "alice")
+	// Stale step.
+	c.fail("these orders are for step 3, but step 1 is open", orderFile("bourse-1", "alice", "", 3, "buy: "+capital), "submit", "bourse-1", "--player", "alice")
+	if got := c.eventCount("bourse-1"); got != before {
+		t.Fatalf("refused orders changed the log: %d events, was %d", got, before)
+	}
+
+	out = c.ok(orderFile("bourse-1", "alice", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "-")
+	if !strings.Contains(out, "Accepted") || !strings.Contains(out, "Step 1 resolved.") {
+		t.Errorf("submit output:\n%s", out)
+	}
+	st = c.state("bourse-1")
+	if st["step"].(float64) != 2 {
+		t.Errorf("step = %v after alice's turn", st["step"])
+	}
+	alice := st["players"].([]any)[0].(map[string]any)
+	if alice["name"] != "alice" || fmt.Sprint(alice["stocks"]) != "["+stock+"]" {
+		t.Errorf("alice after buying %s: %v", stock, alice)
+	}
+
+	// bob's view hides alice's money; the GM's shows it.
+	bobView := c.state("bourse-1", "--player", "bob")
+	for _, p := range bobView["players"].([]any) {
+		pm := p.(map[string]any)
+		if _, has := pm["money"]; has != (pm["name"] == "bob") {
+			t.Errorf("bob's view, player %v: money shown = %v", pm["name"], has)
+		}
+	}
+	rep := c.ok("", "report", "bourse-1", "--player", "alice", "--step", "1")
+	for _, want := range []string{"step 1", "For alice", "alice bought " + stock, "commitment"} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("report lacks %q:\n%s", want, rep)
+		}
+	}
+	c.fail("step 9 of bourse-1 has not been resolved", "", "report", "bourse-1", "--step", "9")
+	c.fail("no game \"nope\"", "", "status", "nope")
+	c.fail("unknown command", "", "frobnicate")
+}
+
+func TestAdjudicateUsesDefaultsAndGMActionsShowInReports(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign+"deadline: 72h\n", "new", "-")
+	out := c.ok("", "adjudicate", "bourse-1")
+	if !strings.Contains(out, "Step 1 resolved.") {
+		t.Fatalf("adjudicate: %s", out)
+	}
+	rep := c.ok("", "report", "bourse-1")
+	if !strings.Contains(rep, "alice sent no orders; the default orders were used.") {
+		t.Errorf("report does not say alice got defaults:\n%s", rep)
+	}
+	c.fail("give a reason", "", "gm", "bourse-1", "extend", "24h")
+	c.ok("", "gm", "bourse-1", "extend", "24h", "--reason", "bob is travelling")
+	c.ok("", "gm", "bourse-1", "money", "bob", "+5", "--reason", "bank error in your favour")
+	c.fail("negative", "", "gm", "bourse-1", "money", "bob", "-500", "--reason", "oops")
+	out = c.ok("", "gm", "bourse-1", "replace", "bob", "carol", "carol@example.test", "--reason", "bob left")
+	if !regexp.MustCompile(`New token \(shown once\): [0-9a-f]{32}`).MatchString(out) {
+		t.Errorf("replace did not print a token: %s", out)
+	}
+	st := c.state("bourse-1")
+	if p := st["pending"].([]any); len(p) != 1 || p[0] != "carol" {
+		t.Fatalf("pending after replace = %v", st["pending"])
+	}
+	c.ok("", "adjudicate", "bourse-1")
+	rep = c.ok("", "report", "bourse-1", "--player", "carol")
+	for _, want := range []string{"reason: bob is travelling", "reason: bank error in your favour", "handed bob's seat to carol (reason: bob left)"} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("carol's report lacks %q:\n%s", want, rep)
+		}
+	}
+	c.ok("", "gm", "bourse-1", "resign", "alice", "--reason", "no reply for weeks")
+	// alice's turns now resolve by default; only carol is ever awaited.
+	st = c.state("bourse-1")
+	if a := st["awaiting"].([]any); len(a) != 1 || a[0] != "carol" {
+		t.Errorf("awaiting = %v, want [carol]", a)
+	}
+}
+
+func TestExportImportAuditAndTampering(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	for i := 0; i < 6; i++ {
+		c.ok("", "adjudicate", "bourse-1")
+	}
+	audit := c.ok("", "audit", "bourse-1")
+	if !strings.Contains(audit, "Audit passed") {
+		t.Fatalf("audit: %s", audit)
+	}
+	export := c.ok("", "export", "bourse-1")
+	logFile := filepath.Join(t.TempDir(), "bourse-1.jsonl")
+	os.WriteFile(logFile, []byte(export), 0o644)
+	if out := c.ok("", "audit", "--file", logFile); !strings.Contains(out, "Audit passed") {
+		t.Errorf("audit --file: %s", out)
+	}
+
+	c2 := newCLI(t)
+	c2.ok(export, "import", "-")
+	c2.ok("", "audit", "bourse-1")
+	for _, p := range []string{"alice", "bob", ""} {
+		for step := 0; step <= 6; step++ {
+			args := []string{"report", "bourse-1", "--step", fmt.Sprint(step)}
+			if p != "" {
+				args = append(args, "--player", p)
+			}
+			if a, b := c.ok("", args...), c2.ok("", args...); a != b {
+				t.Errorf("report %v differs after export/import", args)
+			}
+		}
+	}
+	c2.fail("already exists", export, "import", "-")
+
+	// Alter the database behind Taipan's back.
+	db, err := sql.Open("sqlite", c.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE events SET actor = 'mallory' WHERE seq = 3`); err == nil || !strings.Contains(err.Error(), "append-only") {
+		t.Fatalf("UPDATE was not refused: %v", err)
+	}
+	if _, err := db.Exec(`DELETE FROM events WHERE seq = 3`); err == nil {
+		t.Fatal("DELETE was not refused")
+	}
+	for _, q := range []string{
+		`DROP TRIGGER events_no_update`,
+		`UPDATE events SET payload = replace(payload, '"reason":"gm"', '"reason":"all-in"') WHERE seq = 4`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(q, err)
+		}
+	}
+	db.Close()
+	c.fail("audit failed: event bourse-1#4 step-closed by system: hash does not match", "", "audit", "bourse-1")
+
+	// A log whose digests no longer match is named at the step-closed event.
+	lines := strings.Split(strings.TrimSpace(export), "\n")
+	var bad []string
+	for _, l := range lines {
+		bad = append(bad, regexp.MustCompile(`"digest":"[0-9a-f]{8}`).ReplaceAllString(l, `"digest":"00000000`))
+	}
+	os.WriteFile(logFile, []byte(strings.Join(bad, "\n")), 0o644)
+	c.fail("audit failed: event bourse-1#2", "", "audit", "--file", logFile)
+}
+
+func TestDemo(t *testing.T) {
+	c := newCLI(t)
+	out := c.ok("", "demo")
+	for _, want := range []string{"The set-up report alice receives", "THE GAME IS OVER", "The seed, revealed now", "Audit passed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("demo output lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(c.db); err == nil {
+		t.Error("demo wrote to the --db database; it must use a temporary one")
+	}
+}

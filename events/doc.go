@@ -1,0 +1,15 @@
+// Package events is Taipan's event log: the envelope of an event, its
+// canonical JSON payload, the SHA-256 hash chain that links each game's
+// events, and the SQLite store that appends and reads them.
+//
+// The log is append-only. The store never updates or deletes an event, and
+// the schema's triggers refuse to let anyone else do so. Each game's events
+// are numbered 1, 2, … without gaps, and each carries
+//
+//	hash = SHA-256(prev_hash ‖ "\n" ‖ game_id ‖ "\n" ‖ seq ‖ "\n" ‖ kind ‖ "\n" ‖ actor ‖ "\n" ‖ payload)
+//
+// in lower-case hex, with seq in decimal and prev_hash the previous event's
+// hash ("" for the first), so that any change to a stored event, or a gap,
+// breaks the chain from that event on. The time an event was recorded is
+// informative and outside the hash.
+package events

@@ -1,0 +1,251 @@
+package events_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"taipan/events"
+)
+
+func open(t testing.TB) (*events.Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	s, err := events.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+var t0 = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
+func appendN(t testing.TB, s *events.Store, game string, n int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		err := s.Update(context.Background(), func(tx *events.Tx) error {
+			_, err := tx.Append(context.Background(), game, "orders", "alice", map[string]any{"i": i, "z": "<&>"}, t0)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestAppendNumbersAndChains(t *testing.T) {
+	s, _ := open(t)
+	appendN(t, s, "g1", 5)
+	appendN(t, s, "g2", 2)
+	evs, err := s.Events(context.Background(), "g1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 5 {
+		t.Fatalf("got %d events, want 5", len(evs))
+	}
+	for i, e := range evs {
+		if e.Seq != int64(i+1) {
+			t.Errorf("event %d has seq %d", i, e.Seq)
+		}
+		if i > 0 && e.PrevHash != evs[i-1].Hash {
+			t.Errorf("event %d is not chained to the one before", e.Seq)
+		}
+		if !e.RecordedAt.Equal(t0) {
+			t.Errorf("event %d recorded at %v, want %v", e.Seq, e.RecordedAt, t0)
+		}
+	}
+	if string(evs[0].Payload) != `{"i":0,"z":"<&>"}` {
+		t.Errorf("payload not canonical: %s", evs[0].Payload)
+	}
+	if err := events.Verify(evs); err != nil {
+		t.Errorf("Verify: %v", err)
+	}
+	games, _ := s.Games(context.Background())
+	if strings.Join(games, ",") != "g1,g2" {
+		t.Errorf("Games = %v", games)
+	}
+}
+
+func TestUpdateAndDeleteAreRefused(t *testing.T) {
+	s, _ := open(t)
+	appendN(t, s, "g", 2)
+	for _, q := range []string{
+		`UPDATE events SET payload = '{}' WHERE seq = 1`,
+		`DELETE FROM events WHERE seq = 2`,
+	} {
+		_, err := s.DB().Exec(q)
+		if err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Errorf("%s: err = %v, want the append-only refusal", q, err)
+		}
+	}
+	evs, _ := s.Events(context.Background(), "g")
+	if len(evs) != 2 || events.Verify(evs) != nil {
+		t.Errorf("log changed: %d events", len(evs))
+	}
+}
+
+func TestVerifyNamesTheFirstBadEvent(t *testing.T) {
+	s, _ := open(t)
+	appendN(t, s, "g", 4)
+	evs, _ := s.Events(context.Background(), "g")
+	cases := map[string]func([]events.Event) []events.Event{
+		"payload edited": func(e []events.Event) []events.Event { e[2].Payload = json.RawMessage(`{"i":99,"z":"<&>"}`); return e },
+		"gap":            func(e []events.Event) []events.Event { return append(e[:1], e[2:]...) },
+		"hash forged":    func(e []events.Event) []events.Event { e[2].Hash = strings.Repeat("0", 64); return e },
+		"actor changed":  func(e []events.Event) []events.Event { e[2].Actor = "mallory"; return e },
+	}
+	for name, mutate := range cases {
+		t.Run(name, func(t *testing.T) {
+			cp := append([]events.Event(nil), evs...)
+			err := events.Verify(mutate(cp))
+			var ce *events.ChainError
+			if !errors.As(err, &ce) {
+				t.Fatalf("Verify = %v, want a ChainError", err)
+			}
+			if ce.Event.Seq != 3 && !(name == "gap" && ce.Event.Seq == 3) {
+				t.Errorf("names event %d, want 3", ce.Event.Seq)
+			}
+		})
+	}
+}
+
+// Concurrent appenders through separate connections to one file never win
+// the same sequence number and leave no gap.
+func TestConcurrentAppenders(t *testing.T) {
+	_, path := open(t)
+	const writers, each = 4, 25
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			s, err := events.Open(path)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer s.Close()
+			for i := 0; i < each; i++ {
+				err := s.Update(context.Background(), func(tx *events.Tx) error {
+					_, err := tx.Append(context.Background(), "g", "orders", fmt.Sprint("w", w), map[string]int{"i": i}, t0)
+					return err
+				})
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	s, _ := events.Open(path)
+	defer s.Close()
+	evs, _ := s.Events(context.Background(), "g")
+	if len(evs) != writers*each {
+		t.Fatalf("%d events, want %d", len(evs), writers*each)
+	}
+	if err := events.Verify(evs); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDroppedTriggersAreNoticed(t *testing.T) {
+	s, path := open(t)
+	appendN(t, s, "g", 1)
+	if s.Tampered() != "" {
+		t.Fatalf("fresh store reports tampering: %s", s.Tampered())
+	}
+	if _, err := s.DB().Exec(`DROP TRIGGER events_no_update`); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s2, err := events.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if !strings.Contains(s2.Tampered(), "events_no_update") {
+		t.Errorf("Tampered() = %q, want it to name the dropped trigger", s2.Tampered())
+	}
+	if _, err := s2.DB().Exec(`UPDATE events SET actor = 'x'`); err == nil {
+		t.Error("the trigger was not restored")
+	}
+}
+
+func TestExportImportKeepsHashes(t *testing.T) {
+	s, _ := open(t)
+	appendN(t, s, "g", 3)
+	evs, _ := s.Events(context.Background(), "g")
+	var b strings.Builder
+	if err := events.WriteJSONL(&b, evs); err != nil {
+		t.Fatal(err)
+	}
+	back, err := events.ReadJSONL(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := open(t)
+	if err := s2.Update(context.Background(), func(tx *events.Tx) error { return tx.Import(context.Background(), back) }); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := s2.Events(context.Background(), "g")
+	if len(got) != 3 || got[2].Hash != evs[2].Hash || !got[0].RecordedAt.Equal(evs[0].RecordedAt) {
+		t.Fatalf("imported log differs")
+	}
+	err = s2.Update(context.Background(), func(tx *events.Tx) error { return tx.Import(context.Background(), back) })
+	if !errors.Is(err, events.ErrExists) {
+		t.Errorf("second import: %v, want ErrExists", err)
+	}
+	back[1].Payload = json.RawMessage(`{"i":7,"z":"<&>"}`)
+	s3, _ := open(t)
+	err = s3.Update(context.Background(), func(tx *events.Tx) error { return tx.Import(context.Background(), back) })
+	if err == nil {
+		t.Error("a tampered log was imported")
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{`{"b":1,"a":[1,2,{"d":true,"c":null}]}`, `{"a":[1,2,{"c":null,"d":true}],"b":1}`},
+		{` { "x" : 1.50 } `, `{"x":1.50}`},
+		{`"<a&b>"`, `"<a&b>"`},
+	}
+	for _, c := range cases {
+		got, err := events.Canonical(json.RawMessage(c.in))
+		if err != nil || string(got) != c.want {
+			t.Errorf("Canonical(%s) = %s, %v; want %s", c.in, got, err, c.want)
+		}
+	}
+	if _, err := events.Canonical(json.RawMessage(`{"a":1} x`)); err == nil {
+		t.Error("trailing data accepted")
+	}
+}
+
+func BenchmarkAppend(b *testing.B) {
+	s, _ := open(b)
+	ctx := context.Background()
+	payload := map[string]any{"step": 4, "orders": []any{map[string]any{"buy": "London"}}}
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		err := s.Update(ctx, func(tx *events.Tx) error {
+			_, err := tx.Append(ctx, "bench", "orders", "alice", payload, t0)
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+}

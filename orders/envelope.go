@@ -1,0 +1,232 @@
+package orders
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// MaxFileSize is the largest order file Parse accepts. Real order files are a
+// few hundred bytes; the limit keeps a hostile file from costing much.
+const MaxFileSize = 64 << 10
+
+// Envelope is a parsed order file: who sends it, for which game and step, and
+// the game-specific orders or a command.
+type Envelope struct {
+	Game    string // campaign id
+	Player  string
+	Token   string
+	Step    int    // 0 when the file names no step
+	Command string // a mail command such as "status" instead of orders; "" for orders
+	Args    []string
+	Orders  []Item
+	HasList bool // the file had an orders key (possibly empty)
+}
+
+// fields lists the envelope's keys in the order they are documented.
+var fields = []string{"game", "player", "token", "step", "command", "orders"}
+
+// Parse reads an order file. It checks the envelope only; whether the orders
+// make sense is for the game to say. All problems found are returned together
+// as a List.
+func Parse(data []byte) (*Envelope, error) {
+	if len(data) > MaxFileSize {
+		return nil, Errorf(0, "", "the order file is %d bytes; the limit is %d", len(data), MaxFileSize)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, Errorf(0, "", "the order file is empty")
+	}
+	var doc yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return nil, syntaxError(err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, Errorf(extra.Line, "", "only one YAML document is allowed; remove the second one (after ---)")
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, Errorf(root.Line, "", "an order file is a mapping with the keys %s", strings.Join(fields, ", "))
+	}
+	env := &Envelope{}
+	var errs List
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		key := strings.ToLower(k.Value)
+		if seen[key] {
+			errs = append(errs, Errorf(k.Line, key, "given twice"))
+			continue
+		}
+		seen[key] = true
+		switch key {
+		case "game", "player", "token", "command":
+			s, err := scalar(v, key)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			switch key {
+			case "game":
+				env.Game = s
+			case "player":
+				env.Player = s
+			case "token":
+				env.Token = s
+			case "command":
+				f := strings.Fields(strings.ToLower(s))
+				if len(f) == 0 {
+					errs = append(errs, Errorf(v.Line, key, "is empty"))
+					continue
+				}
+				env.Command, env.Args = f[0], f[1:]
+			}
+		case "step":
+			s, err := scalar(v, key)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			n, convErr := strconv.Atoi(s)
+			if convErr != nil || n < 1 {
+				errs = append(errs, Errorf(v.Line, key, "must be a whole number from 1 up, not %q", s))
+				continue
+			}
+			env.Step = n
+		case "orders":
+			env.HasList = true
+			items, err := parseList(v)
+			if err != nil {
+				errs = append(errs, Errors(err)...)
+				continue
+			}
+			env.Orders = items
+		default:
+			errs = append(errs, Errorf(k.Line, k.Value, "unknown key; the keys are %s", strings.Join(fields, ", ")))
+		}
+	}
+	if env.Game == "" && !seen["game"] {
+		errs = append(errs, Errorf(root.Line, "game", "missing: name the game (campaign id)"))
+	}
+	if env.Player == "" && !seen["player"] {
+		errs = append(errs, Errorf(root.Line, "player", "missing: say which player sends these orders"))
+	}
+	if env.Command != "" && env.HasList {
+		errs = append(errs, Errorf(root.Line, "command", "give either a command or orders, not both"))
+	}
+	if env.Command == "" && !env.HasList && len(errs) == 0 {
+		errs = append(errs, Errorf(root.Line, "orders", "missing: list the orders under 'orders:'"))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return env, nil
+}
+
+// ParseList reads a bare orders list, as stored in the event log (JSON is
+// YAML) or written in a test case.
+func ParseList(data []byte) ([]Item, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, syntaxError(err)
+	}
+	if doc.Kind == 0 {
+		return nil, nil
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	return parseList(root)
+}
+
+// Generic converts items to the plain form stored in the event log.
+func Generic(items []Item) ([]any, error) {
+	out := make([]any, 0, len(items))
+	for _, it := range items {
+		g, err := it.Generic()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+func parseList(v *yaml.Node) ([]Item, error) {
+	if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
+		return []Item{}, nil
+	}
+	if v.Kind != yaml.SequenceNode {
+		return nil, Errorf(v.Line, "orders", "must be a list, one order per line starting with '- '")
+	}
+	items := make([]Item, 0, len(v.Content))
+	var errs List
+	for i, n := range v.Content {
+		field := fmt.Sprintf("orders[%d]", i+1)
+		switch n.Kind {
+		case yaml.ScalarNode:
+			verb := strings.ToLower(strings.TrimSpace(n.Value))
+			if verb == "" {
+				errs = append(errs, Errorf(n.Line, field, "empty order"))
+				continue
+			}
+			// "buy London" written without a colon is a common slip; accept it
+			// as verb plus argument so the game can judge it.
+			it := Item{Index: i, Line: n.Line, Verb: verb}
+			if f := strings.SplitN(strings.TrimSpace(n.Value), " ", 2); len(f) == 2 {
+				it.Verb = strings.ToLower(f[0])
+				it.Value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: strings.TrimSpace(f[1]), Line: n.Line, Column: n.Column}
+			}
+			items = append(items, it)
+		case yaml.MappingNode:
+			if len(n.Content) != 2 {
+				errs = append(errs, Errorf(n.Line, field, "one order per entry: write each as its own '- verb: value' line"))
+				continue
+			}
+			k := n.Content[0]
+			if k.Kind != yaml.ScalarNode || strings.TrimSpace(k.Value) == "" {
+				errs = append(errs, Errorf(n.Line, field, "the order's verb must be a word"))
+				continue
+			}
+			items = append(items, Item{Index: i, Line: k.Line, Verb: strings.ToLower(strings.TrimSpace(k.Value)), Value: n.Content[1]})
+		default:
+			errs = append(errs, Errorf(n.Line, field, "an order is a word or 'verb: value', not a %s", kindName(n.Kind)))
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return items, nil
+}
+
+func scalar(v *yaml.Node, key string) (string, *Error) {
+	if v.Kind != yaml.ScalarNode {
+		return "", Errorf(v.Line, key, "must be a single value, not a %s", kindName(v.Kind))
+	}
+	return strings.TrimSpace(v.Value), nil
+}
+
+// syntaxError turns a YAML parser error ("yaml: line 3: ...") into an *Error
+// carrying the line.
+func syntaxError(err error) error {
+	msg := cleanYAMLError(err)
+	line := 0
+	if strings.HasPrefix(msg, "line ") {
+		rest := msg[len("line "):]
+		if i := strings.Index(rest, ":"); i > 0 {
+			if n, convErr := strconv.Atoi(rest[:i]); convErr == nil {
+				line = n
+				msg = strings.TrimSpace(rest[i+1:])
+			}
+		}
+	}
+	return Errorf(line, "", "not valid YAML: %s", msg)
+}

@@ -1,0 +1,141 @@
+package orders
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Item is one entry of an order file's orders list. An entry is either a bare
+// word (`- pass`) or a one-key mapping whose key is the verb and whose value
+// is the verb's argument (`- buy: London`, `- sell: [red 4, red 5]`, or a
+// nested mapping for games with richer orders).
+type Item struct {
+	Index int        // 0-based position in the orders list
+	Line  int        // line of the entry in the order file
+	Verb  string     // lower-cased verb, e.g. "buy"
+	Value *yaml.Node // the verb's argument; nil for a bare word
+}
+
+// Field names the item for error messages: "orders[2].buy".
+func (it Item) Field() string {
+	return fmt.Sprintf("orders[%d].%s", it.Index+1, it.Verb)
+}
+
+// Errorf builds an error located at this item.
+func (it Item) Errorf(format string, args ...any) *Error {
+	return Errorf(it.Line, it.Field(), format, args...)
+}
+
+// HasValue reports whether the item has an argument.
+func (it Item) HasValue() bool {
+	return it.Value != nil && !(it.Value.Kind == yaml.ScalarNode && it.Value.Tag == "!!null")
+}
+
+// String returns the item's argument as one scalar string.
+func (it Item) String() (string, error) {
+	if !it.HasValue() {
+		return "", it.Errorf("needs a value")
+	}
+	if it.Value.Kind != yaml.ScalarNode {
+		return "", it.Errorf("needs a single value, not a %s", kindName(it.Value.Kind))
+	}
+	return strings.TrimSpace(it.Value.Value), nil
+}
+
+// Strings returns the item's argument as a list of scalar strings; a single
+// scalar counts as a list of one.
+func (it Item) Strings() ([]string, error) {
+	if !it.HasValue() {
+		return nil, it.Errorf("needs a value")
+	}
+	switch it.Value.Kind {
+	case yaml.ScalarNode:
+		return []string{strings.TrimSpace(it.Value.Value)}, nil
+	case yaml.SequenceNode:
+		out := make([]string, 0, len(it.Value.Content))
+		for _, n := range it.Value.Content {
+			if n.Kind != yaml.ScalarNode {
+				return nil, Errorf(n.Line, it.Field(), "each entry must be a single value, not a %s", kindName(n.Kind))
+			}
+			out = append(out, strings.TrimSpace(n.Value))
+		}
+		return out, nil
+	}
+	return nil, it.Errorf("needs a value or a list, not a %s", kindName(it.Value.Kind))
+}
+
+// Decode decodes the item's argument into v, reporting YAML type errors at
+// the item's position.
+func (it Item) Decode(v any) error {
+	if !it.HasValue() {
+		return it.Errorf("needs a value")
+	}
+	if err := it.Value.Decode(v); err != nil {
+		return it.Errorf("%s", cleanYAMLError(err))
+	}
+	return nil
+}
+
+// Generic returns the item in the plain form stored in the event log: the verb
+// alone for a bare word, else a one-key map from verb to its argument.
+func (it Item) Generic() (any, error) {
+	if !it.HasValue() {
+		return it.Verb, nil
+	}
+	var v any
+	if err := it.Value.Decode(&v); err != nil {
+		return nil, it.Errorf("%s", cleanYAMLError(err))
+	}
+	return map[string]any{it.Verb: v}, nil
+}
+
+// Bare makes an item for a bare word such as "pass"; games use it to build
+// default orders.
+func Bare(verb string) Item { return Item{Verb: verb} }
+
+// With makes an item with a scalar or list argument; games use it to build
+// default orders.
+func With(verb string, args ...string) Item {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str"}
+	if len(args) == 1 {
+		n.Value = args[0]
+	} else {
+		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for _, a := range args {
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: a})
+		}
+	}
+	return Item{Verb: verb, Value: n}
+}
+
+// Renumber sets Index on each item to its position, for item lists built in code.
+func Renumber(items []Item) []Item {
+	for i := range items {
+		items[i].Index = i
+	}
+	return items
+}
+
+func kindName(k yaml.Kind) string {
+	switch k {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.ScalarNode:
+		return "single value"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "document"
+}
+
+// cleanYAMLError strips the library's "yaml: " prefixes so messages read well.
+func cleanYAMLError(err error) string {
+	s := err.Error()
+	s = strings.TrimPrefix(s, "yaml: unmarshal errors:\n")
+	s = strings.TrimPrefix(s, "yaml: ")
+	return strings.TrimSpace(s)
+}

@@ -1,0 +1,70 @@
+-- Taipan's whole SQLite schema. It is embedded into the binary and applied
+-- at every open; every statement is idempotent.
+
+-- The event log: the only table needed to recompute a game. Append-only.
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT    NOT NULL,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    kind        TEXT    NOT NULL,
+    actor       TEXT    NOT NULL,
+    payload     TEXT    NOT NULL,          -- canonical JSON
+    recorded_at TEXT    NOT NULL,          -- RFC 3339, UTC
+    prev_hash   TEXT    NOT NULL,          -- hex SHA-256 of the previous event ('' for seq 1)
+    hash        TEXT    NOT NULL,          -- hex SHA-256, see events.Hash
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN
+    SELECT RAISE(ABORT, 'events are append-only: UPDATE refused');
+END;
+
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN
+    SELECT RAISE(ABORT, 'events are append-only: DELETE refused');
+END;
+
+-- Operational tables below: mutable or disposable, never needed to replay.
+
+-- Secrets of the players of each game. Only SHA-256 hashes of tokens are kept.
+CREATE TABLE IF NOT EXISTS credentials (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,              -- player name, or '' for the game's GM
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+) WITHOUT ROWID;
+
+-- Mail already taken in, by Message-ID, written in the same transaction as
+-- the orders it carried so that no mail is applied twice.
+CREATE TABLE IF NOT EXISTS inbox (
+    message_id  TEXT PRIMARY KEY,
+    game_id     TEXT NOT NULL DEFAULT '',
+    sender      TEXT NOT NULL DEFAULT '',
+    outcome     TEXT NOT NULL,             -- accepted, rejected, ignored, command
+    received_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- Mail to send. A row stays until the mail is handed to the SMTP server.
+CREATE TABLE IF NOT EXISTS outbox (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    message_id  TEXT    NOT NULL UNIQUE,   -- stable across retries
+    game_id     TEXT    NOT NULL DEFAULT '',
+    recipient   TEXT    NOT NULL,
+    subject     TEXT    NOT NULL,
+    body        BLOB    NOT NULL,          -- the whole RFC 5322 message
+    created_at  TEXT    NOT NULL,
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    next_try_at TEXT    NOT NULL,
+    last_error  TEXT    NOT NULL DEFAULT '',
+    sent_at     TEXT                       -- NULL until sent
+);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_try_at);
+
+-- Reminders already sent, so a restart does not send one twice.
+CREATE TABLE IF NOT EXISTS reminders (
+    game_id TEXT    NOT NULL,
+    step    INTEGER NOT NULL,
+    player  TEXT    NOT NULL,
+    sent_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, step, player)
+) WITHOUT ROWID;
