@@ -107,12 +107,12 @@ func (h *Host) Load(ctx context.Context, id string) (*Game, error) {
 
 // Receipt is what Submit did.
 type Receipt struct {
-	Game    *Game    // the game after the submission (and any steps it closed)
-	Player  string   // the player's name (as the game knows it)
-	Step    int      // the step the orders are for
-	Orders  []any    // the orders as understood, in log form
-	Closed  []int    // steps closed as a result, in order
-	Replace bool     // these orders replace earlier ones for the same step
+	Game    *Game  // the game after the submission (and any steps it closed)
+	Player  string // the player's name (as the game knows it)
+	Step    int    // the step the orders are for
+	Orders  []any  // the orders as understood, in log form
+	Closed  []int  // steps closed as a result, in order
+	Replace bool   // these orders replace earlier ones for the same step
 	Events  []events.Event
 }
 
