@@ -168,7 +168,8 @@ func (g *Game) apply(e events.Event) error {
 	}
 	g.Seq, g.Hash = e.Seq, e.Hash
 	note := func(text, reason string) {
-		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s (reason: %s)", text, reason), At: e.RecordedAt})
+		text = strings.TrimSuffix(text, ".")
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s (reason: %s).", text, reason), At: e.RecordedAt})
 	}
 	switch e.Kind {
 	case KindOrders:

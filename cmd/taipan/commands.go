@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -22,20 +23,51 @@ import (
 func parseArgs(fs *flag.FlagSet, args []string, min, max int, usageLine string) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
+	for len(args) > 0 {
+		// A negative number ("money bob -5") is an argument, not a flag.
+		if negative.MatchString(args[0]) {
+			pos = append(pos, args[0])
+			args = args[1:]
+			continue
+		}
+		n := len(args)
+		for i := 1; i < len(args); i++ {
+			if negative.MatchString(args[i]) && !takesValue(fs, args[i-1]) {
+				n = i
+				break
+			}
+		}
+		if err := fs.Parse(args[:n]); err != nil {
 			return nil, usagef("%v; usage: taipan %s", err, usageLine)
 		}
 		if fs.NArg() == 0 {
-			break
+			args = args[n:]
+			continue
 		}
 		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+		args = append(fs.Args()[1:], args[n:]...)
 	}
 	if len(pos) < min || (max >= 0 && len(pos) > max) {
 		return nil, usagef("usage: taipan %s", usageLine)
 	}
 	return pos, nil
+}
+
+var negative = regexp.MustCompile(`^-[0-9]+$`)
+
+// takesValue reports whether arg is a flag that takes the next argument as
+// its value ("--step" but not "--json" or "--step=3").
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name := strings.TrimLeft(arg, "-")
+	if !strings.HasPrefix(arg, "-") || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // readInput reads a named file, or standard input for "-" or no name.
