@@ -1,0 +1,232 @@
+package adjudicator_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/trader"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// goldenStart is the clock of the golden games.
+var goldenStart = time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+
+var update = flag.Bool("update", false, "rewrite the golden logs and reports in testdata/golden")
+
+// goldenGames are played by a fixed script with a fixed clock; their logs and
+// every report of every step are kept in testdata/golden.
+var goldenGames = []struct {
+	name     string
+	campaign string
+}{
+	{"trader-2p", `id: golden-2p
+game: trader
+options: {sets: 2}
+players: [{name: alice, email: alice@example.test}, {name: bob, email: bob@example.test}]
+seed: golden two
+deadline: 72h
+`},
+	{"trader-3p", `id: golden-3p
+game: trader
+players: [{name: alice}, {name: bob}, {name: carol}]
+seed: golden three
+`},
+	{"trader-4p", `id: golden-4p
+game: trader
+players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
+seed: golden four
+`},
+}
+
+// playGolden plays a campaign to the end in a fresh database: every player
+// sends the default orders as an order file, with a few GM actions on the
+// way, one event per simulated hour. It returns the exported log.
+func playGolden(t *testing.T, campaign string, start time.Time) []byte {
+	t.Helper()
+	st, err := events.Open(filepath.Join(t.TempDir(), "golden.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	now := start
+	h := &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New()), Now: func() time.Time {
+		now = now.Add(time.Hour)
+		return now
+	}}
+	ctx := context.Background()
+	c, err := adjudicator.ParseCampaign([]byte(campaign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := h.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := ng.Game
+	gmDone := false
+	for turn := 0; !g.Status.Finished; turn++ {
+		if turn > 500 {
+			t.Fatal("the golden game does not end")
+		}
+		if turn == 3 && !gmDone {
+			gmDone = true
+			p := g.Names()[1]
+			for _, a := range []adjudicator.GMAction{
+				{Action: "extend", Args: []string{"24h"}, Reason: "holiday"},
+				{Action: "money", Args: []string{p, "+3"}, Reason: "a miscounted sale at the table"},
+			} {
+				if a.Action == "extend" && g.Deadline.IsZero() {
+					continue
+				}
+				if _, err := h.GM(ctx, g.ID, a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		for _, p := range g.Awaiting() {
+			items := g.Engine.Default(g.State, p)
+			r, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: ng.Tokens[p], Step: g.Step, Orders: items}, adjudicator.SubmitOptions{})
+			if err != nil {
+				t.Fatalf("step %d, %s: %v", g.Step, p, err)
+			}
+			g = r.Game
+		}
+	}
+	evs, err := st.Events(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := events.WriteJSONL(&b, evs); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// allReports renders every step's report for every player, the GM and the
+// observers, from a log.
+func allReports(t *testing.T, reg *adjudicator.Registry, evs []events.Event) []byte {
+	t.Helper()
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, err := adjudicator.Replay(reg, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for step := 0; step < full.Step; step++ {
+		g, err := adjudicator.ReplayUntil(reg, evs, step)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append(g.Names(), "", adjudicator.Observer) {
+			text, err := r.Text(g, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "=== step %d, report for %q ===\n%s", step, p, text)
+		}
+	}
+	return b.Bytes()
+}
+
+// TestGolden guards determinism: the recorded logs must replay to the
+// recorded digests and to the recorded reports byte for byte, and playing
+// the same script again must write the same log.
+func TestGolden(t *testing.T) {
+	reg := adjudicator.NewRegistry(trader.New())
+	for _, gg := range goldenGames {
+		t.Run(gg.name, func(t *testing.T) {
+			logPath := filepath.Join("testdata", "golden", gg.name+".jsonl")
+			repPath := filepath.Join("testdata", "golden", gg.name+".reports.txt")
+			played := playGolden(t, gg.campaign, goldenStart)
+			if *update {
+				evs, err := events.ReadJSONL(bytes.NewReader(played))
+				if err != nil {
+					t.Fatal(err)
+				}
+				os.WriteFile(logPath, played, 0o644)
+				os.WriteFile(repPath, allReports(t, reg, evs), 0o644)
+			}
+			recorded, err := os.ReadFile(logPath)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to record it)", err)
+			}
+			if !bytes.Equal(played, recorded) {
+				t.Errorf("playing the script again wrote a different log than %s", logPath)
+			}
+			evs, err := events.ReadJSONL(bytes.NewReader(recorded))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := adjudicator.Audit(reg, evs)
+			if err != nil {
+				t.Fatalf("the golden log no longer replays: %v", err)
+			}
+			if !g.Status.Finished {
+				t.Error("the golden game did not finish")
+			}
+			wantReports, err := os.ReadFile(repPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := allReports(t, reg, evs); !bytes.Equal(got, wantReports) {
+				t.Errorf("reports differ from %s: %s", repPath, firstDiff(got, wantReports))
+			}
+		})
+	}
+}
+
+// The same campaign, seed and orders give identical reports in two
+// databases, whatever the clock says.
+func TestSameOrdersSameReportsInTwoDatabases(t *testing.T) {
+	reg := adjudicator.NewRegistry(trader.New())
+	campaign := strings.Replace(goldenGames[1].campaign, "golden three", "twin", 1)
+	a := playGolden(t, campaign, goldenStart)
+	b := playGolden(t, campaign, goldenStart.AddDate(1, 2, 3).Add(17*time.Minute))
+	ea, _ := events.ReadJSONL(bytes.NewReader(a))
+	eb, _ := events.ReadJSONL(bytes.NewReader(b))
+	if ra, rb := allReports(t, reg, ea), allReports(t, reg, eb); !bytes.Equal(ra, rb) {
+		t.Errorf("reports differ between two databases: %s", firstDiff(ra, rb))
+	}
+}
+
+func firstDiff(a, b []byte) string {
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < len(al) && i < len(bl); i++ {
+		if al[i] != bl[i] {
+			return fmt.Sprintf("line %d: got %q, want %q", i+1, al[i], bl[i])
+		}
+	}
+	return fmt.Sprintf("lengths %d and %d lines", len(al), len(bl))
+}
+
+func BenchmarkReplayTraderGame(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "golden", "trader-2p.jsonl"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	evs, err := events.ReadJSONL(bytes.NewReader(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	reg := adjudicator.NewRegistry(trader.New())
+	b.ReportMetric(float64(len(evs)), "events")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := adjudicator.Replay(reg, evs); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

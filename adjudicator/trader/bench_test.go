@@ -1,0 +1,55 @@
+package trader
+
+import (
+	"encoding/json"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+func benchSetup(b *testing.B, players []string) *State {
+	s, err := New().Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s.(*State)
+}
+
+// BenchmarkResolve resolves one purchase on a fresh 3-player deal.
+func BenchmarkResolve(b *testing.B) {
+	e := New()
+	s := benchSetup(b, []string{"alice", "bob", "carol"})
+	subs := []adjudicator.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("buy", "Paris"), orders.With("market-closed", "Rome")})}}
+	rng := adjudicator.NewRand([]byte("bench"), 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := e.Resolve(s, subs, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFullGame plays a whole 2-player game on default orders, with a
+// Check of each order as the host would do.
+func BenchmarkFullGame(b *testing.B) {
+	e := New()
+	b.ReportAllocs()
+	for b.Loop() {
+		var s adjudicator.State = benchSetup(b, []string{"alice", "bob"})
+		for n := 1; !e.Status(s).Finished; n++ {
+			var subs []adjudicator.Submission
+			for _, p := range e.Status(s).Pending {
+				items := e.Default(s, p)
+				if err := e.Check(s, p, items); err != nil {
+					b.Fatal(err)
+				}
+				subs = append(subs, adjudicator.Submission{Player: p, Items: items, Default: true})
+			}
+			var err error
+			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("bench"), n)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,0 +1,106 @@
+// Package trader is the engine of Trader, the stock card game
+// (rules: trader.txt; analysis: rules-analysis.md part 4), for 2 players,
+// 3 players (with the "Market closed" card) and 4 players in two teams.
+//
+// The components (capitals, colours, the 7 values of each colour, the
+// Joker's worth, starting money per player count) are in the embedded
+// data.yaml. [New] returns the [Engine]; its state is a *[State], and its
+// View is a [View], drawn for reports by templates/trader.tmpl. Help lists
+// the orders: buy: COLUMN, sell: [STOCK, STOCK], joker: STOCK, pass and,
+// with 3 players, market-closed: COLUMN.
+//
+// # Rulings followed
+//
+// From rules-analysis.md part 4 (quoted there with the rule sentences):
+//
+//   - TR-G1 / TR-A1: each colour is 2, 3, 3, 4, 5, 5, 6 ("7 different value
+//     cards from 2 to 6"); option values: "2..8" gives 2, 3, 4, 5, 6, 7, 8.
+//   - TR-G2: the colours are red, blue, green, yellow and black.
+//   - TR-G3 / TR-G4: money is whole millions; the bank never runs out.
+//   - TR-G5 / TR-A10: a player who can neither buy nor sell passes; pass is
+//     refused while any purchase, pair sale or Joker sale is possible.
+//   - TR-G6: Paris … Brussels are columns 1 … 5; London is the central one.
+//   - TR-G7: the last sales are one simultaneous step.
+//   - TR-A2: a column "has no more available Stocks" when it is empty.
+//   - TR-A3: every player, the one who ended the game included, may make
+//     one last sale (pair or Joker) or pass.
+//   - TR-A4: with 4 players each team must make one last sale (see TR-X5).
+//   - TR-A5: with 4 players a sale is one of your stocks and one of your
+//     partner's of the same colour; two of your own may not be sold
+//     together; the partner's consent is not needed.
+//   - TR-A6: one Joker per team, used by either partner with a stock of
+//     either; the money goes to the user.
+//   - TR-A7 / TR-A8: the Market closed card moves to the available stock of
+//     another non-empty column; once two columns are empty it leaves the
+//     game instead of moving.
+//   - TR-A9: a Joker has no colour and only sells through the Joker rule.
+//   - TR-A11: each set's final money is recorded and summed.
+//   - TR-A12: the first player is setup.first (self-declared), else the
+//     first listed; each new set the next seat begins ("switch the first
+//     player"): with 2 players they alternate.
+//   - TR-A13: 4 players sit A1, B1, A2, B2: seats 1 and 3 against 2 and 4;
+//     a team is named "alice+carol".
+//   - TR-A14: a purchase needs the money for it.
+//   - 4c: the default orders (see Engine.Default and TR-X1, TR-X2).
+//   - 4d: a player's view shows only their own money (TR-X7).
+//   - 4h: ties, in money or in totals over several sets, are a shared win.
+//
+// Rulings of this implementation:
+//
+//   - TR-X1 (4c T2, "He cannot leave it on the same column"): when the
+//     active player of a 3-player game does not say where the Market
+//     closed card goes, it goes, after the action, to the non-empty column
+//     other than its current one whose available stock is worth most, the
+//     first in capital order on ties. The card moves after a pass too
+//     (every turn ends with a move), so a player it blocks is not blocked
+//     for ever by nobody's choice. A market-closed order is refused once
+//     the card is out of the game, and accepted but moot when the action
+//     itself empties the second column.
+//   - TR-X2 (4c, TR-G5): the default turn is the best pair sale, else the
+//     cheapest affordable stock (lowest column on ties), else, because a
+//     Joker sale is an operation and pass would be illegal, the Joker sale
+//     of the most valuable stock, else pass. The default last sale is the
+//     best sale with or without the Joker (a pair on ties), else pass.
+//   - TR-X3 (TR-G5, "The game ends as soon as 3 columns have no more
+//     available Stocks"): when no player still in the game could buy or
+//     sell even without the Market closed card, nothing can change any
+//     more and the set ends at once; and after two full rounds in which
+//     nobody bought or sold (possible only when the Market closed card
+//     keeps covering a player's one affordable stock) the set ends too.
+//     Either way the last sales follow as usual.
+//   - TR-X4 ("Each player can then choose to carry out a last sales
+//     operation"): the last-sale step waits only for players who hold
+//     something they could sell; when nobody does, the set is scored at
+//     once.
+//   - TR-X5 (TR-A4 "by either partner"): with 4 players both partners of
+//     a team that can sell owe a last-sale order. The team makes one sale:
+//     the first sale order sent (in seat order) beats a default; if both
+//     partners pass, the best team sale is still made, for the first of
+//     them in seat order, because the sale is compulsory.
+//   - TR-X6 (GM action remove): a removed player takes no more turns, owes
+//     no last sale and cannot win; their stocks and money stay where they
+//     are, so with 4 players the partner may still sell with their stocks
+//     and use the team's Joker, and the team can still win. A removed
+//     player's final money still appears in the set scores. If everybody
+//     leaves, the game ends without a winner.
+//   - TR-X7 ("the players keep their money in their hand without showing
+//     their opponent"): views show a player only their own money, not even
+//     their partner's; happenings give the amount of each purchase and
+//     sale (public) but never a balance, until the money is counted at the
+//     end of each set.
+//   - TR-X8 (TR-A5): with 4 players sell: [A, B] means A is yours and B
+//     your partner's; if only the reverse reading is possible it is taken.
+//     sell: {mine: A, partner: B} is never reversed. joker: A uses your own
+//     A if you hold one, else your partner's.
+//   - TR-X9 (4e): with no fixed layout, the 35 stocks in data order
+//     (colours in order, values in order) are shuffled with
+//     adjudicator.Rand.Shuffle and dealt 7 to each column in capital order,
+//     the first stock dealt to a column being its available one. Each new
+//     set is dealt the same way from the random stream of the step that
+//     ends the previous set; money, holdings, Jokers and the Market closed
+//     card start afresh.
+//   - TR-X10: setup may describe a game under way (hands, sold, rest_sold,
+//     money, jokers_used, market_closed), for tests or to continue a game
+//     begun face to face. It applies to set 1 only, must account for all
+//     35 stocks, and may not leave three columns empty.
+package trader

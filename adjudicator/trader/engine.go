@@ -1,0 +1,537 @@
+package trader
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// Engine is the Trader rules. It has no fields: all game data is in the
+// *State it is handed.
+type Engine struct{}
+
+// New returns the Trader engine.
+func New() Engine { return Engine{} }
+
+var _ adjudicator.Engine = Engine{}
+
+// Name is "trader".
+func (Engine) Name() string { return "trader" }
+
+// Version identifies this implementation of the rules.
+func (Engine) Version() string { return "trader/1" }
+
+// Options are the campaign options Trader understands.
+type Options struct {
+	Sets   int    `json:"sets"`   // number of sets, default 1
+	Values string `json:"values"` // "2..6" (default, TR-G1) or "2..8" (TR-A1)
+}
+
+// Layout is the optional fixed set-up (campaign key setup). Only Columns and
+// First are needed to fix a deal; the other keys describe a game already
+// under way (for tests, or to continue a game played face to face), and
+// apply to set 1 only. Together, Columns, Hands and Sold must hold the 35
+// stocks exactly.
+type Layout struct {
+	Columns map[string][]string `json:"columns"` // capital → stocks, first = available (bottom)
+	First   string              `json:"first"`   // who plays first; default the first listed
+	Hands   map[string][]string `json:"hands"`   // player → stocks in front of them
+	Sold    []string            `json:"sold"`    // the sold pile
+	// RestSold puts every stock not listed elsewhere on the sold pile
+	// (it is face down, so a game resumed by mail may not know it).
+	RestSold bool           `json:"rest_sold"`
+	Money    map[string]int `json:"money"` // player → money, default the starting amount
+	// JokersUsed lists the players (or, with 4 players, players or teams)
+	// whose Joker is already used.
+	JokersUsed []string `json:"jokers_used"`
+	// MarketClosed (3 players) is the capital whose available stock the
+	// card covers, or "removed"; default London, or removed when two
+	// columns are empty.
+	MarketClosed string `json:"market_closed"`
+}
+
+func decodeStrict(raw json.RawMessage, v any) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// Setup seats the players and deals the first set (or lays out cfg.Setup).
+func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+	n := len(cfg.Players)
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("Trader is for 2, 3 or 4 players, not %d", n)
+	}
+	seen := map[string]bool{}
+	for _, p := range cfg.Players {
+		if strings.TrimSpace(p) == "" || seen[p] {
+			return nil, fmt.Errorf("player names must be distinct and not empty: %q", p)
+		}
+		seen[p] = true
+	}
+	var opt Options
+	if err := decodeStrict(cfg.Options, &opt); err != nil {
+		return nil, fmt.Errorf("options: %v (Trader's options are sets and values)", err)
+	}
+	if opt.Sets == 0 {
+		opt.Sets = 1
+	}
+	if opt.Sets < 1 || opt.Sets > 99 {
+		return nil, fmt.Errorf("options: sets must be from 1 to 99, not %d", opt.Sets)
+	}
+	if opt.Values == "" {
+		opt.Values = data.DefaultValues
+	}
+	values, ok := data.Values[opt.Values]
+	if !ok {
+		keys := make([]string, 0, len(data.Values))
+		for k := range data.Values {
+			keys = append(keys, strconv.Quote(k))
+		}
+		sort.Strings(keys)
+		return nil, fmt.Errorf("options: values must be %s, not %q", strings.Join(keys, " or "), opt.Values)
+	}
+	s := &State{
+		Values:  append([]int(nil), values...),
+		Start:   data.Players[n].Money,
+		Sets:    opt.Sets,
+		Set:     1,
+		Columns: make([][]Stock, len(data.Capitals)),
+		Market:  -1,
+	}
+	for i, name := range cfg.Players {
+		s.Players = append(s.Players, Player{Name: name})
+		if n == 4 && i >= 2 {
+			// TR-A13: seats 1&3 are one team, seats 2&4 the other.
+			s.Players[i].Team = i - 2
+			s.Teams[i-2].Members = append(s.Teams[i-2].Members, i)
+			s.Teams[i-2].Name += "+" + name
+			continue
+		}
+		s.Players[i].Team = len(s.Teams)
+		s.Teams = append(s.Teams, Team{Name: name, Members: []int{i}, JokerBy: -1})
+	}
+	var lay Layout
+	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+		return nil, fmt.Errorf("setup: %v (the keys are columns, first, hands, sold, rest_sold, money, jokers_used and market_closed)", err)
+	}
+	if lay.First != "" {
+		s.First1 = s.seat(lay.First)
+		if s.First1 < 0 {
+			return nil, fmt.Errorf("setup: first: %q is not a player", lay.First)
+		}
+	}
+	if lay.Columns == nil {
+		if lay.Hands != nil || lay.Sold != nil || lay.Money != nil || lay.JokersUsed != nil || lay.MarketClosed != "" || lay.RestSold {
+			return nil, fmt.Errorf("setup: hands, sold, rest_sold, money, jokers_used and market_closed need columns too")
+		}
+		if rng == nil {
+			return nil, fmt.Errorf("trader: dealing needs a random stream")
+		}
+		s.deal(rng)
+		s.newSet()
+		return s, nil
+	}
+	s.newSet()
+	if err := s.layout(lay); err != nil {
+		return nil, fmt.Errorf("setup: %v", err)
+	}
+	return s, nil
+}
+
+// layout applies a fixed set-up to a fresh set-1 state.
+func (s *State) layout(lay Layout) error {
+	count := map[Stock]int{}
+	for _, k := range s.deck() {
+		count[k]++
+	}
+	var problems []string
+	use := func(where string, texts []string) []Stock {
+		var out []Stock
+		for _, t := range texts {
+			k, msg := parseStock(t)
+			if msg == "" && !s.validValue(k.Value) {
+				msg = fmt.Sprintf("there is no %s", k)
+			}
+			if msg != "" {
+				problems = append(problems, where+": "+msg)
+				continue
+			}
+			count[k]--
+			out = append(out, k)
+		}
+		return out
+	}
+	keys := make([]string, 0, len(lay.Columns))
+	for k := range lay.Columns {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		c := capitalIndex(k)
+		if c < 0 || strings.TrimSpace(k) != k || len(k) == 1 {
+			problems = append(problems, fmt.Sprintf("columns: %q is not a capital; the capitals are %s", k, capitalList()))
+			continue
+		}
+		if s.Columns[c] != nil {
+			problems = append(problems, fmt.Sprintf("columns: %s is given twice", data.Capitals[c]))
+		}
+		s.Columns[c] = append([]Stock{}, use("columns: "+data.Capitals[c], lay.Columns[k])...)
+	}
+	names := func(m map[string][]string) []string {
+		out := make([]string, 0, len(m))
+		for k := range m {
+			out = append(out, k)
+		}
+		sort.Strings(out)
+		return out
+	}
+	for _, name := range names(lay.Hands) {
+		p := s.seat(name)
+		if p < 0 {
+			problems = append(problems, fmt.Sprintf("hands: %q is not a player", name))
+			continue
+		}
+		for _, k := range use("hands: "+name, lay.Hands[name]) {
+			s.give(p, k)
+		}
+	}
+	s.Sold = use("sold", lay.Sold)
+	var missing, extra []string
+	for _, k := range s.deck() {
+		if n := count[k]; n > 0 && lay.RestSold {
+			s.Sold = append(s.Sold, k)
+			count[k]--
+		} else if n > 0 {
+			missing = append(missing, k.String())
+			count[k]--
+		} else if n < 0 {
+			extra = append(extra, k.String())
+			count[k]++
+		}
+	}
+	if len(missing) > 0 {
+		problems = append(problems, fmt.Sprintf("the layout must hold all %d stocks; missing: %s", len(s.deck()), strings.Join(missing, ", ")))
+	}
+	if len(extra) > 0 {
+		problems = append(problems, fmt.Sprintf("the layout has more stocks than the game: one %s too many", strings.Join(extra, ", one ")))
+	}
+	mk := make([]string, 0, len(lay.Money))
+	for k := range lay.Money {
+		mk = append(mk, k)
+	}
+	sort.Strings(mk)
+	for _, name := range mk {
+		p := s.seat(name)
+		switch {
+		case p < 0:
+			problems = append(problems, fmt.Sprintf("money: %q is not a player", name))
+		case lay.Money[name] < 0:
+			problems = append(problems, fmt.Sprintf("money: %s cannot have %d million", name, lay.Money[name]))
+		default:
+			s.Players[p].Money = lay.Money[name]
+		}
+	}
+	for _, name := range lay.JokersUsed {
+		ti := s.teamIndex(name)
+		if p := s.seat(name); p >= 0 {
+			ti = s.Players[p].Team
+		}
+		if ti < 0 {
+			problems = append(problems, fmt.Sprintf("jokers_used: %q is not a player or team", name))
+			continue
+		}
+		s.Teams[ti].JokerUsed = true
+	}
+	empty := s.emptyColumns()
+	if len(empty) >= 3 {
+		problems = append(problems, fmt.Sprintf("three columns are empty (%s): the game would be over already", columnNames(empty)))
+	}
+	if len(s.Players) == 3 {
+		switch mc := strings.ToLower(strings.TrimSpace(lay.MarketClosed)); {
+		case len(empty) >= 2:
+			s.Market = -1
+			if mc != "" && mc != "removed" {
+				problems = append(problems, "market_closed: two columns are empty, so the card is out of the game")
+			}
+		case mc == "removed":
+			problems = append(problems, "market_closed: the card leaves the game only when two columns are empty")
+		case mc != "":
+			s.Market = capitalIndex(mc)
+			if s.Market < 0 {
+				problems = append(problems, fmt.Sprintf("market_closed: %q is not a capital", lay.MarketClosed))
+			} else if len(s.Columns[s.Market]) == 0 {
+				problems = append(problems, fmt.Sprintf("market_closed: %s is empty", data.Capitals[s.Market]))
+			}
+		case len(s.Columns[s.Market]) == 0:
+			problems = append(problems, fmt.Sprintf("market_closed: %s is empty; say where the card is", data.Capitals[s.Market]))
+		}
+	} else if lay.MarketClosed != "" {
+		problems = append(problems, fmt.Sprintf("market_closed: there is no Market closed card with %d players", len(s.Players)))
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+func state(s adjudicator.State) *State {
+	st, ok := s.(*State)
+	if !ok || st == nil {
+		panic(fmt.Sprintf("trader: state of type %T", s))
+	}
+	return st
+}
+
+// Status says who owes orders.
+func (Engine) Status(as adjudicator.State) adjudicator.Status {
+	s := state(as)
+	st := adjudicator.Status{Phase: s.phaseText()}
+	switch s.Phase {
+	case phaseTurn:
+		st.Pending = []string{s.Players[s.Active].Name}
+	case phaseLastSale:
+		for _, p := range s.LastSale {
+			st.Pending = append(st.Pending, s.Players[p].Name)
+		}
+	case phaseOver:
+		st.Finished = true
+		st.Winners = s.winners()
+	}
+	return st
+}
+
+// Check says whether player's orders are legal now.
+func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+	s := state(as)
+	seat := s.seat(player)
+	if seat < 0 {
+		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+	}
+	_, err := s.parse(seat, items)
+	return err
+}
+
+// Default is the order used when a pending player sends none
+// (rules-analysis 4c, TR-X1, TR-X2): in a turn, the best pair sale, else
+// the cheapest purchase, else the best Joker sale, else pass, and with 3
+// players the Market closed card to its default place; in the last sales,
+// the best sale including the Joker, else pass.
+func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+	s := state(as)
+	seat := s.seat(player)
+	if !s.pending(seat) {
+		return orders.Renumber([]orders.Item{orders.Bare(kindPass)})
+	}
+	if s.Phase == phaseLastSale {
+		a, ok := s.bestLastSale(seat)
+		if !ok {
+			a = action{kind: kindPass, mc: -1}
+		}
+		return s.items(a)
+	}
+	a, ok := s.bestTurnAction(seat)
+	if !ok {
+		a = action{kind: kindPass, col: -1, mc: -1}
+	}
+	if s.Market >= 0 {
+		empty := len(s.emptyColumns())
+		if a.kind == kindBuy && len(s.Columns[a.col]) == 1 {
+			empty++
+		}
+		if empty < 2 {
+			a.mc = s.defaultMC(a, true)
+		}
+	}
+	return s.items(a)
+}
+
+// Resolve closes the open step.
+func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	if s.Phase == phaseOver {
+		return nil, nil, fmt.Errorf("trader: the game is over")
+	}
+	bySeat := map[int]adjudicator.Submission{}
+	for _, sub := range subs {
+		seat := s.seat(sub.Player)
+		if !s.pending(seat) {
+			return nil, nil, fmt.Errorf("trader: %s owes no orders now", sub.Player)
+		}
+		if _, dup := bySeat[seat]; dup {
+			return nil, nil, fmt.Errorf("trader: two submissions from %s", sub.Player)
+		}
+		bySeat[seat] = sub
+	}
+	act := func(seat int) (action, bool, error) {
+		sub, ok := bySeat[seat]
+		if !ok {
+			sub = adjudicator.Submission{Player: s.Players[seat].Name, Items: e.Default(s, s.Players[seat].Name), Default: true}
+		}
+		a, err := s.parse(seat, sub.Items)
+		if err != nil {
+			return a, sub.Default, fmt.Errorf("trader: orders of %s: %w", sub.Player, err)
+		}
+		return a, sub.Default, nil
+	}
+	if s.Phase == phaseTurn {
+		a, _, err := act(s.Active)
+		if err != nil {
+			return nil, nil, err
+		}
+		hs, err := s.turn(s.Active, a, rng)
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, hs, nil
+	}
+	seats := append([]int(nil), s.LastSale...)
+	acts := make([]action, len(seats))
+	defs := make([]bool, len(seats))
+	for i, seat := range seats {
+		var err error
+		if acts[i], defs[i], err = act(seat); err != nil {
+			return nil, nil, err
+		}
+	}
+	hs, err := s.lastSales(seats, acts, defs, rng)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, hs, nil
+}
+
+// Corrections lists the GM's Trader actions.
+func (Engine) Corrections() string {
+	return "remove PLAYER        PLAYER leaves the game for good: no more turns, no last sale,\n" +
+		"                     not among the winners; their stocks and money stay where they\n" +
+		"                     are (with 4 players the partner may still sell with them)\n" +
+		"money PLAYER AMOUNT  add AMOUNT millions (signed, e.g. +5 or -3) to PLAYER's money;\n" +
+		"                     refused if the money would become negative"
+}
+
+// Correct applies a GM correction.
+func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	seat := s.seat(c.Player)
+	if seat < 0 {
+		return nil, nil, fmt.Errorf("%q is not a player in this game", c.Player)
+	}
+	if s.Phase == phaseOver {
+		return nil, nil, fmt.Errorf("the game is over")
+	}
+	switch strings.ToLower(c.Action) {
+	case "remove":
+		if len(c.Args) > 0 {
+			return nil, nil, fmt.Errorf("remove takes no arguments")
+		}
+		if s.Players[seat].Removed {
+			return nil, nil, fmt.Errorf("%s has already left the game", c.Player)
+		}
+		s.Players[seat].Removed = true
+		hs := []adjudicator.Happening{hap("%s has left the game; their stocks and money stay where they are.", c.Player)}
+		if s.activeCount() == 0 {
+			s.Phase, s.LastSale = phaseOver, nil
+			return s, append(hs, hap("The game is over; nobody is left to play.")), nil
+		}
+		switch s.Phase {
+		case phaseTurn:
+			if s.Active == seat {
+				s.Active = s.nextSeat(seat)
+				hs = append(hs, hap("It is now %s's turn.", s.Players[s.Active].Name))
+			}
+		case phaseLastSale:
+			var keep []int
+			for _, p := range s.LastSale {
+				if p != seat {
+					keep = append(keep, p)
+				}
+			}
+			s.LastSale = keep
+			if len(keep) == 0 && s.Set == s.Sets {
+				more, err := s.concludeSet(nil)
+				if err != nil {
+					return nil, nil, err
+				}
+				hs = append(hs, more...)
+			}
+		}
+		return s, hs, nil
+	case "money":
+		if len(c.Args) != 1 {
+			return nil, nil, fmt.Errorf("usage: money PLAYER AMOUNT (signed millions, e.g. +5 or -3)")
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(c.Args[0]))
+		if err != nil || n > 1e6 || n < -1e6 {
+			return nil, nil, fmt.Errorf("money: %q is not a whole number of millions", c.Args[0])
+		}
+		if s.Players[seat].Money+n < 0 {
+			return nil, nil, fmt.Errorf("money: %s has %d million; taking %d would make it negative", c.Player, s.Players[seat].Money, -n)
+		}
+		s.Players[seat].Money += n
+		if n >= 0 {
+			return s, []adjudicator.Happening{hap("The GM gave %s %d million.", c.Player, n)}, nil
+		}
+		return s, []adjudicator.Happening{hap("The GM took %d million from %s.", -n, c.Player)}, nil
+	}
+	return nil, nil, fmt.Errorf("unknown correction %q; Trader's are remove and money", c.Action)
+}
+
+// Rename gives seat from to player to, in the team names too.
+func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+	s := state(as)
+	p := s.seat(from)
+	if p < 0 || s.seat(to) >= 0 {
+		return s
+	}
+	s.Players[p].Name = to
+	for ti := range s.Teams {
+		names := make([]string, len(s.Teams[ti].Members))
+		for i, m := range s.Teams[ti].Members {
+			names[i] = s.Players[m].Name
+		}
+		s.Teams[ti].Name = strings.Join(names, "+")
+	}
+	return s
+}
+
+// Help is the order syntax.
+func (Engine) Help() string {
+	return `Trader orders: exactly one action per turn.
+
+  - buy: London             buy the available (bottom) stock of a column;
+                            you pay its value (buy: blue 6 works too)
+  - sell: [red 4, red 5]    sell two stocks of one colour for 4 x 5 = 20
+                            (4 players: the first is yours, the second your
+                            partner's; or sell: {mine: red 4, partner: red 5})
+  - joker: yellow 3         once per game: sell one stock with your Joker
+                            for 2 x 3 = 6 (4 players: the team's Joker, with
+                            your stock or your partner's)
+  - pass                    only when you can neither buy nor sell, and at
+                            the end instead of a last sale
+
+3 players: add where the Market closed card goes after your action,
+  - market-closed: Rome     (another non-empty column). Left out, it goes
+                            to the column with the most valuable available
+                            stock, the first on ties. Once two columns are
+                            empty the card leaves the game.
+
+When three columns are empty the set ends, and each player (with 4
+players, each team) makes one last sale: sell, joker or pass.
+
+Example:
+  orders:
+    - buy: Berlin
+    - market-closed: Rome
+`
+}

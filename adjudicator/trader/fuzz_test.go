@@ -1,0 +1,70 @@
+package trader
+
+import (
+	"encoding/json"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// fuzzStates are a few positions to check fuzzed orders against: a fresh
+// 2-player deal, a 3-player game with the Market closed card, and a
+// 4-player last-sale step.
+func fuzzStates(f *testing.F) []*State {
+	e := New()
+	var out []*State
+	for _, c := range []struct {
+		players []string
+		setup   string
+	}{
+		{[]string{"alice", "bob"}, `null`},
+		{[]string{"alice", "bob", "carol"}, `{"columns": {"Paris": ["red 2"], "Berlin": ["blue 6", "blue 2"], "London": ["green 5"], "Rome": ["red 3"]}, "hands": {"alice": ["red 4", "red 5", "yellow 3"]}, "rest_sold": true}`},
+		{[]string{"alice", "bob", "carol", "dave"}, `{"columns": {"Berlin": ["blue 2"], "London": ["blue 3"], "Brussels": ["red 2"]}, "hands": {"alice": ["blue 5"], "carol": ["blue 6"], "bob": ["red 5"]}, "rest_sold": true}`},
+	} {
+		s, err := e.Setup(adjudicator.Config{Players: c.players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(c.setup)}, adjudicator.NewRand([]byte("fuzz"), 0))
+		if err != nil {
+			f.Fatal(err)
+		}
+		out = append(out, s.(*State))
+	}
+	// Move the 4-player game to its last sales.
+	last, _, err := e.Resolve(out[2], []adjudicator.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("buy", "Brussels")})}}, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	out[2] = last.(*State)
+	return out
+}
+
+// FuzzCheck feeds arbitrary order lists to Check; it must never panic, and
+// orders it accepts must resolve.
+func FuzzCheck(f *testing.F) {
+	for _, seed := range []string{
+		"- buy: London", "- buy: 2", "- buy: blue 6", "- sell: [red 4, red 5]", "- sell red4 and red5",
+		"- sell: {mine: blue 5, partner: blue 6}", "- joker: yellow 3", "- pass", "- pass: x",
+		"- buy: Paris\n- market-closed: Rome", "- mc: London\n- buy: Berlin", "- sell: [[red 4]]",
+		"- sell: {mine: [a], partner: {b: c}}", "- joker: [red 4, red 5]", "- buy:", "[]", "- 7",
+		"- sell: red 99999999999999999999", "- buy: {a: b}", "- joker: RED-004",
+	} {
+		f.Add(seed, uint8(0))
+	}
+	e := New()
+	states := fuzzStates(f)
+	f.Fuzz(func(t *testing.T, text string, which uint8) {
+		items, err := orders.ParseList([]byte(text))
+		if err != nil {
+			return
+		}
+		s := states[int(which)%len(states)]
+		for _, p := range e.Status(s).Pending {
+			if e.Check(s, p, items) != nil {
+				continue
+			}
+			if _, _, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
+			}
+		}
+		_ = e.Check(s, "nobody", items)
+	})
+}

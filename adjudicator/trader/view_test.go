@@ -1,0 +1,109 @@
+package trader
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"text/template"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+	"taipan/templates"
+)
+
+func renderView(t *testing.T, v any) string {
+	t.Helper()
+	tm, err := templates.Parse(template.FuncMap{
+		"rule": func() string { return strings.Repeat("-", 72) },
+		"time": func(t time.Time) string { return t.String() },
+		"wrap": func(s, prefix string) string { return adjudicator.Wrap(s, prefix, 72) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tm.ExecuteTemplate(&b, "trader-view", v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTemplate renders views of 2-, 3- and 4-player games, mid-game and
+// finished, and checks width and hidden money.
+func TestTemplate(t *testing.T) {
+	e := New()
+	for _, c := range []struct {
+		players []string
+		setup   string
+		sets    string
+	}{
+		{[]string{"alice", "bob"}, `null`, `{"sets": 2}`},
+		{[]string{"alice", "bob", "carol"}, `null`, `{}`},
+		{[]string{"alexandrina", "bartholomew", "christabella", "demetrius"}, `{"columns": {"Berlin": ["blue 2"], "London": ["blue 3"], "Brussels": ["red 2"]}, "hands": {"alexandrina": ["blue 5", "yellow 6", "yellow 5", "green 5", "green 6", "black 6", "black 5", "black 4"], "christabella": ["blue 6"]}, "rest_sold": true}`, `{}`},
+	} {
+		s, err := e.Setup(adjudicator.Config{Players: c.players, Options: json.RawMessage(c.sets), Setup: json.RawMessage(c.setup)}, adjudicator.NewRand([]byte("view"), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 1; ; step++ {
+			for _, viewer := range append([]string{""}, c.players...) {
+				out := renderView(t, e.View(s, viewer))
+				for _, line := range strings.Split(out, "\n") {
+					if len(line) >= 72 {
+						t.Errorf("line of %d characters: %q", len(line), line)
+					}
+				}
+				if viewer != "" && strings.Count(out, "money hidden") != len(c.players)-1 {
+					t.Errorf("%s's view hides %d players' money:\n%s", viewer, strings.Count(out, "money hidden"), out)
+				}
+				if viewer == "" && strings.Contains(out, "hidden") {
+					t.Errorf("the GM view hides money:\n%s", out)
+				}
+				if step == 3 && viewer == c.players[1] || e.Status(s).Finished && viewer == "" {
+					t.Logf("%d players, step %d, view of %q:\n%s", len(c.players), step, viewer, out)
+				}
+			}
+			if e.Status(s).Finished {
+				break
+			}
+			var subs []adjudicator.Submission
+			for _, p := range e.Status(s).Pending {
+				subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
+			}
+			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("view"), step)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestHelpExample checks that the example in Help is accepted.
+func TestHelpExample(t *testing.T) {
+	e := New()
+	h := e.Help()
+	i := strings.Index(h, "  orders:\n")
+	if i < 0 {
+		t.Fatal("Help has no example")
+	}
+	ex := h[i+len("  orders:\n"):]
+	var lines []string
+	for _, l := range strings.Split(ex, "\n") {
+		lines = append(lines, strings.TrimPrefix(l, "    "))
+	}
+	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`{"columns": {"Paris": ["red 2","red 3","red 3","red 4","red 5","red 5","red 6"], "Berlin": ["blue 2","blue 3","blue 3","blue 4","blue 5","blue 5","blue 6"], "London": ["green 2","green 3","green 3","green 4","green 5","green 5","green 6"], "Rome": ["yellow 2","yellow 3","yellow 3","yellow 4","yellow 5","yellow 5","yellow 6"], "Brussels": ["black 2","black 3","black 3","black 4","black 5","black 5","black 6"]}}`)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Check(s, "a", items); err != nil {
+		t.Fatalf("the Help example is refused: %v", err)
+	}
+	if len(e.Corrections()) == 0 || e.Name() != "trader" || e.Version() == "" {
+		t.Fatal("Name, Version or Corrections empty")
+	}
+}
