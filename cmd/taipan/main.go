@@ -137,18 +137,18 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
-	return cmd.run(ctx, m, m.args)
+	return cmd.run(m, ctx, m.args)
 }
 
 type command struct {
 	db  bool // needs the database open
-	run func(ctx context.Context, m *Main, args []string) error
+	run func(m *Main, ctx context.Context, args []string) error
 }
 
 // commandTable maps command names to their implementations.
 func commandTable() map[string]command {
 	return map[string]command{
-		"help":       {false, func(_ context.Context, m *Main, _ []string) error { fmt.Fprint(m.Stdout, usage); return nil }},
+		"help":       {false, func(m *Main, _ context.Context, _ []string) error { fmt.Fprint(m.Stdout, usage); return nil }},
 		"new":        {true, (*Main).runNew},
 		"submit":     {true, (*Main).runSubmit},
 		"status":     {true, (*Main).runStatus},
