@@ -319,14 +319,18 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	return rec, nil
 }
 
-// Digest is the hex SHA-256 of a state's canonical JSON.
+// Digest is the hex SHA-256 of a state's JSON encoding. encoding/json is
+// deterministic for the types a State may hold (struct fields in declaration
+// order, map keys sorted), so the digest changes only when the state or its
+// shape does, which is what a replay must notice.
 func Digest(s State) (string, error) {
-	b, err := events.Canonical(s)
-	if err != nil {
+	h := sha256.New()
+	enc := json.NewEncoder(h)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
 		return "", fmt.Errorf("digest: %w", err)
 	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:]), nil
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Awaiting lists the pending players Taipan waits for: those not resigned

@@ -169,9 +169,11 @@ func newHost(t testing.TB, version string) (*adjudicator.Host, *clock) {
 
 func create(t testing.TB, h *adjudicator.Host, extra string) *adjudicator.NewGame {
 	t.Helper()
+	if !strings.Contains(extra, "options:") {
+		extra += "options: {target: 2}\n"
+	}
 	c, err := adjudicator.ParseCampaign([]byte(`id: d1
 game: dice
-options: {target: 2}
 players: [{name: ann, email: ann@example.test}, {name: ben, email: ben@example.test}, {name: cid}]
 seed: fixed
 ` + extra))
