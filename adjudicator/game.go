@@ -65,7 +65,8 @@ type StepRecord struct {
 	Step       int
 	Closed     time.Time
 	Reason     string
-	Defaults   []string
+	Defaults   []string // players who got the default orders
+	Overruled  []string // of those, players whose accepted orders were no longer legal
 	Happenings []Happening
 	Notes      []Note
 	Digest     string
@@ -292,12 +293,16 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 		return StepRecord{}, fmt.Errorf("the game is over")
 	}
 	var subs []Submission
-	var defaults []string
+	var defaults, overruled []string
 	for _, p := range g.Status.Pending {
 		sub, ok := g.Open[p]
 		if ok && g.Engine.Check(g.State, p, sub.Items) == nil {
 			subs = append(subs, Submission{Player: p, Items: sub.Items})
 			continue
+		}
+		if ok {
+			// Accepted once, but a GM correction since made them illegal.
+			overruled = append(overruled, p)
 		}
 		subs = append(subs, Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
 		defaults = append(defaults, p)
@@ -310,7 +315,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	if err != nil {
 		return StepRecord{}, err
 	}
-	rec := StepRecord{Step: g.Step, Closed: at, Reason: reason, Defaults: defaults, Happenings: hs, Notes: g.Notes, Digest: digest}
+	rec := StepRecord{Step: g.Step, Closed: at, Reason: reason, Defaults: defaults, Overruled: overruled, Happenings: hs, Notes: g.Notes, Digest: digest}
 	g.State, g.Notes = s, nil
 	g.Steps = append(g.Steps, rec)
 	g.Step++

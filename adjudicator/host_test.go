@@ -28,13 +28,14 @@ type diceState struct {
 	Out     []string       `json:"out,omitempty"`
 	Target  int            `json:"target"`
 	Rolls   []int          `json:"rolls"`
+	Banned  []string       `json:"banned,omitempty"` // picks no longer allowed
 }
 
 func (d dice) Name() string    { return "dice" }
 func (d dice) Version() string { return "dice/" + d.version }
 func (d dice) Help() string    { return "- pick: N   (1-6)" }
 func (d dice) Corrections() string {
-	return "points PLAYER N  add N points"
+	return "points PLAYER N  add N points\nban PLAYER N     nobody may pick N"
 }
 
 func (d dice) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
@@ -81,7 +82,7 @@ func (d dice) Status(st adjudicator.State) adjudicator.Status {
 	return adjudicator.Status{Pending: d.active(s), Phase: fmt.Sprintf("roll %d", len(s.Rolls)+1)}
 }
 
-func (d dice) Check(_ adjudicator.State, _ string, items []orders.Item) error {
+func (d dice) Check(st adjudicator.State, _ string, items []orders.Item) error {
 	if len(items) != 1 || items[0].Verb != "pick" {
 		return orders.Errorf(0, "orders", "give exactly one order: pick: N")
 	}
@@ -91,6 +92,9 @@ func (d dice) Check(_ adjudicator.State, _ string, items []orders.Item) error {
 	}
 	if n, err := strconv.Atoi(v); err != nil || n < 1 || n > 6 {
 		return items[0].Errorf("pick a number from 1 to 6, not %q", v)
+	}
+	if slices.Contains(st.(*diceState).Banned, v) {
+		return items[0].Errorf("%s is banned", v)
 	}
 	return nil
 }
@@ -125,6 +129,9 @@ func (d dice) Correct(st adjudicator.State, c adjudicator.Correction) (adjudicat
 	case "remove":
 		s.Out = append(s.Out, c.Player)
 		return s, []adjudicator.Happening{{Text: c.Player + " leaves."}}, nil
+	case "ban":
+		s.Banned = append(s.Banned, c.Args...)
+		return s, nil, nil
 	case "points":
 		if len(c.Args) != 1 {
 			return nil, nil, fmt.Errorf("usage: points PLAYER N")
@@ -359,6 +366,32 @@ func TestGMActions(t *testing.T) {
 	}
 	if _, err := submit(h, "cid", ng.Tokens["cid"], 2, "3"); adjudicator.ErrorCode(err) != adjudicator.ECONFLICT {
 		t.Errorf("a removed player's orders: %v", err)
+	}
+}
+
+// Orders accepted once but made illegal by a GM correction before the step
+// closes are replaced by the default, and the report says why.
+func TestOverruledOrdersGetTheDefault(t *testing.T) {
+	h, _ := newHost(t, "1")
+	ng := create(t, h, "")
+	ctx := context.Background()
+	if _, err := submit(h, "ann", ng.Tokens["ann"], 1, "4"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.GM(ctx, "d1", adjudicator.GMAction{Action: "ban", Args: []string{"ann", "4"}, Reason: "house rule"}); err != nil {
+		t.Fatal(err)
+	}
+	g, closed, err := h.Close(ctx, "d1", adjudicator.ReasonGM)
+	if err != nil || len(closed) != 1 {
+		t.Fatalf("close: %v %v", closed, err)
+	}
+	rep, _ := adjudicator.NewRenderer()
+	text, _ := rep.Text(g, "ann")
+	if !strings.Contains(text, "ann's orders were no longer legal when the step closed") || !strings.Contains(text, "You picked 1.") {
+		t.Errorf("ann's report:\n%s", text)
+	}
+	if strings.Contains(text, "ann sent no orders") {
+		t.Errorf("the report says ann sent nothing:\n%s", text)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 	"time"
@@ -22,7 +23,8 @@ type Report struct {
 	Observer   bool
 	Players    string // seating order, for the set-up report
 	Notes      []string
-	Defaults   []string
+	Defaults   []string // players who sent nothing
+	Overruled  []string // players whose orders were no longer legal at the close
 	Happenings []string
 	View       string // the game's view, drawn by its template
 
@@ -68,8 +70,15 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 	rep := &Report{
 		GameID: g.ID, Title: g.Engine.Name(), Step: rec.Step, Reason: reasonText(rec.Reason),
 		Player: player, Observer: player == Observer, Players: strings.Join(g.Names(), ", "),
-		Defaults: rec.Defaults, Finished: g.Status.Finished, Next: g.Step, Phase: g.Status.Phase,
+		Finished: g.Status.Finished, Next: g.Step, Phase: g.Status.Phase,
 		Deadline: g.Deadline, Commitment: g.Commitment, EngineVersion: g.Engine.Version(), Digest: rec.Digest,
+	}
+	for _, p := range rec.Defaults {
+		if slices.Contains(rec.Overruled, p) {
+			rep.Overruled = append(rep.Overruled, p)
+		} else {
+			rep.Defaults = append(rep.Defaults, p)
+		}
 	}
 	for _, n := range rec.Notes {
 		rep.Notes = append(rep.Notes, n.Text)
