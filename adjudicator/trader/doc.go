@@ -87,7 +87,8 @@
 //     their opponent"): views show a player only their own money, not even
 //     their partner's; happenings give the amount of each purchase and
 //     sale (public) but never a balance, until the money is counted at the
-//     end of each set.
+//     end of each set ("The players then count their money"); once the
+//     game is over, every view shows everybody's money.
 //   - TR-X8 (TR-A5): with 4 players sell: [A, B] means A is yours and B
 //     your partner's; if only the reverse reading is possible it is taken.
 //     sell: {mine: A, partner: B} is never reversed. joker: A uses your own

@@ -357,9 +357,10 @@ func checkViews(t *testing.T, e Engine, s *State, where string) {
 		if err := json.Unmarshal(b, &v); err != nil {
 			t.Fatal(err)
 		}
+		over := e.Status(s).Finished // then the money has been counted openly
 		for _, q := range v.Players {
 			_, has := q["money"]
-			if has != (q["name"] == p.Name) {
+			if has != (q["name"] == p.Name || over) {
 				t.Fatalf("%s: %s's view shows money of %v: %v", where, p.Name, q["name"], has)
 			}
 		}

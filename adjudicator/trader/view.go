@@ -155,7 +155,9 @@ func (Engine) View(as adjudicator.State, player string) any {
 		for j, k := range p.Stocks {
 			pv.Stocks[j] = k.String()
 		}
-		if player == "" || player == p.Name {
+		// Money is kept "in hand without showing": hidden until the players
+		// "count their money" at the end (TR-X7).
+		if player == "" || player == p.Name || st.Finished {
 			m := p.Money
 			pv.Money = &m
 		}

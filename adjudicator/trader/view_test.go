@@ -55,7 +55,11 @@ func TestTemplate(t *testing.T) {
 						t.Errorf("line of %d characters: %q", len(line), line)
 					}
 				}
-				if viewer != "" && strings.Count(out, "money hidden") != len(c.players)-1 {
+				hidden := len(c.players) - 1
+				if e.Status(s).Finished {
+					hidden = 0 // the money is counted openly at the end
+				}
+				if viewer != "" && strings.Count(out, "money hidden") != hidden {
 					t.Errorf("%s's view hides %d players' money:\n%s", viewer, strings.Count(out, "money hidden"), out)
 				}
 				if viewer == "" && strings.Contains(out, "hidden") {
