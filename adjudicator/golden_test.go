@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/sackson"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 	"taipan/orders"
@@ -45,6 +46,16 @@ game: trader
 players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
 seed: golden four
 `},
+	{"shanghai-4p", `id: golden-sh
+game: shanghai
+players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
+seed: golden shanghai
+`},
+}
+
+// goldenRegistry holds every game with golden logs.
+func goldenRegistry() *adjudicator.Registry {
+	return adjudicator.NewRegistry(trader.New(), sackson.New())
 }
 
 // playGolden plays a campaign to the end in a fresh database: every player
@@ -58,7 +69,7 @@ func playGolden(t *testing.T, campaign string, start time.Time) []byte {
 	}
 	defer st.Close()
 	now := start
-	h := &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New()), Now: func() time.Time {
+	h := &adjudicator.Host{Store: st, Games: goldenRegistry(), Now: func() time.Time {
 		now = now.Add(time.Hour)
 		return now
 	}}
@@ -145,7 +156,7 @@ func allReports(t *testing.T, reg *adjudicator.Registry, evs []events.Event) []b
 // recorded digests and to the recorded reports byte for byte, and playing
 // the same script again must write the same log.
 func TestGolden(t *testing.T) {
-	reg := adjudicator.NewRegistry(trader.New())
+	reg := goldenRegistry()
 	for _, gg := range goldenGames {
 		t.Run(gg.name, func(t *testing.T) {
 			logPath := filepath.Join("testdata", "golden", gg.name+".jsonl")
@@ -191,7 +202,7 @@ func TestGolden(t *testing.T) {
 // The same campaign, seed and orders give identical reports in two
 // databases, whatever the clock says.
 func TestSameOrdersSameReportsInTwoDatabases(t *testing.T) {
-	reg := adjudicator.NewRegistry(trader.New())
+	reg := goldenRegistry()
 	campaign := strings.Replace(goldenGames[1].campaign, "golden three", "twin", 1)
 	a := playGolden(t, campaign, goldenStart)
 	b := playGolden(t, campaign, goldenStart.AddDate(1, 2, 3).Add(17*time.Minute))
@@ -221,7 +232,7 @@ func BenchmarkReplayTraderGame(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	reg := adjudicator.NewRegistry(trader.New())
+	reg := goldenRegistry()
 	b.ReportMetric(float64(len(evs)), "events")
 	b.ReportAllocs()
 	for b.Loop() {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/sackson"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 )
@@ -66,7 +67,7 @@ func NewMain() *Main {
 
 // Games is the registry of every game Taipan adjudicates.
 func Games() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New())
 }
 
 // usageError is a mistake in the command line itself.

@@ -1,0 +1,164 @@
+// Package sackson is the engine of Sid Sackson's Shanghai (Ravensburger
+// 1997; rules: shanghai-sackson-nl.txt, translated in
+// shanghai-sackson-en.md; analysis: rules-analysis.md part 3), for 3 to 6
+// players, registered under the name "shanghai".
+//
+// The components (the 64 destination cards with a value per time of day,
+// the 13 destinations, the disc's four opposite arrows, the 16 event cards,
+// the six times of day, hand sizes, money and prices) are in the embedded
+// data.yaml. [New] returns the [Engine]; its state is a *[State], and its
+// View is a [View], drawn for reports by templates/shanghai.tmpl. Help
+// lists the orders: bid, go, play, buy and event (see ORDERS.md).
+//
+// One round of the game is one mail step. Every player still in the game
+// owes orders each round, all at once: a sealed bid, where they would take
+// Lang-Tsu, a per-destination plan of cards (used both by the one who
+// places Lang-Tsu and for free information), whether to buy a card, and
+// what to do with the event card. Resolve then runs the round in the
+// order of the rules.
+//
+// # Rulings followed
+//
+// From rules-analysis.md part 3 (quoted there with the rule sentences):
+//
+//   - SS-G1: card K of destination D prints profile P[(D-1+K) mod 6]
+//     (a permutation of 1-6 over sun, tea, face, rice, temple, moon);
+//     destination 1 has 4 cards, the others 5; 13-0 is the rulebook's
+//     scribe, "6 punten ... 2x5 ( = 10 punten) ... 3 punten ... 1 punt".
+//   - SS-G2: destination names (cosmetic); SS-G3: from p the options are
+//     p+5 ... p+8 on the ring 1-13 ("Bevindt Lang-tsu zich bij de
+//     waterdrager (2), dan kan hij bij ... (7), ... (8), ... (9) of ...
+//     (10) gaan"); SS-A19: Lang-Tsu always moves.
+//   - SS-G4: the 16 event cards E01-E16, carried out for the receiver at
+//     once ("moeten onmiddellijk uitgevoerd worden"), then put under the
+//     event pile ("terug onder de stapel gelegd"); no reshuffle.
+//   - SS-G5: pieces on spaces 0 (not yet entered, SS-T8 "Deze komt slechts
+//     na de eerste 'veilingsronde' in het spel") to 64, clamped; the junk
+//     on pairs 2J-1/2J from 39/40 (J = 20) to 63/64 (J = 32), down to 1/2.
+//   - SS-G6 / SS-G8 / SS-A18: money is whole units; bribes go to the keeper
+//     and penalties and purchases to the bank, both dead money (the state
+//     keeps both totals, so money is conserved).
+//   - SS-G7: bids are multiples of 10, the least 10 (0 = no bid); a tie of
+//     the highest bids goes to the tied player furthest behind, then to a
+//     draw (Rand.Intn among them, in seat order).
+//   - SS-G9 / SS-A2: the one who placed Lang-Tsu may buy one card from the
+//     top of the pile for 100 after his own scoring ("een aanvullende
+//     eindbestemmingskaart kopen voor 100,-"); not played the same round.
+//   - SS-G11 / SS-A1: round 1 is at the sun; the marker moves after each
+//     round, sun, tea, face, rice, temple, moon, sun again.
+//   - SS-G12: played cards go face down under the destination pile, the
+//     placer's first in listed order, then clockwise from his left.
+//   - SS-G13: a game that cannot finish ends (see SS-X8 for the reading);
+//     the piece closest behind the junk wins.
+//   - SS-A3: free information (c) comes before the event card (d).
+//   - SS-A4: the rulebook's secret auction: "Iedere speler legt dan een
+//     bedrag gedekt op tafel. Hij met het hoogste bod bekomt de
+//     toekenning"; the winner pays his own bid, the others nothing.
+//   - SS-A5: "Als straf moet hij 100,- aan de bank betalen. Heeft hij
+//     minder dan 100,- dan moet hij alles afgeven": every player who bids
+//     more than he has pays min(100, money) to the bank and is out of this
+//     round's bidding; the other sealed bids are re-resolved at once.
+//   - SS-A7: nobody bids and nobody placed Lang-Tsu the round before
+//     (round 1): a draw among the four arrows, and no event card.
+//   - SS-A8: nobody bids in a later round: the previous determiner places
+//     Lang-Tsu for free ("Hij hoeft niets te betalen voor deze zet"),
+//     decides the event card and may buy a card.
+//   - SS-A9: the limit of 3 cards of one destination (2 at tea and temple,
+//     "Enkel in de voor- en namiddag ... maximum twee") binds everybody.
+//   - SS-A10: positions rank by space; a shared space is a shared
+//     position; pieces not yet entered are on 0 and last.
+//   - SS-A11 / SS-A12: the junk moves in units of two spaces; forward
+//     moves lapse at 63/64 ("dan vervalt deze opdracht"), in part from
+//     61/62; backward moves are always carried out.
+//   - SS-A13 / SS-A14: after the event, a piece on or past the junk's near
+//     space has reached it; its distance is how far it stands past the far
+//     space; if none has, play goes on ("staat de overwinning pas vast als
+//     ... de gebeurteniskaart ... uitgevoerd werd"), and the junk drifting
+//     back onto pieces counts.
+//   - SS-A15: only the four arrowed places; a place where the placer holds
+//     no card is allowed.
+//   - SS-A16: the receiver cannot refuse the event card.
+//   - SS-A17: played cards are shown to everybody (the reports list them).
+//   - 3d: hands and plans are private (hand sizes public); all sealed bids
+//     are revealed after the round; money is public; the event card is
+//     unknown until carried out, and every one carried out is listed.
+//   - 3h: "Wie nu de jonk ingehaald heeft en er het dichtst bij staat
+//     heeft gewonnen"; equally close pieces: more money left wins, then a
+//     shared win.
+//
+// Rulings of this implementation:
+//
+//   - SS-X1 (3c, "one mail round per game round is enough if orders are
+//     fully conditional"): each step is one round and every player still
+//     in the game owes one order list; nothing carries over to the next
+//     round.
+//   - SS-X2 (rules-analysis 0, missing-order default): a player who sends
+//     nothing bids 0, goes (should he place Lang-Tsu after all, as the
+//     previous determiner) to the option where the best play scores most,
+//     plays the best cards, buys nothing and takes the event card (taking
+//     it makes no choice against another player). An order left out of a
+//     list sent has the same default, except play: a list without play
+//     plays no card ("an optional action that was not ordered is not
+//     taken").
+//   - SS-X3 (SS-T1 "the engine uses the next legal entry in the ranked
+//     list"): go may rank several places; those not among the round's
+//     options are passed over, but one of them must be an option. Without
+//     go, the placer takes Lang-Tsu to the option where his plan scores
+//     most, the first in arrow order on ties.
+//   - SS-X4 (SS-T3, SS-T7; what-if c "het risico om te ver voorbij de jonk
+//     te geraken"): the plan lists cards per destination, played in listed
+//     order; at tea and temple only the first 2 count and the rest stay in
+//     hand; more than 3 for one destination is refused. The cards must be
+//     in hand and of one of the round's four options (the options are
+//     known when the orders are written). best plays the cards of that
+//     destination (at most the limit) that bring the piece furthest
+//     without passing the junk's far space, on ties the fewer cards, then
+//     the first in hand order; none if every card would pass it.
+//   - SS-X5 (3c S7, "give it to the leader"): event give leader / give
+//     last picks, among the other players still in the game, the one
+//     furthest ahead / behind after all scoring; on ties the first
+//     clockwise from the chooser's left. A bare name means give NAME.
+//   - SS-X6 (SS-A10): E05 and E06 move the receiver to the nearest space
+//     strictly ahead / behind; E07 and E08 swap with the piece in first /
+//     last position, and when several share it, with the first of them
+//     clockwise from the receiver's left; no effect when the receiver
+//     holds that position. E15 applies only to a piece before the space
+//     just behind the junk.
+//   - SS-X7 (what-if a, "De persoon zelf kan niet meer bieden"): an
+//     over-bid is judged against the money held when the round is
+//     resolved; Check accepts any bid, as the penalty is the rule. An
+//     over-bidder has no part in placing Lang-Tsu that round: if he was
+//     the previous determiner and no valid bid is left, SS-A7 applies.
+//   - SS-X8 (SS-G13): "no piece moving" is read as no card played, so that
+//     every game ends (cards leave hands only by being played and enter
+//     them only by purchase, which costs money that never comes back);
+//     events alone can move pieces for ever. "Every hand is empty and the
+//     pile is empty" cannot happen (played cards go under the pile), and
+//     is read as every hand empty and nobody able to buy a card. Either
+//     ends the game after the round.
+//   - SS-X9 (GM action remove): a removed player's piece leaves the track
+//     (no part in positions, events or the end), his cards go under the
+//     pile in hand order, his money stays with him; if he was the previous
+//     determiner nobody is. If everybody leaves, the game ends without a
+//     winner. Corrections money and space fix transcription errors.
+//   - SS-X10 (3e): with no fixed layout, set-up draws in this order: the
+//     64 cards in data order shuffled (Rand.Shuffle), dealt in blocks (the
+//     first 12, or 10, to the first seat, and so on), the rest the pile,
+//     top first; the 16 event cards in data order shuffled; the disc,
+//     Rand.Intn(13)+1. Resolve draws only for a tie of bids and for a
+//     drawn destination (Rand.Intn). After a drawn round nobody is the
+//     previous determiner.
+//   - SS-X11 (SS-G9): buy is an order everybody may give; it counts only
+//     for the one who places Lang-Tsu, after he has paid and scored, if he
+//     then has 100 and the pile a card.
+//   - SS-X12 (3d, "Hidden information"): views show a player his own hand
+//     with each card's value at the coming time, everybody's money, space
+//     and hand size, all bids and plays of the last round and every event
+//     card carried out; the card bought only to its buyer; the piles'
+//     order only to the GM.
+//   - SS-X13: setup may fix the deal or describe a game under way: hands
+//     (every player's), pile (its top; the rest follows in data order),
+//     events (the top of the event pile; the rest in data order),
+//     lang_tsu, round, junk, spaces, money and determiner. It must use
+//     real cards once each, and no piece may stand at the junk.
+package sackson

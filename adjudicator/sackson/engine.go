@@ -1,0 +1,499 @@
+package sackson
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// Engine is the Shanghai rules. It has no fields: all game data is in the
+// *State it is handed.
+type Engine struct{}
+
+// New returns the Shanghai engine.
+func New() Engine { return Engine{} }
+
+var _ adjudicator.Engine = Engine{}
+
+// Name is "shanghai".
+func (Engine) Name() string { return "shanghai" }
+
+// Version identifies this implementation of the rules.
+func (Engine) Version() string { return "shanghai/1" }
+
+// Layout is the optional fixed set-up (campaign key setup): it fixes the
+// deal for a transcribed game or a test, and may describe a game under
+// way. Every key is optional, but pile needs hands.
+type Layout struct {
+	// Hands gives every player's cards (ids such as "13-0"); it replaces
+	// the deal. The cards not in a hand make up the pile.
+	Hands map[string][]string `json:"hands"`
+	// Pile lists the top of the destination pile, top first; the other
+	// cards not in a hand follow in data order.
+	Pile []string `json:"pile"`
+	// Events lists the top of the event pile, top first (ids such as
+	// "E04"); the others follow in data order. Without it the event
+	// cards are shuffled.
+	Events []string `json:"events"`
+	// LangTsu is where Lang-Tsu stands (1-13); without it the disc is
+	// spun.
+	LangTsu int `json:"lang_tsu"`
+	// Round is the round to be played, from 1; it sets the time of day
+	// (round 1 at the sun, SS-A1).
+	Round int `json:"round"`
+	// Junk is either space of the junk's pair, e.g. 39 (default 39/40).
+	Junk       int            `json:"junk"`
+	Spaces     map[string]int `json:"spaces"`     // player → space, default 0
+	Money      map[string]int `json:"money"`      // player → money, default 1,200
+	Determiner string         `json:"determiner"` // who placed Lang-Tsu last round
+}
+
+func decodeStrict(raw json.RawMessage, v any) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// Setup seats the players and deals (rules-analysis 3b set-up; the draws
+// in the order of 3e: the deal, the event pile, the disc), or lays out
+// cfg.Setup.
+func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+	n := len(cfg.Players)
+	if n < 3 || n > 6 {
+		return nil, fmt.Errorf("Shanghai is for 3 to 6 players, not %d", n)
+	}
+	seen := map[string]bool{}
+	for _, p := range cfg.Players {
+		if strings.TrimSpace(p) == "" || seen[p] {
+			return nil, fmt.Errorf("player names must be distinct and not empty: %q", p)
+		}
+		seen[p] = true
+	}
+	var opt struct{}
+	if err := decodeStrict(cfg.Options, &opt); err != nil {
+		return nil, fmt.Errorf("options: %v (Shanghai has no options)", err)
+	}
+	var lay Layout
+	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+		return nil, fmt.Errorf("setup: %v (the keys are hands, pile, events, lang_tsu, round, junk, spaces, money and determiner)", err)
+	}
+	s := &State{Round: 1, Junk: data.JunkStart, Determiner: -1, EventsDone: []EventLog{}}
+	for _, name := range cfg.Players {
+		s.Players = append(s.Players, Player{Name: name, Money: data.Money, Hand: []Card{}})
+	}
+	needRand := lay.Hands == nil || lay.Events == nil || lay.LangTsu == 0
+	if needRand && rng == nil {
+		return nil, fmt.Errorf("shanghai: dealing needs a random stream")
+	}
+	var problems []string
+	if lay.Hands == nil {
+		if lay.Pile != nil {
+			problems = append(problems, "pile needs hands too")
+		}
+		deck := make([]Card, len(data.Cards))
+		for i := range deck {
+			deck[i] = Card(i)
+		}
+		rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		h := data.Hand[n]
+		for i := range s.Players {
+			for _, c := range deck[i*h : (i+1)*h] {
+				s.give(i, c)
+			}
+		}
+		s.Pile = append([]Card{}, deck[n*h:]...)
+	} else {
+		problems = append(problems, s.layCards(lay)...)
+	}
+	if lay.Events == nil {
+		s.Events = make([]int, len(data.Events))
+		for i := range s.Events {
+			s.Events[i] = i
+		}
+		rng.Shuffle(len(s.Events), func(i, j int) { s.Events[i], s.Events[j] = s.Events[j], s.Events[i] })
+	} else {
+		used := map[int]bool{}
+		for _, id := range lay.Events {
+			e, ok := data.eventByID[strings.ToUpper(strings.TrimSpace(id))]
+			switch {
+			case !ok:
+				problems = append(problems, fmt.Sprintf("events: %q is not an event card (E01 to E16)", id))
+			case used[e]:
+				problems = append(problems, fmt.Sprintf("events: %s is listed twice", data.Events[e].ID))
+			default:
+				used[e] = true
+				s.Events = append(s.Events, e)
+			}
+		}
+		for e := range data.Events {
+			if !used[e] {
+				s.Events = append(s.Events, e)
+			}
+		}
+	}
+	switch {
+	case lay.LangTsu == 0:
+		// "geef de schijf een stevige draai": uniform over the 13 places.
+		s.LangTsu = rng.Intn(len(data.Destinations)) + 1
+	case lay.LangTsu < 1 || lay.LangTsu > len(data.Destinations):
+		problems = append(problems, fmt.Sprintf("lang_tsu: %d is not a destination (1-13)", lay.LangTsu))
+	default:
+		s.LangTsu = lay.LangTsu
+	}
+	problems = append(problems, s.layTrack(lay)...)
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("setup: %s", strings.Join(problems, "; "))
+	}
+	return s, nil
+}
+
+// layCards applies the layout's hands and pile.
+func (s *State) layCards(lay Layout) []string {
+	var problems []string
+	where := map[Card]string{}
+	use := func(place, id string) (Card, bool) {
+		c, msg := parseCard(id)
+		if msg != "" {
+			problems = append(problems, place+": "+msg)
+			return 0, false
+		}
+		if w, dup := where[c]; dup {
+			problems = append(problems, fmt.Sprintf("%s: %s is in %s already", place, c, w))
+			return 0, false
+		}
+		where[c] = place
+		return c, true
+	}
+	names := make([]string, 0, len(lay.Hands))
+	for k := range lay.Hands {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		q := s.seat(name)
+		if q < 0 {
+			problems = append(problems, fmt.Sprintf("hands: %q is not a player", name))
+			continue
+		}
+		for _, id := range lay.Hands[name] {
+			if c, ok := use("hands: "+name, id); ok {
+				s.give(q, c)
+			}
+		}
+	}
+	for _, p := range s.Players {
+		if _, ok := lay.Hands[p.Name]; !ok {
+			problems = append(problems, fmt.Sprintf("hands: %s's hand is missing (write [] for an empty hand)", p.Name))
+		}
+	}
+	s.Pile = []Card{}
+	for _, id := range lay.Pile {
+		if c, ok := use("pile", id); ok {
+			s.Pile = append(s.Pile, c)
+		}
+	}
+	for i := range data.Cards {
+		if _, ok := where[Card(i)]; !ok {
+			s.Pile = append(s.Pile, Card(i))
+		}
+	}
+	return problems
+}
+
+// layTrack applies the layout's round, junk, spaces, money and determiner.
+func (s *State) layTrack(lay Layout) []string {
+	var problems []string
+	if lay.Round < 0 {
+		problems = append(problems, fmt.Sprintf("round: %d is not a round", lay.Round))
+	} else if lay.Round > 0 {
+		s.Round = lay.Round
+	}
+	if lay.Junk != 0 {
+		if lay.Junk < 1 || lay.Junk > 2*data.JunkMax {
+			problems = append(problems, fmt.Sprintf("junk: %d is not a water space (1 to %d)", lay.Junk, 2*data.JunkMax))
+		} else {
+			s.Junk = (lay.Junk + 1) / 2
+		}
+	}
+	sorted := func(m map[string]int) []string {
+		out := make([]string, 0, len(m))
+		for k := range m {
+			out = append(out, k)
+		}
+		sort.Strings(out)
+		return out
+	}
+	for _, name := range sorted(lay.Spaces) {
+		q, n := s.seat(name), lay.Spaces[name]
+		switch {
+		case q < 0:
+			problems = append(problems, fmt.Sprintf("spaces: %q is not a player", name))
+		case n < 0 || n > data.Track:
+			problems = append(problems, fmt.Sprintf("spaces: %s cannot be on space %d (0 to %d)", name, n, data.Track))
+		case n >= s.junkLow():
+			problems = append(problems, fmt.Sprintf("spaces: %s on %d has reached the junk on %d/%d: the game would be over", name, n, s.junkLow(), s.junkHigh()))
+		default:
+			s.Players[q].Space = n
+		}
+	}
+	for _, name := range sorted(lay.Money) {
+		q, n := s.seat(name), lay.Money[name]
+		switch {
+		case q < 0:
+			problems = append(problems, fmt.Sprintf("money: %q is not a player", name))
+		case n < 0:
+			problems = append(problems, fmt.Sprintf("money: %s cannot have %d", name, n))
+		default:
+			s.Players[q].Money = n
+		}
+	}
+	if lay.Determiner != "" {
+		s.Determiner = s.seat(lay.Determiner)
+		if s.Determiner < 0 {
+			problems = append(problems, fmt.Sprintf("determiner: %q is not a player", lay.Determiner))
+		}
+	}
+	return problems
+}
+
+func state(s adjudicator.State) *State {
+	st, ok := s.(*State)
+	if !ok || st == nil {
+		panic(fmt.Sprintf("sackson: state of type %T", s))
+	}
+	return st
+}
+
+// phaseText is the one line of Status.Phase.
+func (s *State) phaseText() string {
+	if s.Over {
+		return "finished"
+	}
+	t := data.Times[s.time()]
+	o := options(s.LangTsu)
+	return fmt.Sprintf("round %d, %s (%s); Lang-Tsu at %d, options %d, %d, %d, %d", s.Round, t.Name, t.Label, s.LangTsu, o[0], o[1], o[2], o[3])
+}
+
+// Status says who owes orders: every player still in the game, each round.
+func (Engine) Status(as adjudicator.State) adjudicator.Status {
+	s := state(as)
+	st := adjudicator.Status{Phase: s.phaseText()}
+	if s.Over {
+		st.Finished = true
+		for _, q := range s.Winners {
+			st.Winners = append(st.Winners, s.name(q))
+		}
+		return st
+	}
+	for _, q := range s.clockwise(-1) {
+		st.Pending = append(st.Pending, s.name(q))
+	}
+	return st
+}
+
+// Check says whether player's orders are legal now.
+func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+	s := state(as)
+	seat := s.seat(player)
+	if seat < 0 {
+		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+	}
+	_, err := s.parse(seat, items)
+	return err
+}
+
+// Default is the order used when a player sends none (SS-X2): no bid;
+// Lang-Tsu (should the player place him after all, as the previous
+// determiner) to the option where the best play scores most; play the
+// best cards wherever he goes; buy no card; take the event card.
+func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+	s := state(as)
+	items := []orders.Item{orders.With(verbBid, "0")}
+	if seat := s.seat(player); s.active(seat) && !s.Over {
+		p := plan{play: map[int]destPlan{}}
+		for _, d := range options(s.LangTsu) {
+			p.play[d] = destPlan{best: true}
+		}
+		items = append(items, orders.With(verbGo, strconv.Itoa(s.destination(seat, p))))
+	}
+	items = append(items, orders.With(verbPlay, "best"), orders.With(verbEvent, evTake))
+	return orders.Renumber(items)
+}
+
+// Resolve closes the open round.
+func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	if s.Over {
+		return nil, nil, fmt.Errorf("shanghai: the game is over")
+	}
+	plans := map[int]plan{}
+	for _, sub := range subs {
+		seat := s.seat(sub.Player)
+		if !s.active(seat) {
+			return nil, nil, fmt.Errorf("shanghai: %s owes no orders now", sub.Player)
+		}
+		if _, dup := plans[seat]; dup {
+			return nil, nil, fmt.Errorf("shanghai: two submissions from %s", sub.Player)
+		}
+		p, err := s.parse(seat, sub.Items)
+		if err != nil {
+			return nil, nil, fmt.Errorf("shanghai: orders of %s: %w", sub.Player, err)
+		}
+		plans[seat] = p
+	}
+	for _, q := range s.clockwise(-1) {
+		if _, ok := plans[q]; !ok {
+			p, err := s.parse(q, e.Default(s, s.name(q)))
+			if err != nil {
+				return nil, nil, fmt.Errorf("shanghai: default orders of %s: %w", s.name(q), err)
+			}
+			plans[q] = p
+		}
+	}
+	if rng == nil {
+		return nil, nil, fmt.Errorf("shanghai: resolving a round needs a random stream")
+	}
+	return s, s.round(plans, rng), nil
+}
+
+// Corrections lists the GM's Shanghai actions.
+func (Engine) Corrections() string {
+	return "remove PLAYER        PLAYER leaves the game for good: their piece leaves the\n" +
+		"                     track, their cards go under the pile, their money stays\n" +
+		"money PLAYER AMOUNT  add AMOUNT (signed, e.g. +100 or -50) to PLAYER's money;\n" +
+		"                     refused if the money would become negative\n" +
+		"space PLAYER N       put PLAYER's piece on space N (0 to 64, short of the junk)"
+}
+
+// Correct applies a GM correction.
+func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	seat := s.seat(c.Player)
+	if seat < 0 {
+		return nil, nil, fmt.Errorf("%q is not a player in this game", c.Player)
+	}
+	if s.Over {
+		return nil, nil, fmt.Errorf("the game is over")
+	}
+	if s.Players[seat].Removed {
+		return nil, nil, fmt.Errorf("%s has left the game", c.Player)
+	}
+	num := func(usage string) (int, error) {
+		if len(c.Args) != 1 {
+			return 0, fmt.Errorf("usage: %s", usage)
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(c.Args[0]), "+"))
+		if err != nil || n > 1e7 || n < -1e7 {
+			return 0, fmt.Errorf("%q is not a whole number", c.Args[0])
+		}
+		return n, nil
+	}
+	switch strings.ToLower(c.Action) {
+	case "remove":
+		if len(c.Args) > 0 {
+			return nil, nil, fmt.Errorf("remove takes no arguments")
+		}
+		p := &s.Players[seat]
+		p.Removed = true
+		s.Pile = append(s.Pile, p.Hand...)
+		n := len(p.Hand)
+		p.Hand = []Card{}
+		if s.Determiner == seat {
+			s.Determiner = -1
+		}
+		hs := []adjudicator.Happening{hap("%s has left the game: their piece leaves the track and their %d cards go under the pile.", c.Player, n)}
+		if s.activeCount() == 0 {
+			s.Over, s.End, s.Ended = true, endLeft, "everybody left the game"
+			return s, append(hs, hap("The game is over; nobody is left to play.")), nil
+		}
+		return s, hs, nil
+	case "money":
+		n, err := num("money PLAYER AMOUNT (signed, e.g. +100 or -50)")
+		if err != nil {
+			return nil, nil, err
+		}
+		if s.Players[seat].Money+n < 0 {
+			return nil, nil, fmt.Errorf("money: %s has %s; taking %s would make it negative", c.Player, money(s.Players[seat].Money), money(-n))
+		}
+		s.Players[seat].Money += n
+		if n >= 0 {
+			return s, []adjudicator.Happening{hap("The GM gave %s %s.", c.Player, money(n))}, nil
+		}
+		return s, []adjudicator.Happening{hap("The GM took %s from %s.", money(-n), c.Player)}, nil
+	case "space":
+		n, err := num("space PLAYER N")
+		if err != nil {
+			return nil, nil, err
+		}
+		if n < 0 || n >= s.junkLow() {
+			return nil, nil, fmt.Errorf("space: %d is not a space from 0 up to the junk on %d/%d", n, s.junkLow(), s.junkHigh())
+		}
+		from := s.Players[seat].Space
+		s.Players[seat].Space = n
+		return s, []adjudicator.Happening{hap("The GM moved %s's piece from space %d to %d.", c.Player, from, n)}, nil
+	}
+	return nil, nil, fmt.Errorf("unknown correction %q; Shanghai's are remove, money and space", c.Action)
+}
+
+// Rename gives seat from to player to. Logs refer to seats, so only the
+// name changes.
+func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+	s := state(as)
+	p := s.seat(from)
+	if p < 0 || s.seat(to) >= 0 {
+		return s
+	}
+	s.Players[p].Name = to
+	return s
+}
+
+// Help is the order syntax.
+func (Engine) Help() string {
+	return `Shanghai orders: one order file per round, everybody at once. Every
+order is optional; leave one out and its default applies.
+
+  - bid: 120              your sealed bribe, in steps of 10 (0 = no bid).
+                          The highest bid wins and is paid; bid more than
+                          you have and you pay 100 (or all you have) to the
+                          bank and drop out of this round's bidding.
+                          Default 0.
+  - go: [8, 9]            where you take Lang-Tsu if you win (or, when
+                          nobody bids, if you placed him last round): the
+                          first of these among the four options. Names
+                          work too (go: teahouse). Default: the option
+                          where your plan scores most.
+  - play:                 the cards you play if Lang-Tsu goes there, as
+      8: [8-0, 8-3]       the winner or as free information: at most 3 of
+      9: best             a destination, 2 at tea and temple (then only
+      10: none            the first 2 count). best = the cards that bring
+                          you furthest without passing the junk. Also
+                          play: [8-0, 9-2] (grouped by destination),
+                          play: best, or play: none. Default: best.
+  - buy: yes              if you place Lang-Tsu: buy a card for 100 after
+                          scoring. Default no.
+  - event: give bob       if you place Lang-Tsu: who gets the event card:
+                          take, give NAME, give leader (the other player
+                          furthest ahead) or give last (furthest behind).
+                          Default take.
+
+Example:
+  orders:
+    - bid: 70
+    - go: [8, 10]
+    - play:
+        8: [8-0, 8-3]
+        10: best
+    - buy: no
+    - event: give leader
+`
+}
