@@ -13,6 +13,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/sackson"
+	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 	"taipan/orders"
@@ -51,11 +52,26 @@ game: shanghai
 players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
 seed: golden shanghai
 `},
+	{"singapore-4p", `id: golden-sg
+game: singapore-1889
+options: {ordinance: true, influential-figures: true}
+players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
+seed: golden singapore
+`},
+}
+
+// correction is the game-specific GM action the golden script takes, on
+// player p.
+func correction(campaign, p string) adjudicator.GMAction {
+	if strings.Contains(campaign, "game: singapore-1889") {
+		return adjudicator.GMAction{Action: "remove", Args: []string{p}, Reason: "left the game"}
+	}
+	return adjudicator.GMAction{Action: "money", Args: []string{p, "+3"}, Reason: "a miscounted sale at the table"}
 }
 
 // goldenRegistry holds every game with golden logs.
 func goldenRegistry() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New())
 }
 
 // playGolden plays a campaign to the end in a fresh database: every player
@@ -93,7 +109,7 @@ func playGolden(t *testing.T, campaign string, start time.Time) []byte {
 			p := g.Names()[1]
 			for _, a := range []adjudicator.GMAction{
 				{Action: "extend", Args: []string{"24h"}, Reason: "holiday"},
-				{Action: "money", Args: []string{p, "+3"}, Reason: "a miscounted sale at the table"},
+				correction(campaign, p),
 			} {
 				if a.Action == "extend" && g.Deadline.IsZero() {
 					continue

@@ -17,6 +17,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/sackson"
+	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 )
@@ -67,7 +68,7 @@ func NewMain() *Main {
 
 // Games is the registry of every game Taipan adjudicates.
 func Games() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New())
 }
 
 // usageError is a mistake in the command line itself.

@@ -1,0 +1,47 @@
+package singapore
+
+import (
+	"encoding/json"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// BenchmarkResolve resolves one turn (a Joss Paper take with its choice)
+// in a 4-player game.
+func BenchmarkResolve(b *testing.B) {
+	e := New()
+	s := setupGame(b, []string{"alice", "bob", "carol", "dave"}, `{}`, `{"first": "alice", "types": ["Tea", "Silk", "Spices", "Porcelain", "Joss Paper"], "river": ["Joss Paper/U", "Silk/U", "Spices/M", "Porcelain/U"], "ss": 2, "hands": {"alice": ["Opium/M"]}, "seized": ["Opium/M"], "rest": true}`, "bench")
+	subs := []adjudicator.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("take", "1"), orders.With("joss-paper", "seize 2")})}}
+	rng := adjudicator.NewRand([]byte("bench"), 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := e.Resolve(s, subs, rng); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkFullGame plays a whole 4-player game with Influential Figures
+// on default orders, with a Check of each order as the host would do.
+func BenchmarkFullGame(b *testing.B) {
+	e := New()
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{"influential-figures": true}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for n := 1; !e.Status(s).Finished; n++ {
+			p := e.Status(s).Pending[0]
+			items := e.Default(s, p)
+			if err := e.Check(s, p, items); err != nil {
+				b.Fatal(err)
+			}
+			if s, _, err = e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items, Default: true}}, adjudicator.NewRand([]byte("bench"), n)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -1,0 +1,563 @@
+package singapore
+
+import (
+	"fmt"
+	"strings"
+
+	"taipan/adjudicator"
+)
+
+// run resolves one step, collecting what happened.
+type run struct {
+	s  *State
+	hs []adjudicator.Happening
+}
+
+func (r *run) say(format string, args ...any) {
+	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...)})
+}
+
+// tell is a happening only seat may see (private knowledge of deck cards).
+func (r *run) tell(seat int, format string, args ...any) {
+	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[seat].Name}})
+}
+
+func (r *run) name(seat int) string { return r.s.Players[seat].Name }
+
+// drawTop takes the top card of the deck. The Ordinance card, whenever it
+// would be drawn or looked at, is set aside and the next card replaces it
+// (SG-A5).
+func (r *run) drawTop() (DeckCard, bool) {
+	s := r.s
+	for len(s.Deck) > 0 {
+		d := s.Deck[0]
+		s.Deck = s.Deck[1:]
+		if d.Card == OrdinanceCard {
+			r.setAside()
+			continue
+		}
+		return d, true
+	}
+	return DeckCard{}, false
+}
+
+// drawBottom takes the bottom card of the deck (Spices), with the same
+// Ordinance rule as drawTop.
+func (r *run) drawBottom() (DeckCard, bool) {
+	s := r.s
+	for len(s.Deck) > 0 {
+		d := s.Deck[len(s.Deck)-1]
+		s.Deck = s.Deck[:len(s.Deck)-1]
+		if d.Card == OrdinanceCard {
+			r.setAside()
+			continue
+		}
+		return d, true
+	}
+	return DeckCard{}, false
+}
+
+func (r *run) setAside() {
+	r.s.Aside = true
+	r.say("The Societies Ordinance card came up: it is set aside and the next card replaces it; its scoring will apply at the end.")
+}
+
+// putBottom puts a card at the bottom of the deck, known to seat (or to
+// everybody when public).
+func (r *run) putBottom(c Card, seat int, public bool) {
+	r.s.Deck = append(r.s.Deck, DeckCard{Card: c, Public: public, Seen: seenBy(seat, public)})
+}
+
+func seenBy(seat int, public bool) []int {
+	if public {
+		return nil
+	}
+	return []int{seat}
+}
+
+// refill fills the empty River slots from the top of the deck, left to
+// right (SG-G5); an empty deck leaves them empty (SG-G4).
+func (r *run) refill() {
+	s := r.s
+	var filled []string
+	short := false
+	for i := range s.River {
+		if s.River[i] != NoCard {
+			continue
+		}
+		d, ok := r.drawTop()
+		if !ok {
+			short = true
+			break
+		}
+		s.River[i] = d.Card
+		filled = append(filled, fmt.Sprintf("slot %d %s", i+1, d.Card))
+	}
+	if len(filled) > 0 {
+		r.say("The River is refilled: %s.", strings.Join(filled, ", "))
+	}
+	if short {
+		r.say("The deck is empty: the River stays short of %d cards (SG-G4).", data.River-s.riverCount())
+	}
+}
+
+// seize puts a card in the Seized area.
+func (r *run) seize(c Card) { r.s.Seized = append(r.s.Seized, c) }
+
+// gain is how much seat's running total would change if c were seized.
+func (s *State) gain(seat int, c Card) int {
+	p := &s.Players[seat]
+	before := s.score(p.Merchant, p.cards(), s.Seized).Total
+	after := s.score(p.Merchant, p.cards(), append(append([]Card(nil), s.Seized...), c)).Total
+	return after - before
+}
+
+// defaultTake is the River slot whose card raises seat's running total the
+// most, the leftmost on ties (SG-X2).
+func (s *State) defaultTake(seat int) int {
+	p := &s.Players[seat]
+	best, at := 0, -1
+	for i, c := range s.River {
+		if c == NoCard {
+			continue
+		}
+		v := s.score(p.Merchant, append(p.cards(), c), s.Seized).Total
+		if at < 0 || v > best {
+			best, at = v, i
+		}
+	}
+	return at
+}
+
+// leftmost is the leftmost River slot holding a card, other than skip, or -1.
+func (s *State) leftmost(skip int) int {
+	for i, c := range s.River {
+		if i != skip && c != NoCard {
+			return i
+		}
+	}
+	return -1
+}
+
+// covers reports whether seat's standing plan decides their open step.
+func (s *State) covers(seat int) bool {
+	pl := s.Players[seat].Plan
+	if pl == nil {
+		return false
+	}
+	switch s.Phase {
+	case phaseTurn:
+		return riverPick(s.River, pl.Take, -1) >= 0
+	case phaseChen:
+		return pl.Chen != nil
+	}
+	return false
+}
+
+// start places the Secret Society card (set-up step 7).
+func (r *run) start(seat, slot int) {
+	s := r.s
+	if slot == s.SS {
+		r.say("%s left the Secret Society card above slot %d (%s).", r.name(seat), slot+1, s.River[slot])
+	} else {
+		r.say("%s moved the Secret Society card above slot %d (%s).", r.name(seat), slot+1, s.River[slot])
+	}
+	s.SS = slot
+	s.Phase, s.Active = phaseTurn, s.First
+	if s.done(s.First) {
+		s.Active = s.nextSeat(s.First)
+	}
+}
+
+// turn plays seat's turn with the choices of pl (checked orders, or a
+// standing plan that covers the turn; what pl leaves open gets the
+// defaults of the package documentation).
+func (r *run) turn(seat int, pl *Plan, how string) {
+	s := r.s
+	p := &s.Players[seat]
+	s.Turn++
+	k := riverPick(s.River, pl.Take, -1)
+	if k < 0 {
+		k = s.defaultTake(seat)
+	}
+	card := s.River[k]
+	s.River[k] = NoCard
+	p.Hand = append(p.Hand, HandCard{Card: card, Open: true})
+	r.say("Turn %d: %s took %s from slot %d%s.", s.Turn, p.Name, card, k+1, how)
+	if k == s.SS {
+		t := riverPick(s.River, pl.Move, k)
+		if t < 0 {
+			t = s.leftmost(k)
+		}
+		if t < 0 {
+			r.say("No other card is in the River: the Secret Society card stays above slot %d (SG-X4).", k+1)
+		} else {
+			s.SS = t
+			r.say("The Secret Society card moves above slot %d (%s).", t+1, s.River[t])
+		}
+	}
+	if s.effects() {
+		switch card.Name() {
+		case goodsJoss:
+			r.joss(seat, pl.Joss)
+		case goodsPorcelain:
+			r.porcelain(seat, pl.Porcelain)
+		case goodsSalted:
+			r.peek(seat, pl.Salted, false)
+		case goodsSilk:
+			r.silk(seat, pl.Silk)
+		case goodsSpices:
+			r.peek(seat, pl.Spices, true)
+		case goodsTea:
+			r.tea(seat, pl.Tea)
+		}
+	}
+	r.refill()
+	// The Secret Society phase.
+	m := s.marked()
+	switch {
+	case m < data.Threshold:
+		r.say("Secret Society phase: %d Marked goods in the River; no seizure.", m)
+	case s.River[s.SS] == NoCard:
+		r.say("Secret Society phase: %d Marked goods in the River, but slot %d under the Secret Society card is empty; no seizure (SG-G4).", m, s.SS+1)
+	default:
+		c := s.River[s.SS]
+		s.River[s.SS] = NoCard
+		r.seize(c)
+		r.say("Secret Society phase: %d Marked goods in the River; the Secret Society seizes %s from slot %d.", m, c, s.SS+1)
+		r.refill()
+	}
+	r.advance(seat)
+}
+
+// joss: "Draw 2 cards, Seize 1 and place the other at the bottom of the
+// deck." (SG-A15 for a short deck.)
+func (r *run) joss(seat int, pick *Pick) {
+	s := r.s
+	a, okA := r.drawTop()
+	if !okA {
+		r.say("Joss Paper: the deck is empty; no effect (SG-A15).")
+		return
+	}
+	b, okB := r.drawTop()
+	if !okB {
+		r.seize(a.Card)
+		r.say("Joss Paper: only one card was left in the deck; %s is seized (SG-A15).", a.Card)
+		return
+	}
+	drawn := []Card{a.Card, b.Card}
+	i := -1
+	switch {
+	case pick != nil && pick.Nth > 0:
+		i = pick.Nth - 1
+	case pick != nil && len(pick.Prefer) > 0:
+		i = firstMatch(drawn, pick.Prefer)
+	}
+	if i < 0 {
+		i = 0
+		if s.gain(seat, drawn[1]) > s.gain(seat, drawn[0]) {
+			i = 1
+		}
+	}
+	kept, other := drawn[i], drawn[1-i]
+	r.seize(kept)
+	r.putBottom(other, seat, false)
+	r.say("Joss Paper: %s drew 2 cards, seized %s and put the other at the bottom of the deck.", r.name(seat), kept)
+	r.tell(seat, "Joss Paper: you drew %s and %s; %s went to the bottom of the deck (only you know).", a.Card, b.Card, other)
+}
+
+// firstMatch is the index of the first card matching the first pattern
+// that matches any, or -1.
+func firstMatch(cards []Card, ps []Pat) int {
+	for _, p := range ps {
+		for i, c := range cards {
+			if p.matchCard(c) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// peek: Salted Fish ("Look at the top card of the deck. Seize it or place
+// it at the bottom of the deck.") or Spices ("Look at the bottom card of the
+// deck. Seize it or place it at the top of the deck.").
+func (r *run) peek(seat int, pk *Peek, spices bool) {
+	s := r.s
+	what, where, back := "Salted Fish", "top", "at the bottom of the deck"
+	draw := r.drawTop
+	if spices {
+		what, where, back, draw = "Spices", "bottom", "on top of the deck", r.drawBottom
+	}
+	d, ok := draw()
+	if !ok {
+		r.say("%s: the deck is empty; no effect.", what)
+		return
+	}
+	mode := "default"
+	if pk != nil {
+		mode = pk.Mode
+	}
+	seize := false
+	switch mode {
+	case "seize":
+		seize = true
+	case "if":
+		seize = firstMatch([]Card{d.Card}, pk.If) == 0
+	case "default":
+		seize = s.gain(seat, d.Card) > 0
+	}
+	if seize {
+		r.seize(d.Card)
+		r.say("%s: %s looked at the %s card of the deck and seized it: %s.", what, r.name(seat), where, d.Card)
+		return
+	}
+	d.Seen = addSeat(d.Seen, seat)
+	if spices {
+		s.Deck = append([]DeckCard{d}, s.Deck...)
+	} else {
+		s.Deck = append(s.Deck, d)
+	}
+	r.say("%s: %s looked at the %s card of the deck and put it %s.", what, r.name(seat), where, back)
+	r.tell(seat, "%s: the %s card was %s; you put it %s.", what, where, d.Card, back)
+}
+
+func addSeat(seen []int, seat int) []int {
+	out := make([]int, 0, len(seen)+1)
+	added := false
+	for _, x := range seen {
+		if x == seat {
+			return seen
+		}
+		if !added && x > seat {
+			out = append(out, seat)
+			added = true
+		}
+		out = append(out, x)
+	}
+	if !added {
+		out = append(out, seat)
+	}
+	return out
+}
+
+// silk: "Put 1 Good from the River to the bottom of the deck."
+func (r *run) silk(seat int, ps []Pat) {
+	s := r.s
+	t := riverPick(s.River, ps, -1)
+	if t < 0 {
+		t = s.leftmost(-1)
+	}
+	if t < 0 {
+		r.say("Silk: no card is left in the River; no effect.")
+		return
+	}
+	c := s.River[t]
+	s.River[t] = NoCard
+	r.putBottom(c, seat, true)
+	r.say("Silk: %s put %s from slot %d at the bottom of the deck.", r.name(seat), c, t+1)
+}
+
+// tea: "You may swap a Good in the River with a Good in your hand."
+func (r *run) tea(seat int, sw *Swap) {
+	s := r.s
+	p := &s.Players[seat]
+	if sw == nil || sw.None {
+		r.say("Tea: %s made no swap.", p.Name)
+		return
+	}
+	j := riverPick(s.River, []Pat{sw.River}, -1)
+	hand := p.cards()
+	h := cardPick(hand, []Pat{sw.With})
+	if j < 0 || h < 0 {
+		r.say("Tea: %s's planned swap does not apply (%s for %s); no swap.", p.Name, sw.River, sw.With)
+		return
+	}
+	give := hand[h]
+	// Give an open copy of that card if there is one: identical cards,
+	// and the hidden one stays hidden.
+	for i, hc := range p.Hand {
+		if hc.Card == give && hc.Open {
+			h = i
+			break
+		}
+	}
+	got := s.River[j]
+	p.Hand = append(p.Hand[:h:h], p.Hand[h+1:]...)
+	p.Hand = append(p.Hand, HandCard{Card: got, Open: true})
+	s.River[j] = give
+	r.say("Tea: %s swapped %s from slot %d for %s from their hand.", p.Name, got, j+1, give)
+}
+
+// porcelain: "You may swap a Good in the River with a Seized Good."
+func (r *run) porcelain(seat int, sw *Swap) {
+	s := r.s
+	if sw == nil || sw.None {
+		r.say("Porcelain: %s made no swap.", r.name(seat))
+		return
+	}
+	j := riverPick(s.River, []Pat{sw.River}, -1)
+	h := cardPick(s.Seized, []Pat{sw.With})
+	if j < 0 || h < 0 {
+		r.say("Porcelain: %s's planned swap does not apply (%s for %s); no swap.", r.name(seat), sw.River, sw.With)
+		return
+	}
+	got := s.River[j]
+	s.River[j], s.Seized[h] = s.Seized[h], got
+	r.say("Porcelain: %s swapped %s from slot %d with the seized %s.", r.name(seat), got, j+1, s.River[j])
+}
+
+// advance ends seat's turn: the end check, else the next player to the
+// left.
+func (r *run) advance(seat int) {
+	s := r.s
+	switch {
+	case s.activeCount() == 0:
+		r.finish("everybody has left the game")
+	case s.nextSeat(seat) < 0:
+		r.end(fmt.Sprintf("every player holds %d goods", data.Hand))
+	case s.riverCount() == 0 && len(s.Deck) == 0:
+		r.end("the River and the deck are empty (SG-G4)")
+	default:
+		s.Phase, s.Active = phaseTurn, s.nextSeat(seat)
+	}
+}
+
+// end closes the play: Rival Chen's picks (SG-A11), then scoring.
+func (r *run) end(reason string) {
+	s := r.s
+	s.Ended = reason
+	r.say("The game ends: %s.", reason)
+	if c := s.chenSeat(); s.Figures && c >= 0 && !s.Players[c].Removed && s.riverCount() > 0 {
+		picks := merchantByName(merchChen).Picks
+		if s.riverCount() <= picks {
+			var took []string
+			for i, card := range s.River {
+				if card != NoCard {
+					took = append(took, card.String())
+					s.Players[c].Hand = append(s.Players[c].Hand, HandCard{Card: card, Open: true})
+					s.River[i] = NoCard
+				}
+			}
+			r.say("Rival Chen: %s takes the last River goods: %s.", r.name(c), strings.Join(took, ", "))
+		} else {
+			s.Phase, s.Active = phaseChen, c
+			r.say("Rival Chen: %s takes %d River goods before scoring.", r.name(c), picks)
+			return
+		}
+	}
+	r.finish(reason)
+}
+
+// chen plays Rival Chen's picks: the planned or ordered ones, then the
+// default for the rest (the pair that raises the holder's total most).
+func (r *run) chen(seat int, ps []Pat) {
+	s := r.s
+	picks := min(merchantByName(merchChen).Picks, s.riverCount())
+	var took []int
+	for _, p := range ps {
+		if len(took) == picks {
+			break
+		}
+		river := append([]Card(nil), s.River...)
+		for _, t := range took {
+			river[t] = NoCard
+		}
+		if k := riverPick(river, []Pat{p}, -1); k >= 0 {
+			took = append(took, k)
+		}
+	}
+	if len(took) < picks {
+		took = s.bestChen(seat, took, picks)
+	}
+	var names []string
+	for _, k := range took {
+		c := s.River[k]
+		names = append(names, fmt.Sprintf("%s (slot %d)", c, k+1))
+		s.Players[seat].Hand = append(s.Players[seat].Hand, HandCard{Card: c, Open: true})
+		s.River[k] = NoCard
+	}
+	r.say("Rival Chen: %s took %s.", r.name(seat), andList(names))
+	r.finish(s.Ended)
+}
+
+// bestChen completes the picks with those that raise seat's total the
+// most, the lowest slots on ties.
+func (s *State) bestChen(seat int, took []int, picks int) []int {
+	p := &s.Players[seat]
+	used := func(i int, set []int) bool {
+		for _, t := range set {
+			if t == i {
+				return true
+			}
+		}
+		return false
+	}
+	var best []int
+	bestV := 0
+	var try func(set []int, from int)
+	try = func(set []int, from int) {
+		if len(set) == picks {
+			hand := p.cards()
+			for _, k := range set {
+				hand = append(hand, s.River[k])
+			}
+			if v := s.score(p.Merchant, hand, s.Seized).Total; best == nil || v > bestV {
+				best, bestV = append([]int(nil), set...), v
+			}
+			return
+		}
+		for i := from; i < len(s.River); i++ {
+			if s.River[i] != NoCard && !used(i, set) {
+				try(append(set, i), i+1)
+			}
+		}
+	}
+	try(append([]int(nil), took...), 0)
+	return best
+}
+
+// finish scores the game and reveals every hand.
+func (r *run) finish(reason string) {
+	s := r.s
+	s.Phase, s.Ended = phaseOver, reason
+	for i, p := range s.Players {
+		for j := range s.Players[i].Hand {
+			s.Players[i].Hand[j].Open = true
+		}
+		s.Players[i].Plan = nil
+		sc := s.playerScore(i)
+		line := fmt.Sprintf("%s reveals %s: %d points", p.Name, cardsText(p.cards()), sc.Base)
+		if p.Merchant != "" {
+			line += fmt.Sprintf("; %s: total %d", p.Merchant, sc.Total)
+			if sc.Wang {
+				line += ", exactly the Calculating Wang total: an outright win"
+			}
+		}
+		if p.Removed {
+			line += " (has left the game)"
+		}
+		r.say("%s.", line)
+	}
+	if s.Ordinance {
+		var rec []Card
+		for _, c := range s.Seized {
+			if c.Marked() {
+				rec = append(rec, c)
+			}
+		}
+		r.say("The Societies Ordinance: the seized Marked goods are Reclaimed: %s.", cardsText(rec))
+	}
+	var names []string
+	for _, w := range s.winners() {
+		names = append(names, s.Players[w].Name)
+	}
+	switch len(names) {
+	case 0:
+		r.say("Nobody wins.")
+	case 1:
+		r.say("%s wins.", names[0])
+	default:
+		r.say("Shared win: %s.", andList(names))
+	}
+}

@@ -1,0 +1,130 @@
+package singapore
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"text/template"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+	"taipan/templates"
+)
+
+func renderView(t testing.TB, v any) string {
+	t.Helper()
+	tm, err := templates.Parse(template.FuncMap{
+		"rule": func() string { return strings.Repeat("-", 72) },
+		"time": func(t time.Time) string { return t.String() },
+		"wrap": func(s, prefix string) string { return adjudicator.Wrap(s, prefix, 72) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tm.ExecuteTemplate(&b, "singapore-1889-view", v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func setupGame(t testing.TB, players []string, options, setup, seed string) adjudicator.State {
+	t.Helper()
+	s, err := New().Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestTemplate renders every view of default-played games with each
+// variant, and checks the width of the lines and what is hidden.
+func TestTemplate(t *testing.T) {
+	e := New()
+	for _, c := range []struct {
+		players []string
+		options string
+	}{
+		{[]string{"alice", "bob"}, `{}`},
+		{[]string{"alexandrina", "bartholomew", "christabella", "demetrius"}, `{"variants": ["ordinance", "influential-figures"]}`},
+		{[]string{"a", "b", "c", "d", "e", "f"}, `{"plain-goods": true, "influential-figures": true}`},
+	} {
+		s := setupGame(t, c.players, c.options, `null`, "view")
+		for step := 1; ; step++ {
+			for _, viewer := range append([]string{""}, c.players...) {
+				out := renderView(t, e.View(s, viewer))
+				for _, line := range strings.Split(out, "\n") {
+					if len(line) >= 72 {
+						t.Errorf("line of %d characters: %q", len(line), line)
+					}
+				}
+				if strings.Contains(out, "<no value>") || strings.Contains(out, "%!") {
+					t.Errorf("template fault:\n%s", out)
+				}
+				if step == 6 && viewer == c.players[1] || e.Status(s).Finished && viewer == "" {
+					t.Logf("%d players, step %d, view of %q:\n%s", len(c.players), step, viewer, out)
+				}
+			}
+			if e.Status(s).Finished {
+				break
+			}
+			p := e.Status(s).Pending[0]
+			var err error
+			if s, _, err = e.Resolve(s, []adjudicator.Submission{{Player: p, Items: e.Default(s, p), Default: true}}, adjudicator.NewRand([]byte("view"), step)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestHelpExample checks that the example in Help is accepted.
+func TestHelpExample(t *testing.T) {
+	e := New()
+	h := e.Help()
+	i := strings.Index(h, "  orders:\n")
+	if i < 0 {
+		t.Fatal("Help has no example")
+	}
+	var lines []string
+	for _, l := range strings.Split(h[i+len("  orders:\n"):], "\n") {
+		lines = append(lines, strings.TrimPrefix(l, "    "))
+	}
+	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := setupGame(t, []string{"a", "b"}, `{}`, `{"types": ["Silk", "Tea", "Spices"], "river": ["Tea/M", "Silk/U", "Opium/M", "Spices/U"], "ss": 2, "hands": {"a": ["Tea/U"], "b": ["Silk/M"]}, "seized": ["Opium/M"], "rest": true, "first": "a"}`, "help")
+	if err := e.Check(s, "a", items); err != nil {
+		t.Fatalf("the Help example is refused: %v", err)
+	}
+	if len(e.Corrections()) == 0 || e.Name() != "singapore-1889" || e.Version() == "" {
+		t.Fatal("Name, Version or Corrections empty")
+	}
+}
+
+// TestOrdersExample checks that the example order file of ORDERS.md is
+// accepted in a position it fits.
+func TestOrdersExample(t *testing.T) {
+	b, err := os.ReadFile("ORDERS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	i := strings.Index(text, "orders:\n")
+	j := strings.Index(text[i:], "```")
+	if i < 0 || j < 0 {
+		t.Fatal("ORDERS.md has no example order file")
+	}
+	items, err := orders.ParseList([]byte(text[i+len("orders:\n") : i+j]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New()
+	s := setupGame(t, []string{"alice", "bob", "carol", "dave", "eve", "fay"}, `{}`, `{"first": "alice", "types": ["Joss Paper", "Porcelain", "Salted Fish", "Silk", "Spices", "Tea"], "river": ["Tea/M", "Silk/U", "Opium/M", "Spices/U"], "ss": 2, "seized": ["Tea/M"], "rest": true}`, "orders")
+	if err := e.Check(s, "alice", items); err != nil {
+		t.Fatalf("the ORDERS.md example is refused: %v", err)
+	}
+}
