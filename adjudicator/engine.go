@@ -66,6 +66,10 @@ type Engine interface {
 	// Rename replaces a player's name everywhere in the state, when the GM
 	// hands a seat to a new player.
 	Rename(s State, from, to string) State
+	// Clone returns a deep copy of s: changing either must not change the
+	// other. The Host keeps replayed games in memory between writes and
+	// works on clones, so that it need not replay a whole log per order.
+	Clone(s State) State
 }
 
 // Config is what Setup needs from the campaign file.

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -322,6 +323,19 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	g.Status = g.Engine.Status(s)
 	g.openStep(at)
 	return rec, nil
+}
+
+// clone returns a copy of g that shares nothing g or the copy may change:
+// the state is cloned by the engine, and the slices and maps that grow are
+// copied or clipped so that appending to one never writes into the other.
+func (g *Game) clone() *Game {
+	c := *g
+	c.State = g.Engine.Clone(g.State)
+	c.Players = slices.Clone(g.Players)
+	c.Open = maps.Clone(g.Open)
+	c.Steps = slices.Clip(g.Steps)
+	c.Notes = slices.Clip(g.Notes)
+	return &c
 }
 
 // Digest is the hex SHA-256 of a state's JSON encoding. encoding/json is

@@ -39,19 +39,28 @@ type GMResult struct {
 
 // GM applies a GM override to a game.
 func (h *Host) GM(ctx context.Context, id string, a GMAction) (*GMResult, error) {
+	var res *GMResult
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		var err error
+		res, err = h.GMTx(ctx, tx, id, a)
+		return err
+	})
+	return res, err
+}
+
+// GMTx is GM inside a caller's transaction, so that the caller can record
+// more in the same commit (the mail gateway: the Message-ID of the mail that
+// asked for the action, and the reply).
+func (h *Host) GMTx(ctx context.Context, tx *events.Tx, id string, a GMAction) (*GMResult, error) {
 	if strings.TrimSpace(a.Reason) == "" {
 		return nil, Errorf(EINVALID, "give a reason (--reason TEXT): it is shown to the players")
 	}
-	res := &GMResult{}
-	err := h.Store.Update(ctx, func(tx *events.Tx) error {
-		g, err := h.loadTx(ctx, tx, id)
-		if err != nil {
-			return err
-		}
-		res.Game = g
-		return h.gm(ctx, tx, g, a, res)
-	})
+	g, err := h.loadTx(ctx, tx, id)
 	if err != nil {
+		return nil, err
+	}
+	res := &GMResult{Game: g}
+	if err := h.gm(ctx, tx, g, a, res); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -202,11 +211,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		}
 		c := Correction{Action: a.Action, Player: pl.Name, Args: a.Args[1:]}
 		// Try it on a copy first: a refused correction must leave no event.
-		trial, err := h.replayCopy(ctx, tx, g)
-		if err != nil {
-			return err
-		}
-		if _, _, err := trial.Engine.Correct(trial.State, c); err != nil {
+		if _, _, err := g.Engine.Correct(g.Engine.Clone(g.State), c); err != nil {
 			return Errorf(EINVALID, "%s: %v", a.Action, err)
 		}
 		payload := CorrectionPayload{Action: c.Action, Player: c.Player, Args: c.Args, Reason: a.Reason}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"taipan/events"
@@ -26,6 +27,40 @@ type Host struct {
 	// Now is the clock for event times and deadlines; nil means time.Now.
 	// Engines never see it.
 	Now func() time.Time
+
+	cache gameCache
+}
+
+// gameCache keeps the last replay of each game this Host wrote to, so that
+// an order costs a clone rather than a replay of the whole log. An entry is
+// used only while the log's last event is still the one it was replayed to,
+// and only through clones, so no caller ever shares a game with it.
+type gameCache struct {
+	mu    sync.Mutex
+	games map[string]*Game
+}
+
+// get returns a clone of the cached game id if it is replayed up to the
+// event (seq, hash), else nil.
+func (c *gameCache) get(id string, seq int64, hash string) *Game {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.games[id]
+	if g == nil || g.Seq != seq || g.Hash != hash {
+		return nil
+	}
+	return g.clone()
+}
+
+// put caches a clone of g.
+func (c *gameCache) put(g *Game) {
+	cp := g.clone()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.games == nil {
+		c.games = map[string]*Game{}
+	}
+	c.games[g.ID] = cp
 }
 
 func (h *Host) now() time.Time {
@@ -221,31 +256,39 @@ func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force str
 			reason = ReasonAllIn
 		}
 		force = ""
-		// Resolve a copy first to learn the digest the event must carry.
-		trial, err := h.replayCopy(ctx, tx, g)
+		step, err := h.closeStep(ctx, tx, g, reason, out)
 		if err != nil {
 			return nil, err
 		}
-		rec, err := trial.resolve(reason, h.now())
-		if err != nil {
-			return nil, Errorf(EINTERNAL, "game %s: %v", g.ID, err)
-		}
-		payload := Closed{Step: rec.Step, Reason: reason, Defaults: rec.Defaults, Digest: rec.Digest, EngineVersion: g.Engine.Version()}
-		if err := h.append(ctx, tx, g, KindClosed, ActorSystem, payload, out); err != nil {
-			return nil, err
-		}
-		closed = append(closed, rec.Step)
+		closed = append(closed, step)
 	}
 	return closed, nil
 }
 
-// replayCopy returns an independent copy of g (engines may change states in
-// place), by replaying the log as written so far in this transaction.
-func (h *Host) replayCopy(ctx context.Context, tx *events.Tx, g *Game) (*Game, error) {
-	return h.loadTx(ctx, tx, g.ID)
+// closeStep resolves g's open step in place and appends the step-closed
+// event carrying the digest it produced. Should the append fail, the
+// transaction rolls back and g, now ahead of the log, must be dropped.
+func (h *Host) closeStep(ctx context.Context, tx *events.Tx, g *Game, reason string, out *[]events.Event) (int, error) {
+	at := events.Timestamp(h.now())
+	rec, err := g.resolve(reason, at)
+	if err != nil {
+		return 0, Errorf(EINTERNAL, "game %s: %v", g.ID, err)
+	}
+	payload := Closed{Step: rec.Step, Reason: reason, Defaults: rec.Defaults, Digest: rec.Digest, EngineVersion: g.Engine.Version()}
+	e, err := tx.Append(ctx, g.ID, KindClosed, ActorSystem, payload, at)
+	if err != nil {
+		return 0, err
+	}
+	g.Seq, g.Hash = e.Seq, e.Hash
+	if out != nil {
+		*out = append(*out, e)
+	}
+	return rec.Step, nil
 }
 
-func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
+// replayTx replays a game from the log as this transaction sees it: an
+// independent copy, for trying a change before making it.
+func (h *Host) replayTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
 	evs, err := tx.Events(ctx, id)
 	if err != nil {
 		return nil, err
@@ -254,6 +297,28 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 		return nil, Errorf(ENOTFOUND, "no game %q", id)
 	}
 	return Replay(h.Games, evs)
+}
+
+// loadTx returns the game as the log stands in this transaction, for the
+// transaction to change: a clone of the Host's cached replay when that is
+// still current, else a fresh replay. Once the transaction commits, the game
+// as it then is becomes the cached one.
+func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
+	seq, hash, err := tx.Last(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if seq == 0 {
+		return nil, Errorf(ENOTFOUND, "no game %q", id)
+	}
+	g := h.cache.get(id, seq, hash)
+	if g == nil {
+		if g, err = h.replayTx(ctx, tx, id); err != nil {
+			return nil, err
+		}
+	}
+	tx.OnCommit(func() { h.cache.put(g) })
+	return g, nil
 }
 
 // Close is the GM closing the open step now: those who sent nothing get
@@ -285,27 +350,24 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 	}
 	var changed []*Game
 	for _, id := range ids {
-		g, err := h.Load(ctx, id)
-		if err != nil {
-			return changed, err
-		}
-		if g.Status.Finished || g.Deadline.IsZero() || h.now().Before(g.Deadline) {
-			continue
-		}
-		err = h.Store.Update(ctx, func(tx *events.Tx) error {
+		var g *Game
+		var closed []int
+		err := h.Store.Update(ctx, func(tx *events.Tx) error {
 			if g, err = h.loadTx(ctx, tx, id); err != nil {
 				return err
 			}
 			if g.Status.Finished || g.Deadline.IsZero() || h.now().Before(g.Deadline) {
-				return nil // someone else got there first
+				return nil
 			}
-			_, err := h.closeReady(ctx, tx, g, ReasonDeadline, nil)
+			closed, err = h.closeReady(ctx, tx, g, ReasonDeadline, nil)
 			return err
 		})
 		if err != nil {
 			return changed, err
 		}
-		changed = append(changed, g)
+		if len(closed) > 0 {
+			changed = append(changed, g)
+		}
 	}
 	return changed, nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -144,6 +145,16 @@ func (d dice) Correct(st adjudicator.State, c adjudicator.Correction) (adjudicat
 		return s, nil, nil
 	}
 	return nil, nil, fmt.Errorf("unknown correction %q", c.Action)
+}
+
+func (d dice) Clone(st adjudicator.State) adjudicator.State {
+	s := *st.(*diceState)
+	s.Players = slices.Clone(s.Players)
+	s.Points = maps.Clone(s.Points)
+	s.Out = slices.Clone(s.Out)
+	s.Rolls = slices.Clone(s.Rolls)
+	s.Banned = slices.Clone(s.Banned)
+	return &s
 }
 
 func (d dice) Rename(st adjudicator.State, from, to string) adjudicator.State {

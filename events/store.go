@@ -91,8 +91,14 @@ func (s *Store) DB() *sql.DB { return s.db }
 // Tx is a write transaction: appends and operational writes made through it
 // land together or not at all.
 type Tx struct {
-	tx *sql.Tx
+	tx       *sql.Tx
+	onCommit []func()
 }
+
+// OnCommit registers f to run once the transaction has committed, in the
+// order registered; it never runs if the transaction rolls back. Callers use
+// it to publish what the transaction wrote (e.g. a cache of replayed games).
+func (t *Tx) OnCommit(f func()) { t.onCommit = append(t.onCommit, f) }
 
 // SQL is the transaction, for operational tables written in the same commit
 // as events (the inbox's Message-IDs, the outbox).
@@ -106,15 +112,22 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	if err := fn(&Tx{tx: tx}); err != nil {
+	t := &Tx{tx: tx}
+	if err := fn(t); err != nil {
 		tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	for _, f := range t.onCommit {
+		f()
+	}
 	return nil
 }
+
+// Timestamp is t as the log records it: UTC, to the millisecond.
+func Timestamp(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
 
 // Append adds an event to game's log with the next sequence number, the
 // payload in canonical JSON and the hash chained to the previous event.
@@ -123,16 +136,13 @@ func (t *Tx) Append(ctx context.Context, game, kind, actor string, payload any, 
 	if err != nil {
 		return Event{}, err
 	}
-	e := Event{Game: game, Kind: kind, Actor: actor, Payload: body, RecordedAt: at.UTC().Truncate(time.Millisecond)}
-	var last sql.NullInt64
-	var prev sql.NullString
-	err = t.tx.QueryRowContext(ctx,
-		`SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&last, &prev)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+	e := Event{Game: game, Kind: kind, Actor: actor, Payload: body, RecordedAt: Timestamp(at)}
+	last, prev, err := t.Last(ctx, game)
+	if err != nil {
 		return Event{}, fmt.Errorf("append to %s: %w", game, err)
 	}
-	e.Seq = last.Int64 + 1
-	e.PrevHash = prev.String
+	e.Seq = last + 1
+	e.PrevHash = prev
 	e.Hash = e.ComputeHash()
 	return e, t.insert(ctx, e)
 }
@@ -146,6 +156,19 @@ func (t *Tx) insert(ctx context.Context, e Event) error {
 		return fmt.Errorf("append %s: %w", e.String(), err)
 	}
 	return nil
+}
+
+// Last returns the sequence number and hash of game's last event (0 and ""
+// for a game without events), read inside the transaction.
+func (t *Tx) Last(ctx context.Context, game string) (int64, string, error) {
+	var seq int64
+	var hash string
+	err := t.tx.QueryRowContext(ctx,
+		`SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&seq, &hash)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", nil
+	}
+	return seq, hash, err
 }
 
 // Events returns game's whole log in order, read inside the transaction.

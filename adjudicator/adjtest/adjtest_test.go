@@ -84,6 +84,12 @@ func (counter) Correct(s adjudicator.State, c adjudicator.Correction) (adjudicat
 }
 func (counter) Rename(s adjudicator.State, from, to string) adjudicator.State { return s }
 
+func (counter) Clone(s adjudicator.State) adjudicator.State {
+	c := *s.(*cstate)
+	c.Players = append([]string(nil), c.Players...)
+	return &c
+}
+
 const good = `
 name: play to the end
 rule: '"whoever reaches 10 wins"'

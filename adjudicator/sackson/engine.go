@@ -497,3 +497,6 @@ Example:
     - event: give leader
 `
 }
+
+// Clone returns a deep copy of a state.
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }

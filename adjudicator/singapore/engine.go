@@ -744,3 +744,6 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 	s.Players[p].Name = to
 	return s
 }
+
+// Clone returns a deep copy of a state.
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }

@@ -535,3 +535,6 @@ Example:
     - market-closed: Rome
 `
 }
+
+// Clone returns a deep copy of a state.
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }
