@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/oldshanghai"
 	"taipan/adjudicator/sackson"
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
@@ -58,12 +59,17 @@ options: {ordinance: true, influential-figures: true}
 players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
 seed: golden singapore
 `},
+	{"old-shanghai-4p", `id: golden-os
+game: old-shanghai
+players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
+seed: golden old shanghai
+`},
 }
 
 // correction is the game-specific GM action the golden script takes, on
 // player p.
 func correction(campaign, p string) adjudicator.GMAction {
-	if strings.Contains(campaign, "game: singapore-1889") {
+	if strings.Contains(campaign, "game: singapore-1889") || strings.Contains(campaign, "game: old-shanghai") {
 		return adjudicator.GMAction{Action: "remove", Args: []string{p}, Reason: "left the game"}
 	}
 	return adjudicator.GMAction{Action: "money", Args: []string{p, "+3"}, Reason: "a miscounted sale at the table"}
@@ -71,7 +77,7 @@ func correction(campaign, p string) adjudicator.GMAction {
 
 // goldenRegistry holds every game with golden logs.
 func goldenRegistry() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New())
 }
 
 // playGolden plays a campaign to the end in a fresh database: every player

@@ -1,0 +1,93 @@
+package oldshanghai
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// fullOrders are standing orders that answer every decision.
+const fullOrders = `- heart: {unless: have police}
+- police: always
+- finish: {who: all, with: gangs-first}
+- put-back: [{at: for next, if: players <= 3}, random]
+- keep: [police, heart, boss, drink-up, drunken-sailor, shell-back, southenders, sydney-cove, dragons, shanghai]
+- skip: [{play: drink-up, if: top shanghai}, {play: shell-back, if: deck <= 8}, draw]
+`
+
+// playFull plays a 4-player game to the end on full standing orders.
+func playFull(b *testing.B, e Engine, seed string) (steps int) {
+	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	items, _ := orders.ParseList([]byte(fullOrders))
+	items = orders.Renumber(items)
+	for n := 1; !e.Status(s).Finished; n++ {
+		var subs []adjudicator.Submission
+		for _, p := range e.Status(s).Pending {
+			it := items
+			if state(s).Stage != stReview {
+				it = e.Default(s, p)
+			}
+			if err := e.Check(s, p, it); err != nil {
+				b.Fatal(err)
+			}
+			subs = append(subs, adjudicator.Submission{Player: p, Items: it})
+		}
+		if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), n)); err != nil {
+			b.Fatal(err)
+		}
+		steps++
+	}
+	return steps
+}
+
+// BenchmarkFullGame plays a whole 4-player game on full standing orders,
+// with a Check of each order file as the host does; it reports the mail
+// rounds per game.
+func BenchmarkFullGame(b *testing.B) {
+	e := New()
+	b.ReportAllocs()
+	steps, games := 0, 0
+	for b.Loop() {
+		steps += playFull(b, e, fmt.Sprint("bench", games))
+		games++
+	}
+	b.ReportMetric(float64(steps)/float64(games), "rounds/game")
+}
+
+// BenchmarkCheck checks a full standing-order file.
+func BenchmarkCheck(b *testing.B) {
+	e := New()
+	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	items, _ := orders.ParseList([]byte(fullOrders))
+	items = orders.Renumber(items)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := e.Check(s, "alice", items); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRandomGame plays a 4-player game with random standing orders
+// and answers, with the knowledge oracle.
+func BenchmarkRandomGame(b *testing.B) {
+	e := New()
+	t := &testing.T{}
+	b.ReportAllocs()
+	g := 0
+	for b.Loop() {
+		r := rand.New(rand.NewPCG(5, uint64(g)))
+		playRandom(t, e, []string{"alice", "bob", "carol", "dave"}, `{}`, fmt.Sprint("bench", g), r, false, false)
+		g++
+	}
+}

@@ -1,0 +1,138 @@
+package oldshanghai
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed data.yaml
+var dataYAML []byte
+
+// cardData is one kind of card of data.yaml.
+type cardData struct {
+	ID    string `yaml:"id"`
+	Name  string `yaml:"name"`
+	Count int    `yaml:"count"`
+	Skip  bool   `yaml:"skip"`
+	Gang  bool   `yaml:"gang"`
+}
+
+// components is the parsed form of data.yaml. It is built once at start-up
+// and never modified.
+type components struct {
+	Cards      []cardData `yaml:"cards"`
+	Hand       int        `yaml:"hand"`
+	MinPlayers int        `yaml:"min_players"`
+	MaxPlayers int        `yaml:"max_players"`
+	Stalemate  int        `yaml:"stalemate"`
+	RoundTurns int        `yaml:"round_turns"`
+}
+
+// data holds the embedded components (read-only after init).
+var data = mustLoad(dataYAML)
+
+// The card kinds the rules name. mustLoad checks that data.yaml lists
+// them in this order.
+const (
+	cShanghai Card = iota
+	cHeart
+	cDrinkUp
+	cShellBack
+	cDrunken
+	cSouthenders
+	cSydney
+	cDragons
+	cBoss
+	cPolice
+	numCards
+)
+
+var wantIDs = [numCards]string{"shanghai", "heart", "drink-up", "shell-back", "drunken-sailor", "southenders", "sydney-cove", "dragons", "boss", "police"}
+
+func mustLoad(b []byte) *components {
+	var c components
+	dec := yaml.NewDecoder(strings.NewReader(string(b)))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		panic(fmt.Sprintf("oldshanghai: data.yaml: %v", err))
+	}
+	if len(c.Cards) != int(numCards) {
+		panic("oldshanghai: data.yaml: need exactly the 10 kinds of card")
+	}
+	for i, k := range c.Cards {
+		if k.ID != wantIDs[i] {
+			panic(fmt.Sprintf("oldshanghai: data.yaml: card %d is %q, want %q", i, k.ID, wantIDs[i]))
+		}
+	}
+	if c.Hand < 1 || c.MinPlayers < 2 || c.MaxPlayers < c.MinPlayers || c.Stalemate < 1 || c.RoundTurns < 0 {
+		panic("oldshanghai: data.yaml: bad hand, players, stalemate or round_turns")
+	}
+	return &c
+}
+
+// cardAliases maps the normalised spellings players may use to card kinds.
+func cardOf(text string) (Card, bool) {
+	t := norm(text)
+	for i, k := range data.Cards {
+		if t == norm(k.ID) || t == norm(k.Name) {
+			return Card(i), true
+		}
+	}
+	switch t {
+	case "s", "shanghaied", "shanghaicard":
+		return cShanghai, true
+	case "hog", "heartofgold", "hearts":
+		return cHeart, true
+	case "drinkup", "drink":
+		return cDrinkUp, true
+	case "shellback", "oldshellback":
+		return cShellBack, true
+	case "drunken", "drunkensailor", "sailor":
+		return cDrunken, true
+	case "harborpolice", "harbourpolice", "police", "harborpatrol":
+		return cPolice, true
+	case "bosscard", "shanghaiboss":
+		return cBoss, true
+	case "sydney":
+		return cSydney, true
+	case "dragon":
+		return cDragons, true
+	case "southender":
+		return cSouthenders, true
+	}
+	return 0, false
+}
+
+// norm lower-cases text and drops everything but letters and digits.
+func norm(text string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(text) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// cardList is the list of card ids for messages.
+func cardList() string {
+	ids := make([]string, len(data.Cards))
+	for i, k := range data.Cards {
+		ids[i] = k.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// andList joins words as "a, b and c".
+func andList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}

@@ -1,0 +1,136 @@
+// Package oldshanghai is the engine of The Old Shanghai Game, the card game
+// of the Barbary Coast (rules: old-shanghai-game.txt; analysis:
+// rules-analysis.md part 2), for 2 to 6 players, played by mail with
+// standing orders.
+//
+// The deck (the reconstructed 52 cards of 2f, counts changeable with the
+// campaign option counts) is in the embedded data.yaml. [New] returns the
+// [Engine]; its state is a *[State], and its View is a [View], drawn for
+// reports by templates/old-shanghai.tmpl. Help and ORDERS.md give the
+// order syntax.
+//
+// # How a mail round works
+//
+// Each player's order file holds standing orders, kept in the state,
+// private to that player, and replaced by the player's next file that
+// holds any. They answer every decision in advance: Heart of Gold, Harbor
+// Police, whom to finish and with what, where to put a Shanghai! back,
+// which Old Shell-Back card to keep, and when to play each skip card, with
+// conditions on what the player knows. Resolve plays turns, drawing from
+// the deck in the state, until someone faces a decision their orders do
+// not cover; that decision is the next step, waiting for that player alone
+// (or, to finish a Shanghai!, for everybody asked), who answers with now:
+// or with standing orders that cover it.
+//
+// # Rulings followed
+//
+// From rules-analysis.md part 2 (quoted there with the rule sentences):
+//
+//   - 2f: 2–6 players; the 52-card deck; deck = 46 − 5N; an eliminated
+//     player's remaining hand is discarded; taking two from a hand holding
+//     fewer takes them all; the discard pile is never reshuffled; the
+//     stalemate turn cap (option stalemate, default 60) ends the game in a
+//     shared win (2h).
+//   - OS-A1: a Boss goes to the bottom of the deck, in view of all, also
+//     when stopped by Harbor Police; option boss_return: top-then-cut puts
+//     it on top and cuts the deck instead.
+//   - OS-A2: the Heart of Gold is optional, decided first; once declined it
+//     cannot be played in that Shanghai!. OS-A3: the others may then finish.
+//   - OS-A4: among players whose orders finish and who hold a matching
+//     Rowing Gang pair or a Boss, the first clockwise from the drawer's
+//     left is the Shanghaier.
+//   - OS-A5: after a Heart of Gold, a failure or Harbor Police the drawer
+//     puts the Shanghai! back at any depth; after a success the Shanghaier.
+//   - OS-A6: finishing cards are played by the others after the Shanghai!
+//     comes up; the drawer may play only Heart of Gold and Harbor Police.
+//   - OS-A7: at most one skip card a turn. OS-A8: Drink Up!, Old
+//     Shell-Back and Drunken Sailor are skip cards, all discarded.
+//   - OS-A9: Old Shell-Back keeps exactly one card; a kept Shanghai! is
+//     resolved with the player as drawer; the other card goes on top.
+//   - OS-A10: the Drunken Sailor's victim resolves a Shanghai! as the
+//     drawer; play then goes on from the left of the Drunken Sailor player.
+//   - OS-A11: a card drawn from a hand is a uniform random one (the step's
+//     random stream). OS-A12: Harbor Police takes as many as there are.
+//   - OS-A13: surplus Shanghai! cards are out of the game; surplus Heart of
+//     Gold cards are shuffled in with the rest.
+//   - OS-A14: a Heart of Gold drawn or taken later is usable. OS-A15:
+//     Harbor Police works against a Boss. OS-A16: typos read in sense.
+//   - 2c O1–O9: the standing orders (see Help); O9: setup first names who
+//     was last on a boat, else a seeded random player (a fixed layout
+//     without first: the first listed).
+//   - 2d: hidden information; 2e: randomness (see OS-X8).
+//
+// Rulings of this implementation:
+//
+//   - OS-X1 (2c [RULING] "Each mail round runs until a fixed number of
+//     turns or until an elimination"; the host takes orders only from
+//     players the open step waits for): step 1, every round_turns turns
+//     (option, default 20, 0 never) and after each elimination (option
+//     review_on_elimination, default true) is a step in which everybody
+//     still in may send new standing orders; a player who sends nothing
+//     keeps theirs.
+//   - OS-X2 (issue 6: "Where no standing order covers a decision, the
+//     game waits for that player"): a decision with no answer is a step
+//     of its own, for that player. A skip decision arises only when the
+//     player holds a skip card; a keep decision only when the two Old
+//     Shell-Back cards differ. To finish a Shanghai!, players clockwise
+//     from the drawer's left are taken in turn: a standing order that
+//     finishes ends the search, and everybody before it whose orders do
+//     not say is asked in one simultaneous step; their answers and the
+//     standing orders are then ranked by the same OS-A4 order.
+//   - OS-X3 (2c defaults; appendix note 4): a pending player who sends
+//     nothing gets: draw; keep the card first in police, heart, boss,
+//     drink-up, drunken-sailor, shell-back, the gangs, shanghai; play the
+//     Heart of Gold (O4); play Harbor Police (O7); do not finish (O6); put
+//     the Shanghai! back at a random depth (O5); in a standing-order step,
+//     no change.
+//   - OS-X4 (2d): what a player knows of the deck is a list of depths: the
+//     card Old Shell-Back put back (only its player knows which; all see a
+//     card go on top), where they put a Shanghai! back (only they know),
+//     and a Boss going to the bottom (all see it). A draw shifts every
+//     depth. Knowledge expires when it becomes stale: when another player
+//     puts a Shanghai! back where only they know (every depth you knew may
+//     have moved) and when the deck is cut. Of other hands a player knows:
+//     the cards taken from them blind (until the taker plays a card of that
+//     kind, is taken from by a third player, or is out) and a card they knew
+//     on top of the deck that another player drew. A Shanghai! drawn is
+//     face up; discards, finishing cards and eliminated hands are public.
+//   - OS-X5 (GM remove): the player leaves for good and the hand is
+//     discarded face up. A Shanghai! in play that the player drew,
+//     finished or must put back goes to the bottom of the deck, cards put
+//     down go back to their owner, and the turn ends; an Old Shell-Back
+//     pair goes back on top.
+//   - OS-X6 ("The Shanghaier can draw two cards", "may take two cards"):
+//     the cards are always taken; it can only help.
+//   - OS-X7 (OS-A5 "at the end of that Shanghai's resolution"): the gangs
+//     are discarded and a Boss returned before the Shanghai! is put back.
+//     When the last elimination ends the game, the Shanghai! goes to the
+//     bottom without asking anyone.
+//   - OS-X8 (2e): the deal shuffles the rest with adjudicator.Rand.Shuffle's
+//     algorithm, deals five cards one at a time in seat order, adds the
+//     Heart of Gold and the Shanghai! cards, shuffles again and cuts at
+//     1 + Intn(n − 1). put-back: random is depth 1 + Intn(n + 1).
+//   - OS-X9 (O5 "SHANGHAI_POS NEXT(<player>)"): put-back: for PLAYER is the
+//     depth that player draws at if nobody skips, counting from the player
+//     left of the one whose turn it is; for next is depth 1 for that
+//     player; a rule naming a player who is out is skipped; a depth beyond
+//     the deck is the bottom.
+//   - OS-X10 (O3): Drunken Sailor targets: a player, left, right,
+//     most-cards or fewest-cards (ties: the first clockwise from your
+//     left); a skip rule whose card you do not hold, or whose target fits
+//     nobody, is skipped.
+//   - OS-X11 (appendix note 3): conditions test only what the player knows:
+//     their own hand, the public counts and Shanghai! in play, and their
+//     own deck knowledge ("top shanghai" means "I know the top card is a
+//     Shanghai!"). Check refuses tests of other players' hands or of the
+//     deck's hidden order, and conditions about a Shanghai! where there is
+//     none.
+//   - OS-X12: a turn is one player's turn (the Drunken Sailor's victim
+//     draws within it); the stalemate count is checked at the start of
+//     each turn. Only a fixed layout with fewer Shanghai! cards than
+//     players can empty the deck; a player who cannot draw then passes.
+//   - OS-X13: a layout (campaign setup) fixes a deal or a game under way:
+//     first, hands, deck (top first), discard, rest: discard, eliminated,
+//     known (player → depth → card), turn. Shanghai! cards not in the deck
+//     are out of play.
+package oldshanghai

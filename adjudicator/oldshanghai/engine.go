@@ -1,0 +1,712 @@
+package oldshanghai
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// Engine is the Old Shanghai Game rules. It has no fields: all game data
+// is in the *State it is handed.
+type Engine struct{}
+
+// New returns the Old Shanghai Game engine.
+func New() Engine { return Engine{} }
+
+var _ adjudicator.Engine = Engine{}
+
+// Name is "old-shanghai".
+func (Engine) Name() string { return "old-shanghai" }
+
+// Version identifies this implementation of the rules.
+func (Engine) Version() string { return "old-shanghai/1" }
+
+// Options are the campaign options the Old Shanghai Game understands.
+type Options struct {
+	// Counts changes the number of cards of a kind, by card id, e.g.
+	// {"boss": 2}; the others keep the counts of data.yaml (2f).
+	Counts map[string]int `json:"counts"`
+	// BossReturn is "bottom" (OS-A1, the default) or "top-then-cut".
+	BossReturn string `json:"boss_return"`
+	// Stalemate is the number of turns without an elimination that end
+	// the game in a shared win (2f; default 60).
+	Stalemate int `json:"stalemate"`
+	// RoundTurns opens a step for everybody's standing orders every this
+	// many turns (OS-X1; default 20; 0 never).
+	RoundTurns *int `json:"round_turns"`
+	// ReviewOnElimination opens such a step after every elimination
+	// (OS-X1; default true).
+	ReviewOnElimination *bool `json:"review_on_elimination"`
+}
+
+// Layout is the optional fixed set-up (campaign key setup), to transcribe
+// a deal or a game under way. Hands and deck (top first) must hold every
+// card of the game except Shanghai! cards left out of the deck (out of
+// play, OS-A13) and, with rest: discard, the cards not listed, which are
+// on the discard pile.
+type Layout struct {
+	First      string                       `json:"first"` // who plays first (O9); default the first listed
+	Hands      map[string][]string          `json:"hands"`
+	Deck       []string                     `json:"deck"`
+	Discard    []string                     `json:"discard"`
+	Rest       string                       `json:"rest"`       // "discard": unlisted cards are discarded
+	Eliminated []string                     `json:"eliminated"` // players already out
+	Known      map[string]map[string]string `json:"known"`      // player → depth → card they know there
+	Turn       int                          `json:"turn"`       // turns already played
+}
+
+func decodeStrict(raw json.RawMessage, v any) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// Setup seats the players and deals (rules "Set-up:"), or lays out
+// cfg.Setup.
+func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.State, error) {
+	n := len(cfg.Players)
+	if n < data.MinPlayers || n > data.MaxPlayers {
+		return nil, fmt.Errorf("the Old Shanghai Game is for %d to %d players, not %d", data.MinPlayers, data.MaxPlayers, n)
+	}
+	seen := map[string]bool{}
+	for _, p := range cfg.Players {
+		if strings.TrimSpace(p) == "" || seen[strings.ToLower(p)] {
+			return nil, fmt.Errorf("player names must be distinct and not empty: %q", p)
+		}
+		seen[strings.ToLower(p)] = true
+	}
+	var opt Options
+	if err := decodeStrict(cfg.Options, &opt); err != nil {
+		return nil, fmt.Errorf("options: %v (the options are counts, boss_return, stalemate, round_turns and review_on_elimination)", err)
+	}
+	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns, ReviewOnElim: true}
+	for i, k := range data.Cards {
+		s.Counts[i] = k.Count
+	}
+	keys := make([]string, 0, len(opt.Counts))
+	for k := range opt.Counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		c, ok := cardOf(k)
+		if !ok {
+			return nil, fmt.Errorf("options: counts: %q is not a card; the cards are %s", k, cardList())
+		}
+		if v := opt.Counts[k]; v < 0 || v > 40 {
+			return nil, fmt.Errorf("options: counts: %s must be from 0 to 40, not %d", k, v)
+		}
+		s.Counts[c] = opt.Counts[k]
+	}
+	switch norm(opt.BossReturn) {
+	case "", "bottom":
+	case "topthencut", "top":
+		s.BossReturn = "top-then-cut"
+	default:
+		return nil, fmt.Errorf("options: boss_return must be bottom (OS-A1) or top-then-cut, not %q", opt.BossReturn)
+	}
+	if opt.Stalemate != 0 {
+		if opt.Stalemate < 1 || opt.Stalemate > 1000 {
+			return nil, fmt.Errorf("options: stalemate must be from 1 to 1000 turns, not %d", opt.Stalemate)
+		}
+		s.Stalemate = opt.Stalemate
+	}
+	if opt.RoundTurns != nil {
+		if *opt.RoundTurns < 0 || *opt.RoundTurns > 1000 {
+			return nil, fmt.Errorf("options: round_turns must be from 0 to 1000, not %d", *opt.RoundTurns)
+		}
+		s.RoundTurns = *opt.RoundTurns
+	}
+	if opt.ReviewOnElimination != nil {
+		s.ReviewOnElim = *opt.ReviewOnElimination
+	}
+	total := 0
+	for _, v := range s.Counts {
+		total += v
+	}
+	rest := total - s.Counts[cShanghai] - n
+	switch {
+	case s.Counts[cShanghai] < n:
+		return nil, fmt.Errorf("options: counts: %d players need at least %d Shanghai! cards, one each", n, n)
+	case s.Counts[cHeart] < n:
+		return nil, fmt.Errorf("options: counts: %d players need at least %d Heart of Gold cards, one each", n, n)
+	case rest < data.Hand*n:
+		return nil, fmt.Errorf("options: counts: %d players need %d cards to deal besides the Shanghai! and Heart of Gold cards set aside; there are %d", n, data.Hand*n, rest)
+	}
+	for _, name := range cfg.Players {
+		s.Players = append(s.Players, Player{Name: name})
+	}
+	var lay Layout
+	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+		return nil, fmt.Errorf("setup: %v (the keys are first, hands, deck, discard, rest, eliminated, known and turn)", err)
+	}
+	if lay.First != "" {
+		s.Active = s.seat(lay.First)
+		if s.Active < 0 {
+			return nil, fmt.Errorf("setup: first: %q is not a player", lay.First)
+		}
+	}
+	if lay.Hands == nil && lay.Deck == nil {
+		if lay.Discard != nil || lay.Rest != "" || lay.Eliminated != nil || lay.Known != nil || lay.Turn != 0 {
+			return nil, fmt.Errorf("setup: discard, rest, eliminated, known and turn need hands and deck too")
+		}
+		if r == nil {
+			return nil, fmt.Errorf("oldshanghai: dealing needs a random stream")
+		}
+		s.deal(r)
+		if lay.First == "" {
+			s.Active = r.Intn(n) // O9: nobody said who was last on a boat
+		}
+	} else if err := s.layout(lay); err != nil {
+		return nil, fmt.Errorf("setup: %v", err)
+	}
+	s.Stage = stReview
+	s.Asked = s.alive()
+	if len(s.Asked) <= 1 {
+		return nil, fmt.Errorf("setup: at least two players must be in the game")
+	}
+	if !s.in(s.Active) {
+		s.Active = s.next(s.Active)
+	}
+	return s, nil
+}
+
+// deal follows "Set-up:": the Shanghai! and Heart of Gold cards are set
+// aside one per player (surplus Shanghai! cards leave the game, OS-A13),
+// the rest shuffled and five dealt to each, one at a time in seat order;
+// each player gets a Heart of Gold; one Shanghai! per player goes into the
+// deck, which is shuffled and cut (2e).
+func (s *State) deal(r rng) {
+	n := len(s.Players)
+	var rest []Card
+	for c := Card(0); c < numCards; c++ {
+		k := s.Counts[c]
+		switch c {
+		case cShanghai:
+			for i := n; i < k; i++ {
+				s.OutOfPlay = append(s.OutOfPlay, c)
+			}
+			continue
+		case cHeart:
+			k -= n
+		}
+		for i := 0; i < k; i++ {
+			rest = append(rest, c)
+		}
+	}
+	shuffle(rest, r)
+	for i := 0; i < data.Hand; i++ {
+		for p := range s.Players {
+			s.give(p, rest[0])
+			rest = rest[1:]
+		}
+	}
+	for p := range s.Players {
+		s.give(p, cHeart)
+	}
+	for i := 0; i < n; i++ {
+		rest = append(rest, cShanghai)
+	}
+	shuffle(rest, r)
+	s.Deck = rest
+	if len(rest) > 1 {
+		k := 1 + r.Intn(len(rest)-1)
+		s.Deck = append(append([]Card(nil), rest[k:]...), rest[:k]...)
+	}
+}
+
+func shuffle(cs []Card, r rng) {
+	for i := len(cs) - 1; i > 0; i-- {
+		j := r.Intn(i + 1)
+		cs[i], cs[j] = cs[j], cs[i]
+	}
+}
+
+// layout applies a fixed set-up.
+func (s *State) layout(lay Layout) error {
+	left := append([]int(nil), s.Counts...)
+	var problems []string
+	use := func(where string, texts []string, noShanghai bool) []Card {
+		var out []Card
+		for _, t := range texts {
+			c, ok := cardOf(t)
+			switch {
+			case !ok:
+				problems = append(problems, fmt.Sprintf("%s: %q is not a card; the cards are %s", where, t, cardList()))
+				continue
+			case noShanghai && c == cShanghai:
+				problems = append(problems, fmt.Sprintf("%s: a Shanghai! is always put back in the deck", where))
+				continue
+			}
+			left[c]--
+			out = append(out, c)
+		}
+		return out
+	}
+	names := make([]string, 0, len(lay.Hands))
+	for k := range lay.Hands {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p := s.seat(name)
+		if p < 0 {
+			problems = append(problems, fmt.Sprintf("hands: %q is not a player", name))
+			continue
+		}
+		for _, c := range use("hands: "+name, lay.Hands[name], true) {
+			s.give(p, c)
+		}
+	}
+	s.Deck = use("deck", lay.Deck, false)
+	s.Discard = use("discard", lay.Discard, true)
+	if len(s.Deck) == 0 {
+		problems = append(problems, "deck: the deck is empty")
+	}
+	for c := Card(0); c < numCards; c++ {
+		for ; left[c] > 0; left[c]-- {
+			switch {
+			case c == cShanghai:
+				s.OutOfPlay = append(s.OutOfPlay, c)
+			case lay.Rest == "discard":
+				s.Discard = append(s.Discard, c)
+			default:
+				problems = append(problems, fmt.Sprintf("the layout must hold all %d cards; %d %s missing (or rest: discard)", sum(s.Counts), left[c], c.ID()))
+				left[c] = 0
+			}
+		}
+		if left[c] < 0 {
+			problems = append(problems, fmt.Sprintf("the layout has %d %s too many (the game has %d)", -left[c], c.ID(), s.Counts[c]))
+		}
+	}
+	if lay.Rest != "" && lay.Rest != "discard" {
+		problems = append(problems, fmt.Sprintf("rest: only discard is allowed, not %q", lay.Rest))
+	}
+	for _, name := range lay.Eliminated {
+		p := s.seat(name)
+		if p < 0 {
+			problems = append(problems, fmt.Sprintf("eliminated: %q is not a player", name))
+			continue
+		}
+		s.Discard = append(s.Discard, s.Players[p].Hand...)
+		s.Players[p].Hand = nil
+		s.Players[p].Out = true
+	}
+	knames := make([]string, 0, len(lay.Known))
+	for k := range lay.Known {
+		knames = append(knames, k)
+	}
+	sort.Strings(knames)
+	for _, name := range knames {
+		p := s.seat(name)
+		if p < 0 {
+			problems = append(problems, fmt.Sprintf("known: %q is not a player", name))
+			continue
+		}
+		depths := make([]string, 0, len(lay.Known[name]))
+		for d := range lay.Known[name] {
+			depths = append(depths, d)
+		}
+		sort.Strings(depths)
+		for _, ds := range depths {
+			d, err := strconv.Atoi(ds)
+			c, ok := cardOf(lay.Known[name][ds])
+			switch {
+			case err != nil || d < 1 || d > len(s.Deck):
+				problems = append(problems, fmt.Sprintf("known: %s: %q is not a depth of the deck (1 = top)", name, ds))
+			case !ok || s.Deck[d-1] != c:
+				problems = append(problems, fmt.Sprintf("known: %s: the card at depth %d is %s, not %q", name, d, s.Deck[d-1].ID(), lay.Known[name][ds]))
+			default:
+				s.Players[p].Deck = append(s.Players[p].Deck, Fact{Depth: d, Card: c})
+			}
+		}
+		sortFacts(s.Players[p].Deck)
+	}
+	if lay.Turn < 0 || lay.Turn > 100000 {
+		problems = append(problems, "turn: out of range")
+	}
+	s.Turn = lay.Turn
+	if len(problems) > 0 {
+		return fmt.Errorf("%s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}
+
+func state(as adjudicator.State) *State {
+	s, ok := as.(*State)
+	if !ok || s == nil {
+		panic(fmt.Sprintf("oldshanghai: state of type %T", as))
+	}
+	return s
+}
+
+// owes reports whether seat p owes orders for the open step.
+func (s *State) owes(p int) bool {
+	if !s.in(p) {
+		return false
+	}
+	for _, q := range s.Asked {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// Status says who owes orders.
+func (Engine) Status(as adjudicator.State) adjudicator.Status {
+	s := state(as)
+	st := adjudicator.Status{Phase: s.phaseText()}
+	if s.Stage == stOver {
+		st.Finished = true
+		for _, w := range s.Winners {
+			st.Winners = append(st.Winners, s.name(w))
+		}
+		return st
+	}
+	for p := range s.Players {
+		if s.owes(p) {
+			st.Pending = append(st.Pending, s.name(p))
+		}
+	}
+	return st
+}
+
+func (s *State) phaseText() string {
+	if s.Stage == stOver {
+		return "game over: " + s.Ended
+	}
+	turn := fmt.Sprintf("turn %d, %s's turn", s.Turn+1, s.name(s.Active))
+	switch s.Stage {
+	case stReview:
+		if s.Turn == 0 {
+			return "standing orders for the game"
+		}
+		return fmt.Sprintf("standing orders after turn %d", s.Turn)
+	case stTurn:
+		return turn + ": skip card or draw"
+	}
+	return turn + ": " + s.questionShort()
+}
+
+// questionShort names the open decision in a few words.
+func (s *State) questionShort() string {
+	switch s.Stage {
+	case stReview:
+		return "standing orders"
+	case stTurn:
+		return "skip card or draw"
+	case stKeep:
+		return "which Old Shell-Back card to keep"
+	case stHeart:
+		return s.name(s.Sh.Drawer) + "'s Heart of Gold?"
+	case stFinish:
+		return "finish " + s.name(s.Sh.Drawer) + "'s Shanghai!?"
+	case stPolice:
+		return s.name(s.Sh.Drawer) + "'s Harbor Police?"
+	case stPutBack:
+		return "where the Shanghai! goes back"
+	}
+	return s.Stage
+}
+
+// question is the open decision as p's report asks it.
+func (s *State) question(p int) string {
+	if !s.owes(p) {
+		return ""
+	}
+	switch s.Stage {
+	case stReview:
+		return "send your standing orders (an empty list keeps those you have)"
+	case stTurn:
+		return "your turn: write now: draw, or a skip card you hold: now: drink-up, now: shell-back or now: {drunken-sailor: PLAYER}"
+	case stKeep:
+		return fmt.Sprintf("Old Shell-Back: you drew %s and %s; keep which? now: %s or now: %s", s.Shell[0], s.Shell[1], s.Shell[0].ID(), s.Shell[1].ID())
+	case stHeart:
+		return "you drew a Shanghai!: play your Heart of Gold? now: yes or now: no"
+	case stFinish:
+		return fmt.Sprintf("%s drew a Shanghai!: finish it? now: boss, now: gangs (or a gang: now: dragons) or now: no", s.name(s.Sh.Drawer))
+	case stPolice:
+		return fmt.Sprintf("%s put down %s against you: play Harbor Police? now: yes or now: no", s.name(s.Sh.Shanghaier), finishWord(s.Sh.With))
+	case stPutBack:
+		return fmt.Sprintf("where do you put the Shanghai! back? now: top, bottom, random, a depth from 1 (top) to %d, or for PLAYER", len(s.Deck)+1)
+	}
+	return ""
+}
+
+func finishWord(with []Card) string {
+	if len(with) == 1 {
+		return "a Boss"
+	}
+	if len(with) == 2 {
+		return "a pair of " + with[0].String()
+	}
+	return "cards"
+}
+
+// Check says whether player's orders are legal now: standing orders may
+// be sent only in a step the player owes orders for (the host's rule),
+// and must answer the open decision unless now: does.
+func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+	s := state(as)
+	p := s.seat(player)
+	switch {
+	case p < 0:
+		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+	case s.Stage == stOver:
+		return orders.Errorf(0, "orders", "the game is over; no more orders are taken")
+	case !s.in(p):
+		return orders.Errorf(0, "orders", "you are out of the game")
+	case !s.owes(p):
+		return orders.Errorf(0, "orders", "nothing is waiting for you now (%s)", s.phaseText())
+	}
+	pr, err := s.parse(p, items)
+	if err != nil {
+		return err
+	}
+	if pr.now != nil || s.Stage == stReview {
+		return nil
+	}
+	t := s.clone()
+	if pr.replace {
+		t.Players[p].Orders = pr.standing
+	}
+	if !t.covers(p) {
+		return orders.Errorf(0, "orders", "your orders do not answer the question waiting for you: %s; add now: ANSWER (or a standing order that covers it)", s.question(p))
+	}
+	return nil
+}
+
+// covers reports whether p's standing orders answer the open decision.
+func (s *State) covers(p int) bool {
+	var ok bool
+	switch s.Stage {
+	case stTurn:
+		_, _, _, ok = s.decideSkip(p)
+	case stKeep:
+		_, _, ok = s.decideKeep(p)
+	case stHeart:
+		_, ok = s.decideYesNo(p, s.Players[p].Orders.Heart)
+	case stPolice:
+		_, ok = s.decideYesNo(p, s.Players[p].Orders.Police)
+	case stFinish:
+		_, _, ok = s.finishWith(p)
+	case stPutBack:
+		_, _, ok = s.decidePut(p, nil)
+	}
+	return ok
+}
+
+// Default is the order used when a pending player sends none: in a
+// standing-order step, nothing (the standing orders stay as they are);
+// for a decision, the documented default (rules-analysis 2c and OS-X3):
+// draw, keep the better Old Shell-Back card, play the Heart of Gold
+// (O4), do not finish (O6), play Harbor Police (O7), put the Shanghai!
+// back at a random depth (O5).
+func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+	s := state(as)
+	p := s.seat(player)
+	if !s.owes(p) || s.Stage == stReview {
+		return []orders.Item{}
+	}
+	v := ""
+	switch s.Stage {
+	case stTurn:
+		v = "draw"
+	case stKeep:
+		v = defaultKeep(s.Shell).ID()
+	case stHeart, stPolice:
+		v = "yes"
+	case stFinish:
+		v = "no"
+	case stPutBack:
+		v = "random"
+	}
+	return orders.Renumber([]orders.Item{orders.With(vNow, v)})
+}
+
+// keepOrder is the default Old Shell-Back preference (OS-X3): anything
+// rather than a Shanghai!, Harbor Police and Heart of Gold first.
+var keepOrder = [numCards]int{cPolice: 0, cHeart: 1, cBoss: 2, cDrinkUp: 3, cDrunken: 4, cShellBack: 5, cSouthenders: 6, cSydney: 7, cDragons: 8, cShanghai: 9}
+
+func defaultKeep(shell []Card) Card {
+	if keepOrder[shell[1]] < keepOrder[shell[0]] {
+		return shell[1]
+	}
+	return shell[0]
+}
+
+// Resolve closes the open step and plays on until a decision nobody's
+// standing orders answer, or the end of the game.
+func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	if s.Stage == stOver {
+		return nil, nil, fmt.Errorf("oldshanghai: the game is over")
+	}
+	s.trace = make([]move, 0, 32)
+	s.answers = map[int]answer{}
+	done := map[int]bool{}
+	var parsed []parsed
+	var seats []int
+	for _, sub := range subs {
+		p := s.seat(sub.Player)
+		if !s.owes(p) {
+			return nil, nil, fmt.Errorf("oldshanghai: %s owes no orders now", sub.Player)
+		}
+		if done[p] {
+			return nil, nil, fmt.Errorf("oldshanghai: two submissions from %s", sub.Player)
+		}
+		done[p] = true
+		pr, err := s.parse(p, sub.Items)
+		if err != nil {
+			return nil, nil, fmt.Errorf("oldshanghai: orders of %s: %w", sub.Player, err)
+		}
+		parsed, seats = append(parsed, pr), append(seats, p)
+	}
+	for _, p := range s.Asked {
+		if !done[p] && s.in(p) && s.Stage != stReview {
+			pr, err := s.parse(p, Engine{}.Default(s, s.name(p)))
+			if err != nil {
+				return nil, nil, err
+			}
+			parsed, seats = append(parsed, pr), append(seats, p)
+		}
+	}
+	for i, p := range seats {
+		pr := parsed[i]
+		if pr.replace {
+			s.Players[p].Orders = pr.standing
+			if s.Stage == stReview {
+				s.tell(p, "%s's standing orders are now: %s.", s.name(p), strings.Join(s.standingLines(p), "; "))
+			}
+		}
+		if pr.now != nil {
+			s.answers[p] = *pr.now
+		} else if s.Stage != stReview && !s.covers(p) {
+			return nil, nil, fmt.Errorf("oldshanghai: the orders of %s do not answer %s", s.name(p), s.questionShort())
+		}
+	}
+	if s.Stage == stReview {
+		s.say("Standing orders are in; play goes on.")
+		s.Stage = stTurn
+	}
+	s.Asked = nil
+	s.run(r)
+	return s, s.happenings(), nil
+}
+
+func (s *State) happenings() []adjudicator.Happening {
+	out := make([]adjudicator.Happening, len(s.out))
+	for i, h := range s.out {
+		out[i].Text = h.text
+		for _, p := range h.to {
+			out[i].To = append(out[i].To, s.name(p))
+		}
+	}
+	s.out = nil
+	return out
+}
+
+// Corrections lists the GM's Old Shanghai actions.
+func (Engine) Corrections() string {
+	return "remove PLAYER  PLAYER leaves the game for good: the hand is discarded face up;\n" +
+		"               a Shanghai! in play that PLAYER drew, finished or must put\n" +
+		"               back goes to the bottom of the deck, and any finishing\n" +
+		"               cards back to their owner; an Old Shell-Back pair goes\n" +
+		"               back on top"
+}
+
+// Correct applies a GM correction.
+func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	s.trace = make([]move, 0, 8)
+	p := s.seat(c.Player)
+	switch {
+	case p < 0:
+		return nil, nil, fmt.Errorf("%q is not a player in this game", c.Player)
+	case s.Stage == stOver:
+		return nil, nil, fmt.Errorf("the game is over")
+	case strings.ToLower(c.Action) != "remove":
+		return nil, nil, fmt.Errorf("unknown correction %q; the Old Shanghai Game has only remove", c.Action)
+	case len(c.Args) > 0:
+		return nil, nil, fmt.Errorf("remove takes no arguments")
+	case !s.in(p):
+		return nil, nil, fmt.Errorf("%s is already out of the game", c.Player)
+	}
+	s.say("%s has left the game.", c.Player)
+	if sh := s.Sh; sh != nil && (sh.Drawer == p || sh.Shanghaier == p || sh.Putter == p) {
+		// The Shanghai! in play ends here: no elimination by it unless it
+		// has already happened.
+		if s.Stage == stPolice {
+			for _, w := range sh.With {
+				s.takeTable(w)
+				s.give(sh.Shanghaier, w)
+				s.record(move{From: atTable, To: atHand(sh.Shanghaier), Card: w, By: sh.Shanghaier})
+			}
+			s.say("%s takes back the cards put down.", s.name(sh.Shanghaier))
+		}
+		s.putBack(p, cShanghai, atTable, len(s.Deck)+1, "public")
+		s.say("The Shanghai! goes to the bottom of the deck.")
+		s.eliminate(p)
+		s.Players[p].Removed = true
+		s.Asked = nil
+		s.endTurn()
+		return s, s.happenings(), nil
+	}
+	if s.Stage == stKeep && s.Active == p {
+		for i := len(s.Shell) - 1; i >= 0; i-- {
+			s.putBack(p, s.Shell[i], atHand(p), 1, "top")
+		}
+		s.Shell = nil
+		s.Stage = stTurn
+	}
+	s.eliminate(p)
+	s.Players[p].Removed = true
+	var keep []int
+	for _, q := range s.Asked {
+		if q != p {
+			keep = append(keep, q)
+		}
+	}
+	s.Asked = keep
+	if len(s.alive()) <= 1 {
+		s.gameOver("")
+	} else if s.Stage == stTurn && s.Active == p {
+		s.Active = s.next(p)
+		s.Asked = nil
+	}
+	return s, s.happenings(), nil
+}
+
+// Rename gives seat from to player to. Standing orders name players by
+// seat, so they follow.
+func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+	s := state(as)
+	p := s.seat(from)
+	if p < 0 || s.seat(to) >= 0 {
+		return s
+	}
+	s.Players[p].Name = to
+	return s
+}
+
+// Clone returns a deep copy of a state.
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }

@@ -1,0 +1,153 @@
+package oldshanghai
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"text/template"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+	"taipan/templates"
+)
+
+func renderView(t *testing.T, v any) string {
+	t.Helper()
+	tm, err := templates.Parse(template.FuncMap{
+		"rule": func() string { return strings.Repeat("-", 72) },
+		"time": func(t time.Time) string { return t.String() },
+		"wrap": func(s, prefix string) string { return adjudicator.Wrap(s, prefix, 72) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := tm.ExecuteTemplate(&b, New().Name()+"-view", v); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTemplate renders every view of random 4- and 6-player games, and
+// checks the width and that a player's report shows no other hand.
+func TestTemplate(t *testing.T) {
+	e := New()
+	for _, players := range [][]string{{"alexandrina", "bartholomew", "christabella", "demetrius"}, {"a", "b", "c", "d", "e", "f"}} {
+		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("view"), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 2))
+		for step := 1; ; step++ {
+			for _, viewer := range append([]string{""}, players...) {
+				out := renderView(t, e.View(s, viewer))
+				for _, line := range strings.Split(out, "\n") {
+					if len(line) >= 72 {
+						t.Errorf("line of %d characters: %q", len(line), line)
+					}
+				}
+				if viewer != "" && (strings.Contains(out, "    hand:") || strings.Contains(out, "DECK")) {
+					t.Errorf("%s's view shows hidden cards:\n%s", viewer, out)
+				}
+				if step == 2 && viewer == players[1] || e.Status(s).Finished && viewer == "" {
+					t.Logf("%d players, step %d, view of %q:\n%s", len(players), step, viewer, out)
+				}
+			}
+			if e.Status(s).Finished {
+				break
+			}
+			var subs []adjudicator.Submission
+			for _, p := range e.Status(s).Pending {
+				items := e.Default(s, p)
+				if state(s).Stage == stReview {
+					items = parse(t, randomStanding(r, players, p, true))
+				}
+				subs = append(subs, adjudicator.Submission{Player: p, Items: items})
+			}
+			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("view"), step)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestHelpExample checks that the example in Help (and in ORDERS.md) is
+// accepted.
+func TestHelpExample(t *testing.T) {
+	e := New()
+	h := e.Help()
+	i := strings.Index(h, "  orders:\n")
+	if i < 0 {
+		t.Fatal("Help has no example")
+	}
+	var lines []string
+	for _, l := range strings.Split(h[i+len("  orders:\n"):], "\n") {
+		lines = append(lines, strings.TrimPrefix(l, "    "))
+	}
+	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("h"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Check(s, "a", orders.Renumber(items)); err != nil {
+		t.Fatalf("the Help example is refused: %v", err)
+	}
+	if len(e.Corrections()) == 0 || e.Name() != "old-shanghai" || e.Version() == "" {
+		t.Fatal("Name, Version or Corrections empty")
+	}
+	for _, l := range strings.Split(h, "\n") {
+		if len(l) >= 72 {
+			t.Errorf("Help line of %d characters: %q", len(l), l)
+		}
+	}
+}
+
+// TestDeterministic plays the same random game twice: the set-up and
+// everything the game measured must agree.
+func TestDeterministic(t *testing.T) {
+	e := New()
+	var out [2]string
+	for i := range out {
+		r := rand.New(rand.NewPCG(3, 4))
+		st := playRandom(t, e, []string{"a", "b", "c", "d"}, `{}`, "det", r, false, false)
+		s, _ := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("det"), 0))
+		b, _ := json.Marshal(s)
+		out[i] = string(b) + fmt.Sprintf("%+v", st)
+	}
+	if out[0] != out[1] {
+		t.Fatal("two plays of one game differ")
+	}
+}
+
+// TestOrdersDoc checks that the order files of ORDERS.md are accepted.
+func TestOrdersDoc(t *testing.T) {
+	b, err := os.ReadFile("ORDERS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(string(b), "```yaml\n")
+	if len(parts) < 2 {
+		t.Fatal("ORDERS.md has no example")
+	}
+	e := New()
+	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("doc"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block, _, _ := strings.Cut(parts[1], "```")
+	env, err := orders.Parse([]byte(block))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Check(s, "alice", orders.Renumber(env.Orders)); err != nil {
+		t.Fatalf("the ORDERS.md example is refused: %v", err)
+	}
+}
