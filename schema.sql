@@ -35,7 +35,9 @@ CREATE TABLE IF NOT EXISTS credentials (
 ) WITHOUT ROWID;
 
 -- Mail already taken in, by Message-ID, written in the same transaction as
--- the orders it carried so that no mail is applied twice.
+-- the orders it carried (and the replies it caused) so that no mail is lost
+-- or applied twice. The outcome says where the mail is filed: accepted and
+-- command in Processed, rejected and ignored in Rejected.
 CREATE TABLE IF NOT EXISTS inbox (
     message_id  TEXT PRIMARY KEY,
     game_id     TEXT NOT NULL DEFAULT '',
@@ -44,10 +46,11 @@ CREATE TABLE IF NOT EXISTS inbox (
     received_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Mail to send. A row stays until the mail is handed to the SMTP server.
+-- Mail to send. A row is kept once sent (sent_at set): the report rows mark
+-- which steps have been reported.
 CREATE TABLE IF NOT EXISTS outbox (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
-    message_id  TEXT    NOT NULL UNIQUE,   -- stable across retries
+    message_id  TEXT    NOT NULL UNIQUE,   -- stable across retries; keys reports by (game, step, recipient)
     game_id     TEXT    NOT NULL DEFAULT '',
     recipient   TEXT    NOT NULL,
     subject     TEXT    NOT NULL,
@@ -56,15 +59,19 @@ CREATE TABLE IF NOT EXISTS outbox (
     attempts    INTEGER NOT NULL DEFAULT 0,
     next_try_at TEXT    NOT NULL,
     last_error  TEXT    NOT NULL DEFAULT '',
-    sent_at     TEXT                       -- NULL until sent
+    sent_at     TEXT,                      -- NULL until sent
+    kind        TEXT    NOT NULL DEFAULT '', -- ack, reject, reply, report, reminder, notice
+    step        INTEGER NOT NULL DEFAULT -1, -- the step a report or reminder is about
+    failed_at   TEXT                       -- set when the server refused the mail for good
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_try_at);
+CREATE INDEX IF NOT EXISTS outbox_reports ON outbox (game_id, kind, step);
 
 -- Reminders already sent, so a restart does not send one twice.
 CREATE TABLE IF NOT EXISTS reminders (
     game_id TEXT    NOT NULL,
     step    INTEGER NOT NULL,
     player  TEXT    NOT NULL,
-    sent_at TEXT    NOT NULL,
+    sent_at TEXT    NOT NULL,              -- when the reminder was queued
     PRIMARY KEY (game_id, step, player)
 ) WITHOUT ROWID;

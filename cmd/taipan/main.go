@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/oldshanghai"
 	"taipan/adjudicator/sackson"
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
@@ -68,7 +69,7 @@ func NewMain() *Main {
 
 // Games is the registry of every game Taipan adjudicates.
 func Games() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New())
 }
 
 // usageError is a mistake in the command line itself.
@@ -165,6 +166,7 @@ func commandTable() map[string]command {
 		"games":      {true, (*Main).runGames},
 		"rules":      {false, (*Main).runRules},
 		"demo":       {false, (*Main).runDemo},
+		"serve":      {true, (*Main).runServe},
 	}
 }
 
@@ -188,6 +190,7 @@ Commands:
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games in the database
   rules GAME-NAME                     the order syntax of a game (e.g. trader)
+  serve [--config FILE]               serve the games by mail (no config: embedded SMTP + Maildir)
   help                                this text
 `
 

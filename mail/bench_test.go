@@ -1,0 +1,203 @@
+package mail_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"taipan/adjudicator"
+	"taipan/mail"
+)
+
+// benchMails is how many order mails the IMAP benchmarks ingest.
+const benchMails = 1000
+
+// benchGames creates enough games in f to take benchMails legal order mails
+// (a Trader game ends after some turns) and returns those mails, games
+// interleaved, each game's in its order.
+func benchGames(b *testing.B, f *fixture) [][]byte {
+	b.Helper()
+	// The moves of one game, played ahead in a scratch database.
+	scratch := newFixture(b, nil)
+	type move struct{ player, file string }
+	var moves []move
+	for {
+		g := scratch.load()
+		if g.Status.Finished || len(g.Awaiting()) == 0 {
+			break
+		}
+		p := g.Awaiting()[0]
+		file := orderFileFor(b, g, p, scratch.tokens[p])
+		moves = append(moves, move{p, strings.Replace(file, scratch.tokens[p], "TOKEN", 1)})
+		if res := scratch.ingest(plainMail(addrOf(p), "orders", file)); res.Outcome != mail.Accepted {
+			b.Fatalf("scratch: %s %s", res.Outcome, res.Reason)
+		}
+	}
+	games := (benchMails + len(moves) - 1) / len(moves)
+	perGame := make([][][]byte, games)
+	for i := 0; i < games; i++ {
+		id := fmt.Sprintf("bench-%d", i)
+		c, err := adjudicator.ParseCampaign([]byte(campaign(id)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ng, err := f.host.Create(context.Background(), c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, m := range moves {
+			file := strings.Replace(strings.Replace(m.file, "game: bourse-1", "game: "+id, 1), "TOKEN", ng.Tokens[m.player], 1)
+			perGame[i] = append(perGame[i], plainMail(addrOf(m.player), "orders", file))
+		}
+	}
+	var out [][]byte
+	for j := 0; len(out) < benchMails; j++ {
+		for i := 0; i < games && len(out) < benchMails; i++ {
+			if j < len(perGame[i]) {
+				out = append(out, perGame[i][j])
+			}
+		}
+	}
+	return out
+}
+
+// resetMailbox empties Taipan's folders and delivers mails to its INBOX.
+func resetMailbox(b testing.TB, srv *realServer, mails [][]byte) {
+	b.Helper()
+	srv.clear(b, taipanAddr)
+	c := srv.client(b, taipanAddr)
+	defer c.Close()
+	var cmds []*imapclient.AppendCommand
+	for _, raw := range mails {
+		cmd := c.Append("INBOX", int64(len(raw)), nil)
+		cmd.Write(raw)
+		cmd.Close()
+		cmds = append(cmds, cmd)
+	}
+	for _, cmd := range cmds {
+		if _, err := cmd.Wait(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// clear empties a user's INBOX, Processed and Rejected (making the last two).
+func (s *realServer) clear(tb testing.TB, user string) {
+	tb.Helper()
+	c := s.client(tb, user)
+	defer c.Close()
+	if err := mail.EnsureFolders(c, "Processed", "Rejected"); err != nil {
+		tb.Fatal(err)
+	}
+	for _, box := range []string{"INBOX", "Processed", "Rejected"} {
+		sel, err := c.Select(box, nil).Wait()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if sel.NumMessages > 0 {
+			all := imap.SeqSet{}
+			all.AddRange(1, 0)
+			if err := c.Store(all, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close(); err != nil {
+				tb.Fatal(err)
+			}
+			if err := c.Expunge().Close(); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkIMAP1000 compares taking in 1,000 order mails from the real IMAP
+// server (fetch, parse, authenticate, check, append, queue the
+// acknowledgement and the reports, file into Processed) with merely
+// fetching the same 1,000 messages the same way. The goal is ingest ≤ 1.5 ×
+// fetch. Run: go test ./mail -run XXX -bench IMAP1000 -benchtime 3x
+func BenchmarkIMAP1000(b *testing.B) {
+	srv := needRealServer(b)
+	b.Run("fetch", func(b *testing.B) {
+		f := newFixture(b, srv.config())
+		mails := benchGames(b, f)
+		for b.Loop() {
+			b.StopTimer()
+			resetMailbox(b, srv, mails)
+			b.StartTimer()
+			p := &mail.IMAP{Server: f.svc.Config.IMAP}
+			c, err := p.Dial(nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+				b.Fatal(err)
+			}
+			data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
+			if err != nil {
+				b.Fatal(err)
+			}
+			uids := data.AllUIDs()
+			got := 0
+			for i := 0; i < len(uids); i += 100 {
+				batch := uids[i:min(i+100, len(uids))]
+				section := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: mail.DefaultMaxMessageSize}}
+				cmd := c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section}})
+				for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+					buf, err := msg.Collect()
+					if err != nil {
+						b.Fatal(err)
+					}
+					if len(buf.FindBodySection(section)) > 0 {
+						got++
+					}
+				}
+				if err := cmd.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			c.Close()
+			if got != benchMails {
+				b.Fatalf("fetched %d messages, want %d", got, benchMails)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/benchMails, "µs/mail")
+	})
+	b.Run("ingest", func(b *testing.B) {
+		for b.Loop() {
+			b.StopTimer()
+			f := newFixture(b, srv.config())
+			mails := benchGames(b, f)
+			resetMailbox(b, srv, mails)
+			before := ordersIn(b, f)
+			b.StartTimer()
+			p := &mail.IMAP{Server: f.svc.Config.IMAP, Ingester: f.svc.Ingester}
+			c, err := p.Dial(nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+				b.Fatal(err)
+			}
+			n, err := p.Drain(context.Background(), c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.Close()
+			b.StopTimer()
+			if n != benchMails {
+				b.Fatalf("took in %d mails, want %d", n, benchMails)
+			}
+			if got := ordersIn(b, f) - before; got != 0 && got != benchMails {
+				// ordersIn counts game bourse-1 only; check all games instead.
+			}
+			var all int
+			f.store.DB().QueryRow(`SELECT count(*) FROM events WHERE kind = 'orders'`).Scan(&all)
+			if all != benchMails {
+				b.Fatalf("%d orders appended, want %d", all, benchMails)
+			}
+			b.StartTimer()
+		}
+		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/benchMails, "µs/mail")
+	})
+}

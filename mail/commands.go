@@ -1,0 +1,188 @@
+package mail
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// Mail commands a player may send instead of orders, in the same envelope:
+//
+//	game: bourse-1
+//	player: alice
+//	token: 7f3c...
+//	command: status        # or report, history, rules
+//
+// The GM sends GM actions the same way, as player gm with the GM's token,
+// from the GM's address on record, and a reason line:
+//
+//	game: bourse-1
+//	player: gm
+//	token: GM-TOKEN
+//	command: gm extend 24h  # any action of `taipan gm GAME ACTION ARGS`
+//	reason: alice is travelling
+const commandHelp = `The mail commands are status, report (your latest report again),
+history (all your reports so far) and rules (the game's order syntax).`
+
+// maxHistory is the most reports one history mail carries.
+const maxHistory = 50
+
+type refuser func(r *Roster, subject, why string, detail []string) (*Result, error)
+
+// command answers a player's mail command.
+func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, player string, res *Result, refuse refuser, roster *Roster) (*Result, error) {
+	subject := func(what string) string { return fmt.Sprintf("[%s] %s", env.Game, what) }
+	evs, err := tx.Events(ctx, env.Game)
+	if err != nil {
+		return nil, err
+	}
+	g, err := adjudicator.Replay(in.Host.Games, evs)
+	if err != nil {
+		return nil, err
+	}
+	var body string
+	switch env.Command {
+	case "status":
+		body = statusText(g, player)
+	case "report":
+		if body, err = in.Renderer.Text(g, player); err != nil {
+			return nil, err
+		}
+	case "history":
+		var b strings.Builder
+		last := g.Steps[len(g.Steps)-1].Step
+		first := max(0, last-maxHistory+1)
+		if first > 0 {
+			fmt.Fprintf(&b, "(Steps 0 to %d are left out: one mail carries at most %d reports.)\n\n", first-1, maxHistory)
+		}
+		for s := first; s <= last; s++ {
+			gs := g
+			if s != last {
+				if gs, err = adjudicator.ReplayUntil(in.Host.Games, evs, s); err != nil {
+					return nil, err
+				}
+			}
+			text, err := in.Renderer.Text(gs, player)
+			if err != nil {
+				return nil, err
+			}
+			b.WriteString(text + "\n")
+		}
+		body = b.String()
+	case "rules":
+		body = g.Engine.Help() + "\n"
+	default:
+		return refuse(roster, subject("command refused"), fmt.Sprintf("field command: unknown command %q. %s", oneLineText(env.Command, 32), commandHelp), nil)
+	}
+	res.Outcome, res.Reason = Command, env.Command
+	return res, in.reply(ctx, tx, m, env.Game, KindReply, subject(env.Command+" for "+player), body)
+}
+
+// gmMail carries out a GM action sent by mail.
+func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+	subject := func(what string) string { return fmt.Sprintf("[%s] %s", env.Game, what) }
+	if roster.GM == "" || !strings.EqualFold(roster.GM, m.From) {
+		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field player: GM mail is only taken from the GM's address on record (gm: in the campaign file); this one comes from %s", m.From), nil)
+	}
+	ok, err := tokenMatches(ctx, tx, env.Game, "", env.Token)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return refuse(roster, subject("GM action refused"), "field token: wrong or missing GM token for game "+env.Game, nil)
+	}
+	if env.Command == "" {
+		return refuse(roster, subject("GM action refused"), "field command: the GM sends actions, not orders: command: gm ACTION ARGS, with a reason: line", nil)
+	}
+	if env.Command != "gm" {
+		// The GM may use the players' commands too, seeing the GM's view.
+		return in.command(ctx, tx, m, env, "", res, refuse, roster)
+	}
+	if len(env.Args) == 0 {
+		return refuse(roster, subject("GM action refused"), "field command: write the action after gm, e.g. command: gm extend 24h", nil)
+	}
+	if strings.TrimSpace(m.Reason) == "" {
+		return refuse(roster, subject("GM action refused"), "field reason: missing: add a line 'reason: TEXT'; it is shown to the players", nil)
+	}
+	if _, err := tx.SQL().ExecContext(ctx, `SAVEPOINT gm`); err != nil {
+		return nil, err
+	}
+	a := adjudicator.GMAction{Action: env.Args[0], Args: env.Args[1:], Reason: m.Reason}
+	r, err := in.Host.GMTx(ctx, tx, env.Game, a)
+	if err != nil {
+		if _, rerr := tx.SQL().ExecContext(ctx, `ROLLBACK TO gm; RELEASE gm`); rerr != nil {
+			return nil, rerr
+		}
+		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
+			return nil, err
+		}
+		lines := errLines(err)
+		return refuse(roster, subject("GM action refused"), lines[0], lines[1:])
+	}
+	if _, err := tx.SQL().ExecContext(ctx, `RELEASE gm`); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", a.String(), a.Reason)
+	if r.Token != "" {
+		fmt.Fprintf(&b, "New token (keep it safe; only its hash is stored): %s\n", r.Token)
+	}
+	for _, s := range r.Closed {
+		fmt.Fprintf(&b, "Step %d is resolved; the reports follow.\n", s)
+	}
+	b.WriteString("\n" + statusText(r.Game, ""))
+	res.Outcome, res.Reason, res.Closed = Command, "gm "+a.String(), r.Closed
+	if err := in.reply(ctx, tx, m, env.Game, KindReply, subject("GM action done: "+a.Action), b.String()); err != nil {
+		return nil, err
+	}
+	if len(r.Closed) > 0 && in.Dispatcher != nil {
+		return res, in.Dispatcher.DispatchTx(ctx, tx, r.Game, nil)
+	}
+	return res, nil
+}
+
+// statusText is the answer to `command: status`.
+func statusText(g *adjudicator.Game, player string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Game %s (%s); players %s.\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	if g.Status.Finished {
+		fmt.Fprintf(&b, "The game is over after step %d. Winner: %s.\n", g.Step-1, strings.Join(g.Status.Winners, " and "))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "Step %d is open: %s.\n", g.Step, g.Status.Phase)
+	var in []string
+	for _, p := range g.Status.Pending {
+		if _, ok := g.Open[p]; ok {
+			in = append(in, p)
+		}
+	}
+	fmt.Fprintf(&b, "Orders in from: %s.\n", orNobody(in))
+	fmt.Fprintf(&b, "Waiting for: %s.\n", orNobody(g.Awaiting()))
+	if g.Deadline.IsZero() {
+		b.WriteString("Deadline: none.\n")
+	} else {
+		fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
+	}
+	if player != "" {
+		if _, ok := g.Open[player]; ok {
+			b.WriteString("Your orders for this step are in; you may still replace them.\n")
+		} else if g.IsPending(player) {
+			b.WriteString("Your orders for this step are due.\n")
+		}
+	}
+	for _, n := range g.Notes {
+		fmt.Fprintf(&b, "GM: %s\n", n.Text)
+	}
+	return b.String()
+}
+
+func orNobody(names []string) string {
+	if len(names) == 0 {
+		return "nobody"
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,106 @@
+package mail
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"mime"
+	"mime/quotedprintable"
+	"strings"
+	"time"
+)
+
+// Draft is an outgoing mail before it is queued.
+type Draft struct {
+	Game      string
+	Kind      string // ack, reject, reply, report, reminder, notice
+	Step      int    // for reports and reminders; -1 otherwise
+	To        string
+	Subject   string
+	Body      string
+	MessageID string   // without angle brackets; stable, so that a retry or a second enqueue is the same mail
+	InReplyTo string   // the Message-ID answered, if any
+	Refs      []string // the answered mail's references
+}
+
+// Kinds of outgoing mail.
+const (
+	KindAck      = "ack"
+	KindReject   = "reject"
+	KindReply    = "reply"
+	KindReport   = "report"
+	KindReminder = "reminder"
+	KindNotice   = "notice"
+)
+
+// Bytes renders the draft as an RFC 5322 message from the given address,
+// dated at.
+func (d *Draft) Bytes(fromName, from string, at time.Time) []byte {
+	var b bytes.Buffer
+	hdr := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
+	hdr("From", (&mimeAddr{fromName, from}).String())
+	hdr("To", d.To)
+	hdr("Subject", mime.QEncoding.Encode("utf-8", d.Subject))
+	hdr("Date", at.UTC().Format(time.RFC1123Z))
+	hdr("Message-ID", "<"+d.MessageID+">")
+	if d.InReplyTo != "" {
+		hdr("In-Reply-To", "<"+d.InReplyTo+">")
+		refs := append(append([]string(nil), d.Refs...), d.InReplyTo)
+		if len(refs) > 10 {
+			refs = refs[len(refs)-10:]
+		}
+		hdr("References", "<"+strings.Join(refs, "> <")+">")
+	}
+	auto := "auto-generated"
+	if d.InReplyTo != "" {
+		auto = "auto-replied"
+	}
+	hdr("Auto-Submitted", auto)
+	hdr("X-Auto-Response-Suppress", "All")
+	hdr("X-Loop", from)
+	if d.Game != "" {
+		hdr("X-Taipan-Game", d.Game)
+	}
+	hdr("MIME-Version", "1.0")
+	hdr("Content-Type", `text/plain; charset="utf-8"`)
+	hdr("Content-Transfer-Encoding", "quoted-printable")
+	b.WriteString("\r\n")
+	qp := quotedprintable.NewWriter(&b)
+	body := strings.ReplaceAll(d.Body, "\r\n", "\n")
+	qp.Write([]byte(strings.ReplaceAll(body, "\n", "\r\n")))
+	qp.Close()
+	if !bytes.HasSuffix(b.Bytes(), []byte("\r\n")) {
+		b.WriteString("\r\n")
+	}
+	return b.Bytes()
+}
+
+type mimeAddr struct{ name, addr string }
+
+// String writes the address with its encoded display name.
+func (a *mimeAddr) String() string {
+	if a.name == "" {
+		return "<" + a.addr + ">"
+	}
+	return mime.QEncoding.Encode("utf-8", a.name) + " <" + a.addr + ">"
+}
+
+// newID makes a stable Message-ID from its parts: the same parts always give
+// the same id, which is what makes enqueueing idempotent.
+func newID(domain, kind string, parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return fmt.Sprintf("taipan.%s.%s@%s", kind, hex.EncodeToString(h.Sum(nil))[:24], domain)
+}
+
+// domainOf is the part of an address after the @.
+func domainOf(addr string) string {
+	if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+		return addr[i+1:]
+	}
+	return "localhost"
+}

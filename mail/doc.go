@@ -1,0 +1,30 @@
+// Package mail is Taipan's mail gateway: it takes order files in by mail and
+// sends replies, reports and reminders out, so that a game can be played
+// entirely by email.
+//
+// Inbound mail arrives either from an IMAP mailbox (the [IMAP] poller, on
+// go-imap v2; IDLE where the server offers it, polling otherwise) or, with no
+// mail server configured, from Taipan's own small SMTP listener on 127.0.0.1
+// (the [Listener], on go-smtp's server). Either way each message goes to the
+// [Ingester], which reads the MIME structure ([ReadMessage]), finds the order
+// file, authenticates it (the player's token and the From address on record
+// for that player), checks it against the game and appends it. The message's
+// Message-ID is recorded in the inbox table in the same transaction as the
+// orders it carried and as the replies it caused, so that a crash at any point
+// neither loses a mail nor applies it twice: a mail seen again is recognised
+// and only filed away.
+//
+// Everything Taipan sends goes through the outbox table ([Outbox]) with a
+// stable Message-ID, and is handed to a [Sender] — the [SMTP] client (AUTH
+// PLAIN over STARTTLS or implicit TLS) or, in the embedded mode, a local
+// [Maildir] — by a loop that retries with exponential backoff until the
+// server takes it. Step reports are keyed by (game, step, recipient), so the
+// [Dispatcher] that enqueues them after any closing (by mail, by the CLI, by a
+// deadline or by the GM) can run any number of times without doubling them.
+// Reminders before a deadline are recorded in the reminders table so that a
+// restart does not resend them.
+//
+// The [Service] ties these together for `taipan serve`; [Config] is its YAML
+// configuration file. The package depends on events, orders and adjudicator
+// only through their exported API.
+package mail

@@ -1,0 +1,262 @@
+package mail_test
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+
+	"taipan/mail"
+)
+
+// realServer is Dovecot + Postfix started by testdata/mailserver.sh.
+type realServer struct {
+	dir                          string
+	imap, submission, smtp, lmtp int
+	tls                          *tls.Config
+}
+
+var (
+	realOnce sync.Once
+	real     *realServer
+	realErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if real != nil {
+		exec.Command("testdata/mailserver.sh", "stop", real.dir).Run()
+		os.RemoveAll(real.dir)
+	}
+	os.Exit(code)
+}
+
+// needRealServer starts the real mail server once for the package's tests
+// and benchmarks. Without Dovecot and Postfix installed the test is skipped,
+// except under CI (CI=true), where it fails: CI must not pass without it.
+func needRealServer(tb testing.TB) *realServer {
+	tb.Helper()
+	missing := ""
+	for _, bin := range []string{"dovecot", "postfix", "openssl"} {
+		if _, err := exec.LookPath(bin); err != nil {
+			if _, err := os.Stat("/usr/sbin/" + bin); err != nil {
+				missing += " " + bin
+			}
+		}
+	}
+	if missing == "" && (runtime.GOOS != "linux" || os.Geteuid() != 0) {
+		missing = " (root, to run them)"
+	}
+	if missing != "" {
+		msg := "the end-to-end mail test needs Dovecot and Postfix: missing" + missing +
+			"; install with: apt-get install dovecot-imapd dovecot-lmtpd dovecot-submissiond postfix (see .ci/run)"
+		if os.Getenv("CI") == "true" {
+			tb.Fatal(msg)
+		}
+		tb.Skip(msg)
+	}
+	realOnce.Do(func() { real, realErr = startRealServer() })
+	if realErr != nil {
+		tb.Fatal(realErr)
+	}
+	return real
+}
+
+func freePorts(n int) ([]int, error) {
+	var lns []net.Listener
+	defer func() {
+		for _, l := range lns {
+			l.Close()
+		}
+	}()
+	var ports []int
+	for i := 0; i < n; i++ {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		lns = append(lns, l)
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	}
+	return ports, nil
+}
+
+func startRealServer() (*realServer, error) {
+	dir, err := os.MkdirTemp("", "taipan-mailserver-")
+	if err != nil {
+		return nil, err
+	}
+	os.Chmod(dir, 0o755) // Dovecot's mail user must reach the mail folders
+	ports, err := freePorts(4)
+	if err != nil {
+		return nil, err
+	}
+	s := &realServer{dir: dir, imap: ports[0], submission: ports[1], smtp: ports[2], lmtp: ports[3]}
+	out, err := exec.Command("testdata/mailserver.sh", "start", dir,
+		fmt.Sprint(s.imap), fmt.Sprint(s.submission), fmt.Sprint(s.smtp), fmt.Sprint(s.lmtp)).CombinedOutput()
+	if err != nil {
+		exec.Command("testdata/mailserver.sh", "stop", dir).Run()
+		return nil, fmt.Errorf("start the mail server: %v\n%s", err, out)
+	}
+	pem, err := os.ReadFile(filepath.Join(dir, "cert.pem"))
+	if err != nil {
+		return nil, err
+	}
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(pem)
+	s.tls = &tls.Config{RootCAs: pool, ServerName: "localhost"}
+	return s, nil
+}
+
+func password(user string) string { return "pw-" + strings.TrimSuffix(user, "@example.test") }
+
+// config is serve's configuration for Taipan's account on the server.
+func (s *realServer) config() *mail.Config {
+	ca := filepath.Join(s.dir, "cert.pem")
+	return &mail.Config{
+		Address: taipanAddr,
+		IMAP: &mail.Server{Host: "localhost", Port: s.imap, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
+			CAFile: ca, Poll: mail.Duration(time.Minute)},
+		SMTP: &mail.Server{Host: "localhost", Port: s.submission, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
+			CAFile: ca},
+		Tick: mail.Duration(100 * time.Millisecond),
+	}
+}
+
+// send submits a mail as user over SMTP (submission, STARTTLS, AUTH PLAIN).
+func (s *realServer) send(tb testing.TB, user string, raw []byte) {
+	tb.Helper()
+	c, err := smtp.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.submission), s.tls)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Auth(sasl.NewPlainClient("", user, password(user))); err != nil {
+		tb.Fatal(err)
+	}
+	if err := c.SendMail(user, []string{taipanAddr}, strings.NewReader(string(raw))); err != nil {
+		tb.Fatal(err)
+	}
+	c.Quit()
+}
+
+func (s *realServer) client(tb testing.TB, user string) *imapclient.Client {
+	tb.Helper()
+	c, err := imapclient.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.imap), &imapclient.Options{TLSConfig: s.tls})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := c.Login(user, password(user)).Wait(); err != nil {
+		tb.Fatal(err)
+	}
+	return c
+}
+
+// subjects lists the subjects in a user's mailbox (nil if it does not exist).
+func (s *realServer) subjects(tb testing.TB, user, mailbox string) []string {
+	tb.Helper()
+	c := s.client(tb, user)
+	defer c.Close()
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil || sel.NumMessages == 0 {
+		return nil
+	}
+	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{Envelope: true}).Collect()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []string
+	for _, m := range msgs {
+		out = append(out, m.Envelope.Subject)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func seqRange(n uint32) []uint32 {
+	out := make([]uint32, n)
+	for i := range out {
+		out[i] = uint32(i + 1)
+	}
+	return out
+}
+
+func has(list []string, want ...string) bool {
+	for _, w := range want {
+		found := false
+		for _, s := range list {
+			if strings.Contains(s, w) {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
+	srv := needRealServer(t)
+	for _, u := range []string{taipanAddr, aliceAddr, bobAddr, gmAddr} {
+		srv.clear(t, u)
+	}
+	f := newFixture(t, srv.config())
+	f.svc.Config.IMAP.Poll = mail.Duration(time.Minute) // IDLE must wake it
+	mails := f.turns(t, 2)                              // alice's turn 1, bob's turn 2
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { f.svc.Run(ctx); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	srv.send(t, aliceAddr, mails[0])
+	waitFor(t, "alice's acknowledgement", func() bool {
+		return has(srv.subjects(t, aliceAddr, "INBOX"), "orders accepted: alice, step 1")
+	})
+	srv.send(t, bobAddr, plainMail(bobAddr, "oops", "game: bourse-1\nplayer: bob\ntoken: "+f.tokens["bob"]+"\norders:\n  - buy: [London\n"))
+	waitFor(t, "bob's rejection", func() bool {
+		return has(srv.subjects(t, bobAddr, "INBOX"), "could not be read")
+	})
+	srv.send(t, bobAddr, mails[1])
+	want := map[string][]string{
+		aliceAddr: {"set-up report", "orders accepted: alice, step 1", "step 1 report", "step 2 report"},
+		bobAddr:   {"set-up report", "could not be read", "orders accepted: bob, step 2", "step 1 report", "step 2 report"},
+		gmAddr:    {"set-up report (GM)", "step 1 report (GM)", "step 2 report (GM)"},
+	}
+	for user, subjects := range want {
+		waitFor(t, user+"'s mail", func() bool { return has(srv.subjects(t, user, "INBOX"), subjects...) })
+	}
+	waitFor(t, "Taipan's inbox to be filed", func() bool {
+		return len(srv.subjects(t, taipanAddr, "INBOX")) == 0 &&
+			len(srv.subjects(t, taipanAddr, "Processed")) == 2 &&
+			len(srv.subjects(t, taipanAddr, "Rejected")) == 1
+	})
+	if got := ordersIn(t, f); got != 2 {
+		t.Errorf("%d orders in the log, want 2", got)
+	}
+	// Nothing doubled: each player got each report once.
+	for user := range want {
+		seen := map[string]int{}
+		for _, s := range srv.subjects(t, user, "INBOX") {
+			seen[s]++
+			if seen[s] > 1 {
+				t.Errorf("%s got %q twice", user, s)
+			}
+		}
+	}
+}

@@ -1,0 +1,204 @@
+package mail_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/trader"
+	"taipan/events"
+	"taipan/mail"
+	"taipan/orders"
+)
+
+const (
+	taipanAddr = "taipan@example.test"
+	aliceAddr  = "alice@example.test"
+	bobAddr    = "bob@example.test"
+	gmAddr     = "gm@example.test"
+)
+
+func campaign(id string) string {
+	return fmt.Sprintf(`id: %s
+game: trader
+players:
+  - {name: alice, email: %s}
+  - {name: bob, email: %s}
+gm: %s
+seed: "mail test"
+deadline: 72h
+`, id, aliceAddr, bobAddr, gmAddr)
+}
+
+// fixture is a database with one game and a mail service on it.
+type fixture struct {
+	t      testing.TB
+	store  *events.Store
+	path   string
+	host   *adjudicator.Host
+	svc    *mail.Service
+	tokens map[string]string
+	game   string
+}
+
+func newFixture(t testing.TB, cfg *mail.Config) *fixture {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "taipan.db")
+	f := &fixture{t: t, path: path, game: "bourse-1"}
+	f.open(cfg)
+	c, err := adjudicator.ParseCampaign([]byte(campaign(f.game)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := f.host.Create(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.tokens = ng.Tokens
+	return f
+}
+
+// open (re)opens the database and builds the service, as a restart does.
+func (f *fixture) open(cfg *mail.Config) {
+	f.t.Helper()
+	st, err := events.Open(f.path)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(func() { st.Close() })
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if cfg == nil {
+		cfg = &mail.Config{Address: taipanAddr, Embedded: mail.Embedded{Maildir: filepath.Join(filepath.Dir(f.path), "maildir")}}
+	}
+	if err := cfg.Normalize(); err != nil {
+		f.t.Fatal(err)
+	}
+	f.store = st
+	f.host = &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New())}
+	var logger *log.Logger
+	if testing.Verbose() {
+		logger = log.New(os.Stderr, "serve: ", log.Lmicroseconds)
+	}
+	svc, err := mail.NewService(cfg, f.host, r, logger)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	svc.FlushEvery = 20 * time.Millisecond
+	f.svc = svc
+}
+
+func (f *fixture) load() *adjudicator.Game {
+	f.t.Helper()
+	g, err := f.host.Load(context.Background(), f.game)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return g
+}
+
+func (f *fixture) eventCount() int {
+	f.t.Helper()
+	evs, err := f.store.Events(context.Background(), f.game)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return len(evs)
+}
+
+// orderFile is the order file the awaited player would send now (the game's
+// default orders), with that player's name and token.
+func (f *fixture) orderFile() (player, file string) {
+	f.t.Helper()
+	g := f.load()
+	aw := g.Awaiting()
+	if len(aw) == 0 {
+		f.t.Fatal("nobody is awaited")
+	}
+	return aw[0], orderFileFor(f.t, g, aw[0], f.tokens[aw[0]])
+}
+
+func orderFileFor(t testing.TB, g *adjudicator.Game, player, token string) string {
+	generic, err := orders.Generic(g.Engine.Default(g.State, player))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := yaml.Marshal(map[string]any{"orders": generic})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("game: %s\nplayer: %s\ntoken: %s\nstep: %d\n%s", g.ID, player, token, g.Step, body)
+}
+
+func addrOf(player string) string {
+	switch player {
+	case "alice":
+		return aliceAddr
+	case "bob":
+		return bobAddr
+	}
+	return player + "@example.test"
+}
+
+var msgSeq int
+
+// plainMail is a simple text/plain message.
+func plainMail(from, subject, body string, extra ...string) []byte {
+	msgSeq++
+	var b strings.Builder
+	fmt.Fprintf(&b, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <m%d.%d@example.test>\r\n",
+		from, taipanAddr, subject, time.Now().Format(time.RFC1123Z), msgSeq, time.Now().UnixNano())
+	for _, h := range extra {
+		b.WriteString(h + "\r\n")
+	}
+	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n")
+	b.WriteString(strings.ReplaceAll(body, "\n", "\r\n"))
+	return []byte(b.String())
+}
+
+// outbox lists the queued mails: recipient, kind and subject.
+type queued struct{ To, Kind, Subject, Body string }
+
+func (f *fixture) outbox() []queued {
+	f.t.Helper()
+	rows, err := f.store.DB().Query(`SELECT recipient, kind, subject, body FROM outbox ORDER BY id`)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []queued
+	for rows.Next() {
+		var q queued
+		var body []byte
+		if err := rows.Scan(&q.To, &q.Kind, &q.Subject, &body); err != nil {
+			f.t.Fatal(err)
+		}
+		q.Body = string(body)
+		out = append(out, q)
+	}
+	return out
+}
+
+func (f *fixture) ingest(raw []byte) *mail.Result {
+	f.t.Helper()
+	res, err := f.svc.Ingester.Ingest(context.Background(), raw)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return res
+}
+
+func countDir(dir string) int {
+	es, _ := os.ReadDir(dir)
+	return len(es)
+}

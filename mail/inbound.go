@@ -1,0 +1,357 @@
+package mail
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// Outcome is what became of a received mail; it decides the folder the mail
+// is filed in.
+type Outcome string
+
+// Outcomes.
+const (
+	Accepted Outcome = "accepted" // orders appended
+	Command  Outcome = "command"  // a mail command answered
+	Rejected Outcome = "rejected" // refused, with a reply when the sender is known
+	Ignored  Outcome = "ignored"  // automatic mail or a stranger's: no reply
+)
+
+// Folder is the IMAP folder (or Maildir folder) for the outcome.
+func (o Outcome) Folder() string {
+	if o == Accepted || o == Command {
+		return "Processed"
+	}
+	return "Rejected"
+}
+
+// Result is what Ingest did with one mail.
+type Result struct {
+	MessageID string
+	Outcome   Outcome
+	Duplicate bool   // the mail had been taken in before; nothing was done again
+	Game      string // the game it was for, when known
+	Reason    string // why it was refused or ignored, for the log
+	Closed    []int  // steps its orders closed
+}
+
+// Ingester takes received mail in: it reads it, authenticates it, applies it
+// and queues the replies, all in one transaction with the mail's Message-ID.
+type Ingester struct {
+	Host       *adjudicator.Host
+	Renderer   *adjudicator.Renderer
+	Outbox     *Outbox
+	Dispatcher *Dispatcher
+	Address    string // Taipan's own address: mail from it is a loop
+	Limits     Limits
+	Log        *log.Logger // nil: no logging
+}
+
+func (in *Ingester) logf(format string, args ...any) {
+	if in.Log != nil {
+		in.Log.Printf(format, args...)
+	}
+}
+
+// Ingest takes in one raw message. An error means the mail could not be
+// dealt with now (the database failed): leave it where it is and try again
+// later; being recorded by Message-ID, it will never be applied twice.
+func (in *Ingester) Ingest(ctx context.Context, raw []byte) (*Result, error) {
+	m, err := ReadMessage(raw, in.Limits, in.Address)
+	if err != nil {
+		// Not even a header: nothing to answer, nobody to answer.
+		sum := sha256.Sum256(raw)
+		m = &Inbound{MessageID: "sha256-" + hex.EncodeToString(sum[:16]) + "@taipan.invalid", Size: len(raw), Auto: "its header cannot be read"}
+	}
+	return in.IngestMessage(ctx, m)
+}
+
+// IngestHeader takes in a mail too big to fetch whole, from its header and
+// its size: it is refused, with a reply when the sender is known.
+func (in *Ingester) IngestHeader(ctx context.Context, header []byte, size int) (*Result, error) {
+	m, err := ReadMessage(header, Limits{}, in.Address)
+	if err != nil {
+		sum := sha256.Sum256(header)
+		m = &Inbound{MessageID: "sha256-" + hex.EncodeToString(sum[:16]) + "@taipan.invalid", Auto: "its header cannot be read"}
+	}
+	m.Size, m.File = size, nil
+	m.Problem = fmt.Sprintf("the mail is %d bytes; the limit is %d: send the order file as plain text", size, in.Limits.MaxMessageSize)
+	return in.IngestMessage(ctx, m)
+}
+
+// IngestMessage is Ingest for a message already read.
+func (in *Ingester) IngestMessage(ctx context.Context, m *Inbound) (*Result, error) {
+	var res *Result
+	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
+		var prior string
+		err := tx.SQL().QueryRowContext(ctx, `SELECT outcome FROM inbox WHERE message_id = ?`, m.MessageID).Scan(&prior)
+		if err == nil {
+			res = &Result{MessageID: m.MessageID, Outcome: Outcome(prior), Duplicate: true}
+			return nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		res, err = in.handle(ctx, tx, m)
+		if err != nil {
+			return err
+		}
+		_, err = tx.SQL().ExecContext(ctx,
+			`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at) VALUES (?, ?, ?, ?, ?)`,
+			m.MessageID, res.Game, m.From, string(res.Outcome), in.now().Format(time.RFC3339Nano))
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if res.Duplicate {
+		in.logf("mail %s: seen before (%s); filed again, nothing applied", m.MessageID, res.Outcome)
+	} else {
+		in.logf("mail %s from %s: %s %s", m.MessageID, m.From, res.Outcome, oneLineText(res.Reason, 200))
+	}
+	return res, nil
+}
+
+func (in *Ingester) now() time.Time {
+	if in.Host.Now != nil {
+		return in.Host.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// handle decides what to do with a new mail, inside the transaction.
+func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
+	res := &Result{MessageID: m.MessageID}
+	if m.Auto != "" {
+		res.Outcome, res.Reason = Ignored, m.Auto
+		return res, nil
+	}
+	// Refuse, answering only a sender Taipan knows (no backscatter to
+	// forged addresses).
+	refuse := func(r *Roster, subject, why string, detail []string) (*Result, error) {
+		res.Outcome, res.Reason = Rejected, why
+		known := false
+		if r != nil {
+			known = r.Knows(m.From)
+		} else {
+			var err error
+			if known, err = knownAnywhere(ctx, tx, m.From); err != nil {
+				return nil, err
+			}
+		}
+		if !known {
+			res.Outcome = Ignored
+			res.Reason += " (from an address no game knows: not answered)"
+			return res, nil
+		}
+		body := refusalText(m, why, detail)
+		return res, in.reply(ctx, tx, m, res.Game, KindReject, subject, body)
+	}
+	if m.File == nil {
+		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
+	}
+	env, err := orders.Parse(m.File)
+	if err != nil {
+		return refuse(nil, "[taipan] your order file could not be read", "the order file has mistakes:", errLines(orders.Errors(err))[1:])
+	}
+	res.Game = env.Game
+	roster, err := loadRoster(ctx, tx, env.Game)
+	if err != nil {
+		return nil, err
+	}
+	if roster == nil {
+		res.Game = ""
+		return refuse(nil, "[taipan] unknown game", fmt.Sprintf("field game: there is no game %q here", oneLineText(env.Game, 64)), nil)
+	}
+	subject := func(what string) string { return fmt.Sprintf("[%s] %s", env.Game, what) }
+	if strings.EqualFold(env.Player, adjudicator.ActorGM) {
+		return in.gmMail(ctx, tx, m, env, roster, res, refuse)
+	}
+	seat := roster.Seat(env.Player)
+	if seat == nil {
+		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: game %s has no player %q; the players are %s", env.Game, oneLineText(env.Player, 32), strings.Join(roster.Names(), ", ")), nil)
+	}
+	if !strings.EqualFold(seat.Email, m.From) {
+		// A token from the wrong address is refused even if it is right;
+		// when it is right, the player on record is warned.
+		if ok, err := tokenMatches(ctx, tx, env.Game, seat.Name, env.Token); err != nil {
+			return nil, err
+		} else if ok && seat.Email != "" {
+			warn := fmt.Sprintf("Taipan refused a mail for game %s that carried your token but came from %s,\nnot from your address on record (%s).\n\nIf it was you, send your orders from %s. If it was not, your token\nhas leaked: ask the GM for a new one (taipan gm %s token %s).\n",
+				env.Game, m.From, seat.Email, seat.Email, env.Game, seat.Name)
+			d := &Draft{Game: env.Game, Kind: KindNotice, Step: -1, To: seat.Email, Subject: subject("a mail with your token came from another address"), Body: warn,
+				MessageID: newID(domainOf(in.Address), "notice", m.MessageID, seat.Email)}
+			if _, err := in.Outbox.Enqueue(ctx, tx.SQL(), d); err != nil {
+				return nil, err
+			}
+		}
+		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: this mail comes from %s, but %s's orders are only taken from the address on record for %s", m.From, seat.Name, seat.Name), nil)
+	}
+	if env.Command != "" {
+		ok, err := tokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return refuse(roster, subject("command refused"), fmt.Sprintf("field token: wrong or missing token for %s in game %s", seat.Name, env.Game), nil)
+		}
+		return in.command(ctx, tx, m, env, seat.Name, res, refuse, roster)
+	}
+	// Orders: submitted inside a savepoint, so that a refusal leaves no
+	// trace but the inbox row and the reply.
+	if _, err := tx.SQL().ExecContext(ctx, `SAVEPOINT submit`); err != nil {
+		return nil, err
+	}
+	r, err := in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{})
+	if err != nil {
+		if _, rerr := tx.SQL().ExecContext(ctx, `ROLLBACK TO submit; RELEASE submit`); rerr != nil {
+			return nil, rerr
+		}
+		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
+			return nil, err
+		}
+		lines := errLines(err)
+		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
+	}
+	if _, err := tx.SQL().ExecContext(ctx, `RELEASE submit`); err != nil {
+		return nil, err
+	}
+	res.Outcome, res.Closed = Accepted, r.Closed
+	res.Reason = fmt.Sprintf("%s's orders for step %d of %s", r.Player, r.Step, env.Game)
+	if err := in.reply(ctx, tx, m, env.Game, KindAck, subject(fmt.Sprintf("orders accepted: %s, step %d", r.Player, r.Step)), ackText(r)); err != nil {
+		return nil, err
+	}
+	if len(r.Closed) > 0 && in.Dispatcher != nil {
+		if err := in.Dispatcher.DispatchTx(ctx, tx, r.Game, nil); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// reply queues an answer to m.
+func (in *Ingester) reply(ctx context.Context, tx *events.Tx, m *Inbound, game, kind, subject, body string) error {
+	d := &Draft{Game: game, Kind: kind, Step: -1, To: m.From, Subject: subject, Body: body,
+		MessageID: newID(domainOf(in.Address), kind, m.MessageID), InReplyTo: m.MessageID, Refs: m.References}
+	_, err := in.Outbox.Enqueue(ctx, tx.SQL(), d)
+	return err
+}
+
+// errLines turns an error into the lines of a refusal.
+func errLines(err error) []string {
+	var ae *adjudicator.Error
+	if errors.As(err, &ae) {
+		out := []string{ae.Message}
+		for _, e := range ae.Orders {
+			out = append(out, e.Error())
+		}
+		return out
+	}
+	out := []string{"the order file was refused:"}
+	for _, e := range orders.Errors(err) {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+func refusalText(m *Inbound, why string, detail []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Taipan could not accept your mail")
+	if m.Subject != "" {
+		fmt.Fprintf(&b, " %q", m.Subject)
+	}
+	b.WriteString(". Nothing has been changed.\n\n")
+	b.WriteString(why + "\n")
+	for _, d := range detail {
+		b.WriteString("  " + d + "\n")
+	}
+	if m.File != nil {
+		fmt.Fprintf(&b, "\nThe order file as Taipan read it (from %s), with its line numbers:\n\n", m.FileName)
+		b.WriteString(numbered(m.File))
+	}
+	b.WriteString("\nSend a corrected order file in a new mail, or `command: rules` for the\norder syntax of the game.\n")
+	return b.String()
+}
+
+// numbered writes a file with line numbers, hiding the token.
+func numbered(file []byte) string {
+	var b strings.Builder
+	lines := strings.Split(strings.TrimRight(string(file), "\n"), "\n")
+	for i, l := range lines {
+		if k, _, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "token") {
+			l = k + ": (hidden)"
+		}
+		fmt.Fprintf(&b, "  %3d | %s\n", i+1, l)
+	}
+	return b.String()
+}
+
+func ackText(r *adjudicator.Receipt) string {
+	var b strings.Builder
+	verb := "accepted"
+	if r.Replace {
+		verb = "accepted, replacing the ones you sent before"
+	}
+	fmt.Fprintf(&b, "Your orders for step %d of %s are %s.\nTaipan understood them as:\n\n", r.Step, r.Game.ID, verb)
+	if len(r.Orders) == 0 {
+		b.WriteString("  (no orders)\n")
+	} else {
+		y, _ := yaml.Marshal(map[string]any{"orders": r.Orders})
+		for _, l := range strings.Split(strings.TrimRight(string(y), "\n"), "\n") {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	b.WriteString("\n")
+	for _, s := range r.Closed {
+		fmt.Fprintf(&b, "Step %d is resolved; its report follows in a separate mail.\n", s)
+	}
+	g := r.Game
+	if g.Status.Finished {
+		b.WriteString("The game is over.\n")
+	} else {
+		waiting := g.Awaiting()
+		if len(waiting) == 0 {
+			fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
+		} else {
+			fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
+		}
+		if !g.Deadline.IsZero() {
+			fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
+		}
+	}
+	b.WriteString("\nUntil the step closes you may send new orders; the latest replace the earlier.\n")
+	return b.String()
+}
+
+// tokenMatches checks a token against the stored SHA-256 hash (player "" is
+// the GM), without a transaction of its own.
+func tokenMatches(ctx context.Context, tx *events.Tx, game, player, token string) (bool, error) {
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return false, nil
+	}
+	var stored string
+	err := tx.SQL().QueryRowContext(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&stored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	sum := sha256.Sum256([]byte(token))
+	return subtle.ConstantTimeCompare([]byte(stored), []byte(hex.EncodeToString(sum[:]))) == 1, nil
+}

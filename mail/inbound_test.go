@@ -1,0 +1,209 @@
+package mail_test
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"testing"
+
+	"taipan/mail"
+)
+
+func TestAcceptedOrdersAreAcknowledged(t *testing.T) {
+	f := newFixture(t, nil)
+	before := f.eventCount()
+	player, file := f.orderFile()
+	res := f.ingest(plainMail(addrOf(player), "my orders", "Hello Taipan,\n\n"+file+"\n-- \nAlice\n"))
+	if res.Outcome != mail.Accepted {
+		t.Fatalf("outcome %s (%s), want accepted", res.Outcome, res.Reason)
+	}
+	if got := f.eventCount(); got <= before {
+		t.Fatalf("events %d → %d: nothing appended", before, got)
+	}
+	box := f.outbox()
+	if len(box) == 0 || box[0].Kind != mail.KindAck || box[0].To != addrOf(player) {
+		t.Fatalf("outbox = %+v, want an acknowledgement first", box)
+	}
+	if !strings.Contains(box[0].Body, "Auto-Submitted: auto-replied") || !strings.Contains(box[0].Body, "In-Reply-To: <m") {
+		t.Errorf("ack lacks threading headers:\n%s", box[0].Body)
+	}
+	if len(res.Closed) > 0 {
+		var reports int
+		for _, q := range box {
+			if q.Kind == mail.KindReport {
+				reports++
+			}
+		}
+		if reports != 3 { // alice, bob, the GM
+			t.Errorf("%d reports queued, want 3: %+v", reports, box)
+		}
+	}
+}
+
+// Each bad input leaves the log as it was.
+func TestBadInput(t *testing.T) {
+	f := newFixture(t, nil)
+	player, good := f.orderFile()
+	other := "bob"
+	if player == "bob" {
+		other = "alice"
+	}
+	g := f.load()
+	big := strings.Repeat("x", 300<<10)
+	bomb := func() []byte {
+		var b strings.Builder
+		b.WriteString("From: " + addrOf(player) + "\r\nTo: " + taipanAddr + "\r\nSubject: bomb\r\nMessage-ID: <bomb@example.test>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b0\r\n\r\n")
+		for i := 0; i < 200; i++ {
+			fmt.Fprintf(&b, "--b0\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename=a%d.bin\r\nContent-Transfer-Encoding: base64\r\n\r\n%s\r\n", i, base64.StdEncoding.EncodeToString([]byte("AAAA")))
+		}
+		b.WriteString("--b0--\r\n")
+		return []byte(b.String())
+	}
+	nested := func() []byte {
+		var b strings.Builder
+		b.WriteString("From: " + addrOf(player) + "\r\nTo: " + taipanAddr + "\r\nSubject: nested\r\nMessage-ID: <nested@example.test>\r\nMIME-Version: 1.0\r\n")
+		for i := 0; i < 30; i++ {
+			fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=n%d\r\n\r\n--n%d\r\n", i, i)
+		}
+		b.WriteString("Content-Type: text/plain\r\n\r\n" + good + "\r\n")
+		for i := 29; i >= 0; i-- {
+			fmt.Fprintf(&b, "--n%d--\r\n", i)
+		}
+		return []byte(b.String())
+	}
+	cases := []struct {
+		name    string
+		raw     []byte
+		outcome mail.Outcome
+		reply   bool   // a reply to the sender is queued
+		want    string // in the reply
+	}{
+		{"spoofed From with a stolen token", plainMail("mallory@evil.test", "orders", good), mail.Ignored, false, ""},
+		{"another player's address", plainMail(addrOf(other), "orders", good), mail.Rejected, true, "address on record"},
+		{"wrong token", plainMail(addrOf(player), "orders", strings.Replace(good, f.tokens[player], "0123456789abcdef0123456789abcdef", 1)), mail.Rejected, true, "wrong token"},
+		{"unknown game", plainMail(addrOf(player), "orders", strings.Replace(good, "game: bourse-1", "game: nosuch-9", 1)), mail.Rejected, true, "no game"},
+		{"stale step", plainMail(addrOf(player), "orders", strings.Replace(good, fmt.Sprintf("step: %d", g.Step), fmt.Sprintf("step: %d", g.Step+5), 1)), mail.Rejected, true, "stale"},
+		{"malformed YAML", plainMail(addrOf(player), "orders", "game: bourse-1\nplayer: "+player+"\ntoken: x\norders:\n  - buy: [London\n"), mail.Rejected, true, "line"},
+		{"not your turn", plainMail(addrOf(other), "orders", strings.Replace(strings.Replace(good, "player: "+player, "player: "+other, 1), f.tokens[player], f.tokens[other], 1)), mail.Rejected, true, "no orders to give"},
+		{"huge mail", plainMail(addrOf(player), "orders", good+"\n"+big), mail.Rejected, true, "limit"},
+		{"HTML only", []byte(strings.Replace(string(plainMail(addrOf(player), "orders", "<p>"+good+"</p>")), "text/plain", "text/html", 1)), mail.Rejected, true, "HTML"},
+		{"attachment bomb", bomb(), mail.Rejected, true, "parts"},
+		{"nesting bomb", nested(), mail.Rejected, true, "nested"},
+		{"mail loop: our own address", plainMail(taipanAddr, "orders", good), mail.Ignored, false, ""},
+		{"auto-reply", plainMail(addrOf(player), "Out of office", good, "Auto-Submitted: auto-replied"), mail.Ignored, false, ""},
+		{"list mail", plainMail(addrOf(player), "digest", good, "Precedence: bulk"), mail.Ignored, false, ""},
+		{"bounce", plainMail("MAILER-DAEMON@example.test", "Undelivered Mail", good), mail.Ignored, false, ""},
+		{"no order file", plainMail(addrOf(player), "hi", "Just saying hello."), mail.Rejected, true, "no order file"},
+		{"stranger without order file", plainMail("someone@else.test", "hi", "hello"), mail.Ignored, false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before, box := f.eventCount(), len(f.outbox())
+			res := f.ingest(c.raw)
+			if res.Outcome != c.outcome {
+				t.Errorf("outcome %s (%s), want %s", res.Outcome, res.Reason, c.outcome)
+			}
+			if got := f.eventCount(); got != before {
+				t.Errorf("the log changed: %d → %d events", before, got)
+			}
+			after := f.outbox()[box:]
+			var replies []string
+			for _, q := range after {
+				if q.Kind == mail.KindReject {
+					replies = append(replies, q.Body)
+				}
+			}
+			if c.reply != (len(replies) == 1) {
+				t.Fatalf("replies %d, want reply=%v; outbox: %+v", len(replies), c.reply, after)
+			}
+			if c.reply && !strings.Contains(replies[0], c.want) {
+				t.Errorf("reply does not say %q:\n%s", c.want, replies[0])
+			}
+			if c.reply && strings.Contains(replies[0], f.tokens[player]) {
+				t.Errorf("the reply repeats the token")
+			}
+		})
+	}
+	// The stolen token warned its owner.
+	var warned bool
+	for _, q := range f.outbox() {
+		if q.Kind == mail.KindNotice && q.To == addrOf(player) {
+			warned = true
+		}
+	}
+	if !warned {
+		t.Error("the owner of the token used from another address was not warned")
+	}
+	// And the good file still goes through.
+	if res := f.ingest(plainMail(addrOf(player), "orders", good)); res.Outcome != mail.Accepted {
+		t.Errorf("good orders after the bad: %s (%s)", res.Outcome, res.Reason)
+	}
+}
+
+func TestSameMessageTwice(t *testing.T) {
+	f := newFixture(t, nil)
+	player, file := f.orderFile()
+	raw := plainMail(addrOf(player), "orders", file)
+	if res := f.ingest(raw); res.Outcome != mail.Accepted {
+		t.Fatalf("first: %s %s", res.Outcome, res.Reason)
+	}
+	n, box := f.eventCount(), len(f.outbox())
+	res := f.ingest(raw)
+	if !res.Duplicate || res.Outcome != mail.Accepted {
+		t.Errorf("second: %+v, want a duplicate filed as accepted", res)
+	}
+	if f.eventCount() != n || len(f.outbox()) != box {
+		t.Errorf("the second delivery changed something")
+	}
+}
+
+func TestCommands(t *testing.T) {
+	f := newFixture(t, nil)
+	env := func(player, token, cmd string) string {
+		return fmt.Sprintf("game: bourse-1\nplayer: %s\ntoken: %s\ncommand: %s\n", player, token, cmd)
+	}
+	for _, c := range []struct{ cmd, want string }{
+		{"status", "Waiting for"},
+		{"report", "Taipan report"},
+		{"history", "set-up"},
+		{"rules", "buy"},
+	} {
+		before := len(f.outbox())
+		res := f.ingest(plainMail(aliceAddr, c.cmd, env("alice", f.tokens["alice"], c.cmd)))
+		if res.Outcome != mail.Command {
+			t.Fatalf("%s: %s (%s)", c.cmd, res.Outcome, res.Reason)
+		}
+		box := f.outbox()[before:]
+		if len(box) != 1 || box[0].Kind != mail.KindReply || !strings.Contains(box[0].Body, c.want) {
+			t.Errorf("%s: reply %+v does not contain %q", c.cmd, box, c.want)
+		}
+	}
+	// GM by mail: extend the deadline, with a reason.
+	n := f.eventCount()
+	deadline := f.load().Deadline
+	res := f.ingest(plainMail(gmAddr, "extend", env("gm", f.tokens[""], "gm extend 24h")+"reason: alice is travelling\n"))
+	if res.Outcome != mail.Command {
+		t.Fatalf("gm extend: %s (%s)", res.Outcome, res.Reason)
+	}
+	g := f.load()
+	if f.eventCount() != n+1 || !g.Deadline.After(deadline) {
+		t.Errorf("gm extend did not move the deadline: %v → %v", deadline, g.Deadline)
+	}
+	if len(g.Notes) == 0 || !strings.Contains(g.Notes[len(g.Notes)-1].Text, "alice is travelling") {
+		t.Errorf("the reason is not in the notes: %+v", g.Notes)
+	}
+	// Without a reason, from the wrong address, with a player's token: refused.
+	for name, raw := range map[string][]byte{
+		"no reason":     plainMail(gmAddr, "extend", env("gm", f.tokens[""], "gm extend 24h")),
+		"wrong address": plainMail(aliceAddr, "extend", env("gm", f.tokens[""], "gm extend 24h")+"reason: x\n"),
+		"player token":  plainMail(gmAddr, "extend", env("gm", f.tokens["alice"], "gm extend 24h")+"reason: x\n"),
+	} {
+		n := f.eventCount()
+		if res := f.ingest(raw); res.Outcome != mail.Rejected {
+			t.Errorf("%s: %s, want rejected", name, res.Outcome)
+		}
+		if f.eventCount() != n {
+			t.Errorf("%s: the log changed", name)
+		}
+	}
+}

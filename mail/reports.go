@@ -1,0 +1,225 @@
+package mail
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/events"
+)
+
+// Dispatcher queues the step reports and the reminders. Reports are keyed
+// by (game, step, recipient) Message-IDs, so running it again after a crash,
+// or after the same closing was already reported, queues nothing twice. It
+// sends every closed step's report once, in order, to each player (their own
+// view), each observer (the public view) and the GM's address (the full
+// view). For a game it has never reported on, it starts at the latest
+// closed step rather than mail the whole history.
+type Dispatcher struct {
+	Host     *adjudicator.Host
+	Renderer *adjudicator.Renderer
+	Outbox   *Outbox
+	Domain   string        // for Message-IDs
+	Reminder time.Duration // default lead time of reminders, when a campaign sets none
+
+	mu   sync.Mutex
+	seen map[string]seen // by game: what Run last did
+}
+
+// seen is what Run knows of a game: the log's length when it last looked,
+// and when the game next needs a look even if its log has not grown (for
+// a reminder; zero: never).
+type seen struct {
+	seq   int64
+	check time.Time
+}
+
+// DispatchTx queues the reports g's closed steps still owe, inside tx. evs
+// is g's log (nil: read it from tx when an earlier step needs a replay).
+func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event) error {
+	var last sql.NullInt64
+	if err := tx.SQL().QueryRowContext(ctx,
+		`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
+		return err
+	}
+	closed := g.Steps[len(g.Steps)-1].Step
+	from := closed
+	if last.Valid {
+		from = int(last.Int64) + 1
+	}
+	for step := from; step <= closed; step++ {
+		gs := g
+		if step != closed {
+			if evs == nil {
+				var err error
+				if evs, err = tx.Events(ctx, g.ID); err != nil {
+					return err
+				}
+			}
+			var err error
+			if gs, err = adjudicator.ReplayUntil(d.Host.Games, evs, step); err != nil {
+				return err
+			}
+		}
+		if err := d.reportStep(ctx, tx, gs, step); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reportStep queues one step's reports; gs is the game replayed to its close.
+func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudicator.Game, step int) error {
+	type rcpt struct{ key, view, addr, label string }
+	var to []rcpt
+	for _, p := range gs.Players {
+		if p.Email != "" && !p.Removed {
+			to = append(to, rcpt{"player:" + p.Name, p.Name, p.Email, ""})
+		}
+	}
+	for _, o := range gs.Campaign.Observers {
+		to = append(to, rcpt{"observer:" + strings.ToLower(o), adjudicator.Observer, o, " (public)"})
+	}
+	if gs.Campaign.GM != "" {
+		to = append(to, rcpt{"gm", "", gs.Campaign.GM, " (GM)"})
+	}
+	what := fmt.Sprintf("step %d report", step)
+	if step == 0 {
+		what = "set-up report"
+	}
+	if gs.Status.Finished && step == gs.Steps[len(gs.Steps)-1].Step && gs.Step == step+1 {
+		what += ": the game is over"
+	}
+	for _, r := range to {
+		text, err := d.Renderer.Text(gs, r.view)
+		if err != nil {
+			return err
+		}
+		dr := &Draft{Game: gs.ID, Kind: KindReport, Step: step, To: r.addr,
+			Subject:   fmt.Sprintf("[%s] %s%s", gs.ID, what, r.label),
+			Body:      text,
+			MessageID: newID(d.Domain, "report", gs.ID, fmt.Sprint(step), r.key)}
+		if _, err := d.Outbox.Enqueue(ctx, tx.SQL(), dr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Run queues the reports and reminders every game owes: after closings by
+// the CLI, by deadlines (Host.Tick) or by another process. Games whose log
+// has not grown since the last run are skipped, except for reminders.
+func (d *Dispatcher) Run(ctx context.Context) error {
+	rows, err := d.Host.Store.DB().QueryContext(ctx, `SELECT game_id, max(seq) FROM events GROUP BY game_id`)
+	if err != nil {
+		return err
+	}
+	heads := map[string]int64{}
+	for rows.Next() {
+		var id string
+		var seq int64
+		if err := rows.Scan(&id, &seq); err != nil {
+			rows.Close()
+			return err
+		}
+		heads[id] = seq
+	}
+	rows.Close()
+	d.mu.Lock()
+	if d.seen == nil {
+		d.seen = map[string]seen{}
+	}
+	d.mu.Unlock()
+	now := d.now()
+	for id, seq := range heads {
+		d.mu.Lock()
+		prev, ok := d.seen[id]
+		d.mu.Unlock()
+		done := ok && prev.seq == seq
+		if done && (prev.check.IsZero() || now.Before(prev.check)) {
+			continue
+		}
+		var check time.Time
+		err := d.Host.Store.Update(ctx, func(tx *events.Tx) error {
+			evs, err := tx.Events(ctx, id)
+			if err != nil {
+				return err
+			}
+			g, err := adjudicator.Replay(d.Host.Games, evs)
+			if err != nil {
+				return err
+			}
+			if !done {
+				if err := d.DispatchTx(ctx, tx, g, evs); err != nil {
+					return err
+				}
+			}
+			check, err = d.remindTx(ctx, tx, g)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("game %s: %w", id, err)
+		}
+		d.mu.Lock()
+		d.seen[id] = seen{seq, check}
+		d.mu.Unlock()
+	}
+	return nil
+}
+
+// remindTx queues a reminder to each player still awaited once the open
+// step's deadline is near, once per (game, step, player). It returns when
+// the game should be looked at again for a reminder (zero: not before its
+// log changes).
+func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) (time.Time, error) {
+	if g.Status.Finished || g.Deadline.IsZero() {
+		return time.Time{}, nil
+	}
+	lead := time.Duration(g.Campaign.Reminder)
+	if lead <= 0 {
+		lead = d.Reminder
+	}
+	now := d.now()
+	if lead <= 0 || !now.Before(g.Deadline) {
+		return time.Time{}, nil
+	}
+	if now.Before(g.Deadline.Add(-lead)) {
+		return g.Deadline.Add(-lead), nil
+	}
+	for _, p := range g.Awaiting() {
+		pl := g.Player(p)
+		if pl == nil || pl.Email == "" {
+			continue
+		}
+		res, err := tx.SQL().ExecContext(ctx,
+			`INSERT INTO reminders (game_id, step, player, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+			g.ID, g.Step, p, now.Format(time.RFC3339Nano))
+		if err != nil {
+			return time.Time{}, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			continue
+		}
+		body := fmt.Sprintf("A reminder from Taipan: your orders for step %d of %s (%s) are due by\n%s. Players who send nothing get the game's default orders.\n\n%s",
+			g.Step, g.ID, g.Status.Phase, adjudicator.FormatTime(g.Deadline), statusText(g, p))
+		dr := &Draft{Game: g.ID, Kind: KindReminder, Step: g.Step, To: pl.Email,
+			Subject:   fmt.Sprintf("[%s] reminder: step %d orders due %s", g.ID, g.Step, adjudicator.FormatTime(g.Deadline)),
+			Body:      body,
+			MessageID: newID(d.Domain, "reminder", g.ID, fmt.Sprint(g.Step), p)}
+		if _, err := d.Outbox.Enqueue(ctx, tx.SQL(), dr); err != nil {
+			return time.Time{}, err
+		}
+	}
+	return time.Time{}, nil
+}
+
+func (d *Dispatcher) now() time.Time {
+	if d.Host.Now != nil {
+		return d.Host.Now().UTC()
+	}
+	return time.Now().UTC()
+}

@@ -1,0 +1,129 @@
+package mail
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/events"
+)
+
+// Roster is who may mail a game: its seats with their addresses now (after
+// any replacements), its observers and its GM's address. It is read from the
+// log's game-created and player-replaced events alone, which is much cheaper
+// than a replay.
+type Roster struct {
+	Game      string
+	Seats     []adjudicator.Seat
+	Observers []string
+	GM        string
+}
+
+// Seat returns the seat held by name (case-insensitively), or nil.
+func (r *Roster) Seat(name string) *adjudicator.Seat {
+	for i := range r.Seats {
+		if strings.EqualFold(r.Seats[i].Name, name) {
+			return &r.Seats[i]
+		}
+	}
+	return nil
+}
+
+// Names lists the seats' holders.
+func (r *Roster) Names() []string {
+	out := make([]string, len(r.Seats))
+	for i, s := range r.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Knows says whether addr is a player's, an observer's or the GM's.
+func (r *Roster) Knows(addr string) bool {
+	if addr == "" {
+		return false
+	}
+	if strings.EqualFold(r.GM, addr) {
+		return true
+	}
+	for _, s := range r.Seats {
+		if strings.EqualFold(s.Email, addr) {
+			return true
+		}
+	}
+	for _, o := range r.Observers {
+		if strings.EqualFold(o, addr) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadRoster reads a game's roster; nil when there is no such game.
+func loadRoster(ctx context.Context, tx *events.Tx, game string) (*Roster, error) {
+	rows, err := tx.SQL().QueryContext(ctx,
+		`SELECT kind, payload FROM events WHERE game_id = ? AND kind IN (?, ?) ORDER BY seq`,
+		game, adjudicator.KindCreated, adjudicator.KindReplace)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var r *Roster
+	for rows.Next() {
+		var kind, payload string
+		if err := rows.Scan(&kind, &payload); err != nil {
+			return nil, err
+		}
+		switch kind {
+		case adjudicator.KindCreated:
+			var c adjudicator.Created
+			if err := json.Unmarshal([]byte(payload), &c); err != nil {
+				return nil, err
+			}
+			r = &Roster{Game: game, Seats: append([]adjudicator.Seat(nil), c.Campaign.Players...), Observers: c.Campaign.Observers, GM: c.Campaign.GM}
+		case adjudicator.KindReplace:
+			var p adjudicator.Replaced
+			if err := json.Unmarshal([]byte(payload), &p); err != nil {
+				return nil, err
+			}
+			if r != nil {
+				if s := r.Seat(p.Player); s != nil {
+					s.Name, s.Email = p.Name, p.Email
+				}
+			}
+		}
+	}
+	return r, rows.Err()
+}
+
+// knownAnywhere says whether addr belongs to anyone in any game.
+func knownAnywhere(ctx context.Context, tx *events.Tx, addr string) (bool, error) {
+	if addr == "" {
+		return false, nil
+	}
+	rows, err := tx.SQL().QueryContext(ctx, `SELECT DISTINCT game_id FROM events WHERE kind = ?`, adjudicator.KindCreated)
+	if err != nil {
+		return false, err
+	}
+	var games []string
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			rows.Close()
+			return false, err
+		}
+		games = append(games, g)
+	}
+	rows.Close()
+	for _, g := range games {
+		r, err := loadRoster(ctx, tx, g)
+		if err != nil {
+			return false, err
+		}
+		if r != nil && r.Knows(addr) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
