@@ -503,9 +503,23 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 		}
 	}
 	*resolved++
-	ns, h, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), *resolved))
+	// Resolve a clone, and check that the original did not change with it:
+	// the Host resolves clones of its cached games, so a shallow Clone
+	// would corrupt them.
+	before, err := json.Marshal(s)
+	if err != nil {
+		return s, nil, err
+	}
+	c := e.Clone(s)
+	if copied, _ := json.Marshal(c); !bytes.Equal(before, copied) {
+		return s, nil, fmt.Errorf("Clone of the state differs from it:\n%s\n%s", before, copied)
+	}
+	ns, h, err := e.Resolve(c, subs, adjudicator.NewRand([]byte(seed), *resolved))
 	if err != nil {
 		return s, nil, fmt.Errorf("Resolve: %v", err)
+	}
+	if after, _ := json.Marshal(s); !bytes.Equal(before, after) {
+		return s, nil, fmt.Errorf("resolving a Clone of the state changed the original: Clone is not deep")
 	}
 	return ns, append(hs, h...), nil
 }

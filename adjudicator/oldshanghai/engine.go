@@ -1,8 +1,6 @@
 package oldshanghai
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -61,16 +59,6 @@ type Layout struct {
 	Turn       int                          `json:"turn"`       // turns already played
 }
 
-func decodeStrict(raw json.RawMessage, v any) error {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
 // Setup seats the players and deals (rules "Set-up:"), or lays out
 // cfg.Setup.
 func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.State, error) {
@@ -86,7 +74,7 @@ func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.St
 		seen[strings.ToLower(p)] = true
 	}
 	var opt Options
-	if err := decodeStrict(cfg.Options, &opt); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are counts, boss_return, stalemate, round_turns and review_on_elimination)", err)
 	}
 	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns, ReviewOnElim: true}
@@ -147,7 +135,7 @@ func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.St
 		s.Players = append(s.Players, Player{Name: name})
 	}
 	var lay Layout
-	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are first, hands, deck, discard, rest, eliminated, known and turn)", err)
 	}
 	if lay.First != "" {

@@ -3,6 +3,8 @@ package oldshanghai
 import (
 	"fmt"
 	"strings"
+
+	"taipan/adjudicator"
 )
 
 // hapOut is a happening being built: To lists seats (empty: everyone).
@@ -390,7 +392,7 @@ func (s *State) ask(seats ...int) {
 	for i, q := range seats {
 		names[i] = s.name(q)
 	}
-	s.say("Waiting for %s: %s.", andList(names), s.questionShort())
+	s.say("Waiting for %s: %s.", adjudicator.AndList(names), s.questionShort())
 }
 
 // --- The turn. ---
@@ -806,7 +808,7 @@ func (s *State) gameOver(why string) {
 	case 1:
 		s.say("The game is over: %s. %s wins!", why, names[0])
 	default:
-		s.say("The game is over: %s. Shared win: %s.", why, andList(names))
+		s.say("The game is over: %s. Shared win: %s.", why, adjudicator.AndList(names))
 	}
 }
 
@@ -818,7 +820,7 @@ func cardNames(cs []Card) string {
 	for i, c := range cs {
 		names[i] = c.String()
 	}
-	return andList(names)
+	return adjudicator.AndList(names)
 }
 
 func cardIDs(cs []Card) string {

@@ -192,14 +192,3 @@ func mult(t int) int {
 	}
 	return 1
 }
-
-// andList joins words as "a, b and c".
-func andList(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}

@@ -1,8 +1,6 @@
 package sackson
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -54,16 +52,6 @@ type Layout struct {
 	Determiner string         `json:"determiner"` // who placed Lang-Tsu last round
 }
 
-func decodeStrict(raw json.RawMessage, v any) error {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
 // Setup seats the players and deals (rules-analysis 3b set-up; the draws
 // in the order of 3e: the deal, the event pile, the disc), or lays out
 // cfg.Setup.
@@ -80,11 +68,11 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		seen[p] = true
 	}
 	var opt struct{}
-	if err := decodeStrict(cfg.Options, &opt); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (Shanghai has no options)", err)
 	}
 	var lay Layout
-	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are hands, pile, events, lang_tsu, round, junk, spaces, money and determiner)", err)
 	}
 	s := &State{Round: 1, Junk: data.JunkStart, Determiner: -1, EventsDone: []EventLog{}}

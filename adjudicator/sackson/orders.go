@@ -6,6 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"taipan/adjudicator"
 	"taipan/orders"
 )
 
@@ -163,7 +164,7 @@ func (s *State) parseGo(it orders.Item, p *plan) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return it.Errorf("%s: not a destination; write its number 1-13 or its name", andList(unknown))
+		return it.Errorf("%s: not a destination; write its number 1-13 or its name", adjudicator.AndList(unknown))
 	}
 	if len(p.goList) == 0 {
 		return it.Errorf("Lang-Tsu can go only to %s this round (he is at the %s)", s.optionsText(), destName(s.LangTsu))

@@ -27,7 +27,7 @@ func cardList(cards []Card) string {
 	for i, c := range cards {
 		words[i] = c.String()
 	}
-	return andList(words)
+	return adjudicator.AndList(words)
 }
 
 // round resolves the open round with every active player's plan (indexed
@@ -186,12 +186,12 @@ func (s *State) breakTie(tied []int, log *RoundLog, rng *adjudicator.Rand, hs *[
 	}
 	if len(back) == 1 {
 		log.Tie = "behind"
-		*hs = append(*hs, hap("%s bid the same; %s, furthest behind on the track, wins the tie.", andList(names), s.name(back[0])))
+		*hs = append(*hs, hap("%s bid the same; %s, furthest behind on the track, wins the tie.", adjudicator.AndList(names), s.name(back[0])))
 		return back[0]
 	}
 	w := back[rng.Intn(len(back))]
 	log.Tie = "drawn"
-	*hs = append(*hs, hap("%s bid the same and stand equally far back; the draw picks %s.", andList(names), s.name(w)))
+	*hs = append(*hs, hap("%s bid the same and stand equally far back; the draw picks %s.", adjudicator.AndList(names), s.name(w)))
 	return w
 }
 
@@ -334,7 +334,7 @@ func (s *State) effect(r int, ev eventData) string {
 		if len(moved) == 0 {
 			return "No piece moves."
 		}
-		return "Moved: " + andList(moved) + "."
+		return "Moved: " + adjudicator.AndList(moved) + "."
 	case effSignal:
 		if me >= s.junkLow()-1 {
 			return fmt.Sprintf("%s is not behind the junk's near space: no effect.", s.name(r))
@@ -370,7 +370,7 @@ func (s *State) endCheck() []adjudicator.Happening {
 	junk := fmt.Sprintf("%d/%d", s.junkLow(), s.junkHigh())
 	switch {
 	case len(at) > 0:
-		s.finish(at, endReached, fmt.Sprintf("the junk on %s has been reached by %s; the closest past it wins", junk, andList(words)))
+		s.finish(at, endReached, fmt.Sprintf("the junk on %s has been reached by %s; the closest past it wins", junk, adjudicator.AndList(words)))
 	case s.Quiet >= data.QuietRounds:
 		s.finish(s.clockwise(-1), endStuck, fmt.Sprintf("the game cannot finish: %d rounds in a row without a card played; the piece closest behind the junk on %s wins", s.Quiet, junk))
 	case s.noCards():
@@ -386,7 +386,7 @@ func (s *State) endCheck() []adjudicator.Happening {
 	if len(names) == 1 {
 		return append(hs, hap("%s wins.", names[0]))
 	}
-	return append(hs, hap("%s share the win.", andList(names)))
+	return append(hs, hap("%s share the win.", adjudicator.AndList(names)))
 }
 
 // How a game ended (State.End).

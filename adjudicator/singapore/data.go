@@ -171,17 +171,6 @@ func merchantByName(name string) *merchant {
 	return nil
 }
 
-// andList joins words as "a, b and c".
-func andList(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
 // orList joins words as "a, b or c".
 func orList(words []string) string {
 	switch len(words) {

@@ -1,8 +1,6 @@
 package singapore
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -70,16 +68,6 @@ type Layout struct {
 	OrdinanceAside bool `json:"ordinance_aside"`
 }
 
-func decodeStrict(raw json.RawMessage, v any) error {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
 // Setup seats the players and deals (rulebook "Setup", steps 1 to 7; the
 // order of the random draws is in the package documentation).
 func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
@@ -95,7 +83,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		seen[p] = true
 	}
 	var opt Options
-	if err := decodeStrict(cfg.Options, &opt); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are plain-goods, ordinance and influential-figures, or variants: [...])", err)
 	}
 	for _, v := range opt.Variants {
@@ -111,7 +99,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		}
 	}
 	var lay Layout
-	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are first, types, deck, rest, merchants, river, ss, seized, hands, turn, bottom, rest_seized and ordinance_aside)", err)
 	}
 	s := &State{Plain: opt.PlainGoods, Ordinance: opt.Ordinance, Figures: opt.InfluentialFigures, River: make([]Card, data.River), Seized: []Card{}}

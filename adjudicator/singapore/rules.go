@@ -477,7 +477,7 @@ func (r *run) chen(seat int, ps []Pat) {
 		s.Players[seat].Hand = append(s.Players[seat].Hand, HandCard{Card: c, Open: true})
 		s.River[k] = NoCard
 	}
-	r.say("Rival Chen: %s took %s.", r.name(seat), andList(names))
+	r.say("Rival Chen: %s took %s.", r.name(seat), adjudicator.AndList(names))
 	r.finish(s.Ended)
 }
 
@@ -558,6 +558,6 @@ func (r *run) finish(reason string) {
 	case 1:
 		r.say("%s wins.", names[0])
 	default:
-		r.say("Shared win: %s.", andList(names))
+		r.say("Shared win: %s.", adjudicator.AndList(names))
 	}
 }

@@ -490,7 +490,7 @@ func (v View) PlanText() string {
 func (View) Wrap(prefix, s string) string { return adjudicator.Wrap(s, prefix, 71) }
 
 // GoodsText lists the goods in play.
-func (v View) GoodsText() string { return andList(v.Goods) }
+func (v View) GoodsText() string { return adjudicator.AndList(v.Goods) }
 
 // VariantsText lists the variants played.
 func (v View) VariantsText() string { return strings.Join(v.Variants, ", ") }
@@ -498,7 +498,7 @@ func (v View) VariantsText() string { return strings.Join(v.Variants, ", ") }
 // WinnersText is "Winner: alice." or "Shared win: alice and bob.".
 func (v View) WinnersText() string {
 	if len(v.Winners) > 1 {
-		return "Shared win: " + andList(v.Winners) + "."
+		return "Shared win: " + adjudicator.AndList(v.Winners) + "."
 	}
-	return "Winner: " + andList(v.Winners) + "."
+	return "Winner: " + adjudicator.AndList(v.Winners) + "."
 }

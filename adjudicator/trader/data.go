@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"taipan/adjudicator"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -75,15 +77,4 @@ func capitalIndex(name string) int {
 }
 
 // capitalList is "Paris, Berlin, London, Rome and Brussels".
-func capitalList() string { return andList(data.Capitals) }
-
-// andList joins words as "a, b and c".
-func andList(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
+func capitalList() string { return adjudicator.AndList(data.Capitals) }

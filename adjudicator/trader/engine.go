@@ -1,8 +1,6 @@
 package trader
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
@@ -56,16 +54,6 @@ type Layout struct {
 	MarketClosed string `json:"market_closed"`
 }
 
-func decodeStrict(raw json.RawMessage, v any) error {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
-		return nil
-	}
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	return dec.Decode(v)
-}
-
 // Setup seats the players and deals the first set (or lays out cfg.Setup).
 func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
 	n := len(cfg.Players)
@@ -80,7 +68,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		seen[p] = true
 	}
 	var opt Options
-	if err := decodeStrict(cfg.Options, &opt); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (Trader's options are sets and values)", err)
 	}
 	if opt.Sets == 0 {
@@ -122,7 +110,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		s.Teams = append(s.Teams, Team{Name: name, Members: []int{i}, JokerBy: -1})
 	}
 	var lay Layout
-	if err := decodeStrict(cfg.Setup, &lay); err != nil {
+	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are columns, first, hands, sold, rest_sold, money, jokers_used and market_closed)", err)
 	}
 	if lay.First != "" {

@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"taipan/adjudicator"
 	"taipan/orders"
 )
 
@@ -268,7 +269,7 @@ func (s *State) stockArg(it orders.Item, text string) (Stock, error) {
 				vals = append(vals, strconv.Itoa(v))
 			}
 		}
-		return k, it.Errorf("there is no %s: the values are %s", k, andList(vals))
+		return k, it.Errorf("there is no %s: the values are %s", k, adjudicator.AndList(vals))
 	}
 	return k, nil
 }

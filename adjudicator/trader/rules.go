@@ -371,7 +371,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 	if s.Sets > 1 {
 		label = fmt.Sprintf("Set %d of %d final money", s.Set, s.Sets)
 	}
-	text := label + ": " + andList(parts) + "."
+	text := label + ": " + adjudicator.AndList(parts) + "."
 	if s.teams() {
 		tp := make([]string, len(s.Teams))
 		for ti, t := range s.Teams {
@@ -381,7 +381,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 			}
 			tp[ti] = fmt.Sprintf("%s %d million", t.Name, sum)
 		}
-		text += " Teams: " + andList(tp) + "."
+		text += " Teams: " + adjudicator.AndList(tp) + "."
 	}
 	hs := []adjudicator.Happening{hap("%s", text)}
 	if s.Set < s.Sets && s.activeCount() > 0 {
@@ -397,7 +397,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 		for ti, t := range s.Teams {
 			tp[ti] = fmt.Sprintf("%s %d million", t.Name, totals[ti])
 		}
-		hs = append(hs, hap("Totals over %d sets: %s.", s.Sets, andList(tp)))
+		hs = append(hs, hap("Totals over %d sets: %s.", s.Sets, adjudicator.AndList(tp)))
 	}
 	w := s.winners()
 	switch len(w) {
@@ -406,7 +406,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 	case 1:
 		hs = append(hs, hap("%s wins with %d million.", w[0], totals[s.teamIndex(w[0])]))
 	default:
-		hs = append(hs, hap("%s share the win with %d million each.", andList(w), totals[s.teamIndex(w[0])]))
+		hs = append(hs, hap("%s share the win with %d million each.", adjudicator.AndList(w), totals[s.teamIndex(w[0])]))
 	}
 	return hs, nil
 }
@@ -526,5 +526,5 @@ func (s *State) phaseText() string {
 	case 1:
 		return "finished, " + w[0] + " wins"
 	}
-	return "finished, shared win: " + andList(w)
+	return "finished, shared win: " + adjudicator.AndList(w)
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"taipan/adjudicator"
 )
 
 // Stock is one stock card: a colour (index into the colours of data.yaml)
@@ -63,7 +65,7 @@ func parseStock(text string) (Stock, string) {
 		}
 	}
 	if c < 0 {
-		return Stock{}, fmt.Sprintf("%q is not a stock: the colours are %s", text, andList(data.Colours))
+		return Stock{}, fmt.Sprintf("%q is not a stock: the colours are %s", text, adjudicator.AndList(data.Colours))
 	}
 	v, err := strconv.Atoi(m[2])
 	if err != nil || v > 99 {
@@ -224,7 +226,7 @@ func columnNames(cols []int) string {
 	for i, c := range cols {
 		names[i] = data.Capitals[c]
 	}
-	return andList(names)
+	return adjudicator.AndList(names)
 }
 
 // count returns how many copies of k seat p holds.

@@ -253,27 +253,7 @@ func (v View) ScoreLine(name string) string {
 
 // Wrap breaks s into lines shorter than 72 characters for the report, the
 // first starting with prefix and the others indented to match.
-func (View) Wrap(prefix, s string) string {
-	const width = 71
-	indent := strings.Repeat(" ", len(prefix))
-	var b strings.Builder
-	b.WriteString(prefix)
-	col, fresh := len(prefix), true
-	for _, w := range strings.Fields(s) {
-		if !fresh && col+1+len(w) > width {
-			b.WriteString("\n" + indent)
-			col, fresh = len(indent), true
-		}
-		if !fresh {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col += len(w)
-		fresh = false
-	}
-	return b.String()
-}
+func (View) Wrap(prefix, s string) string { return adjudicator.Wrap(s, prefix, 71) }
 
 // Line describes the player in one line (before wrapping), e.g.
 // "alice (alice+carol): 14 million, Joker unused" or, for a player whose

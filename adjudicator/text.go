@@ -1,0 +1,32 @@
+package adjudicator
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+)
+
+// DecodeStrict decodes a campaign's options or setup (Config.Options,
+// Config.Setup) into v, refusing keys v does not have, so that a typo in a
+// campaign file is an error rather than a silently ignored setting. Empty
+// input and JSON null leave v as it is.
+func DecodeStrict(raw json.RawMessage, v any) error {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+// AndList joins words as reports write them: "a, b and c".
+func AndList(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
