@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -148,13 +147,7 @@ func (d dice) Correct(st adjudicator.State, c adjudicator.Correction) (adjudicat
 }
 
 func (d dice) Clone(st adjudicator.State) adjudicator.State {
-	s := *st.(*diceState)
-	s.Players = slices.Clone(s.Players)
-	s.Points = maps.Clone(s.Points)
-	s.Out = slices.Clone(s.Out)
-	s.Rolls = slices.Clone(s.Rolls)
-	s.Banned = slices.Clone(s.Banned)
-	return &s
+	return adjudicator.DeepCopy(st.(*diceState))
 }
 
 func (d dice) Rename(st adjudicator.State, from, to string) adjudicator.State {

@@ -486,5 +486,6 @@ Example:
 `
 }
 
-// Clone returns a deep copy of a state.
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }
+// Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
+// nil and empty apart, so the copy has the same digest).
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }

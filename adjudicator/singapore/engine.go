@@ -733,5 +733,6 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 	return s
 }
 
-// Clone returns a deep copy of a state.
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }
+// Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
+// nil and empty apart, so the copy has the same digest).
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }
