@@ -88,7 +88,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	if roster.GM == "" || !strings.EqualFold(roster.GM, m.From) {
 		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field player: GM mail is only taken from the GM's address on record (gm: in the campaign file); this one comes from %s", m.From), nil)
 	}
-	ok, err := tokenMatches(ctx, tx, env.Game, "", env.Token)
+	ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, "", env.Token)
 	if err != nil {
 		return nil, err
 	}

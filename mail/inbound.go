@@ -3,7 +3,6 @@ package mail
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/subtle"
 	"database/sql"
 	"encoding/hex"
 	"errors"
@@ -188,7 +187,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if !strings.EqualFold(seat.Email, m.From) {
 		// A token from the wrong address is refused even if it is right;
 		// when it is right, the player on record is warned.
-		if ok, err := tokenMatches(ctx, tx, env.Game, seat.Name, env.Token); err != nil {
+		if ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token); err != nil {
 			return nil, err
 		} else if ok && seat.Email != "" {
 			warn := fmt.Sprintf("Taipan refused a mail for game %s that carried your token but came from %s,\nnot from your address on record (%s).\n\nIf it was you, send your orders from %s. If it was not, your token\nhas leaked: ask the GM for a new one (taipan gm %s token %s).\n",
@@ -202,7 +201,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: this mail comes from %s, but %s's orders are only taken from the address on record for %s", m.From, seat.Name, seat.Name), nil)
 	}
 	if env.Command != "" {
-		ok, err := tokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
+		ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
 		if err != nil {
 			return nil, err
 		}
@@ -335,23 +334,4 @@ func ackText(r *adjudicator.Receipt) string {
 	}
 	b.WriteString("\nUntil the step closes you may send new orders; the latest replace the earlier.\n")
 	return b.String()
-}
-
-// tokenMatches checks a token against the stored SHA-256 hash (player "" is
-// the GM), without a transaction of its own.
-func tokenMatches(ctx context.Context, tx *events.Tx, game, player, token string) (bool, error) {
-	token = strings.TrimSpace(token)
-	if token == "" {
-		return false, nil
-	}
-	var stored string
-	err := tx.SQL().QueryRowContext(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&stored)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	sum := sha256.Sum256([]byte(token))
-	return subtle.ConstantTimeCompare([]byte(stored), []byte(hex.EncodeToString(sum[:]))) == 1, nil
 }
