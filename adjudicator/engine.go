@@ -72,6 +72,20 @@ type Engine interface {
 	Clone(s State) State
 }
 
+// StandingOrders is implemented by engines whose players keep standing
+// orders in the state (answers given in advance, plans for coming turns)
+// and may change them at any time, not only when the open step waits for
+// them. A file from a player who owes no orders now is checked with
+// CheckStanding and, once accepted, logged and applied at once with
+// ApplyStanding; it closes no step.
+type StandingOrders interface {
+	// CheckStanding parses player's order items and says whether they are
+	// acceptable as standing orders now.
+	CheckStanding(s State, player string, items []orders.Item) error
+	// ApplyStanding records accepted standing orders in the state.
+	ApplyStanding(s State, player string, items []orders.Item) (State, error)
+}
+
 // Config is what Setup needs from the campaign file.
 type Config struct {
 	Players []string        // names in seating order

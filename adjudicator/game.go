@@ -187,6 +187,23 @@ func (g *Game) apply(e events.Event) error {
 			return bad("%v", err)
 		}
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt}
+	case KindStanding:
+		var p OrdersPayload
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		so, ok := g.Engine.(StandingOrders)
+		if !ok {
+			return bad("%s takes no standing orders", g.Engine.Name())
+		}
+		items, err := decodeItems(p.Orders)
+		if err != nil {
+			return bad("%v", err)
+		}
+		if g.State, err = so.ApplyStanding(g.State, e.Actor, items); err != nil {
+			return bad("standing orders refused: %v", err)
+		}
+		g.Status = g.Engine.Status(g.State)
 	case KindClosed:
 		var p Closed
 		if err := e.Decode(&p); err != nil {

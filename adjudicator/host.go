@@ -148,7 +148,10 @@ type Receipt struct {
 	Orders  []any  // the orders as understood, in log form
 	Closed  []int  // steps closed as a result, in order
 	Replace bool   // these orders replace earlier ones for the same step
-	Events  []events.Event
+	// Standing says the orders were standing orders from a player the
+	// step does not wait for (see StandingOrders): kept, closing nothing.
+	Standing bool
+	Events   []events.Event
 }
 
 // SubmitOptions says how a submission was authenticated.
@@ -203,11 +206,11 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 		return nil, Errorf(ECONFLICT, "%s has resigned from game %s; ask the GM to hand the seat back", pl.Name, g.ID)
 	case env.Step != 0 && env.Step != g.Step:
 		return nil, Errorf(ECONFLICT, "field step: these orders are for step %d, but step %d is open (stale orders are refused)", env.Step, g.Step)
-	case !g.IsPending(pl.Name):
-		return nil, Errorf(ECONFLICT, "%s has no orders to give in step %d of %s (%s); waiting for %s",
-			pl.Name, g.Step, g.ID, g.Status.Phase, strings.Join(g.Status.Pending, ", "))
 	}
 	items := orders.Renumber(env.Orders)
+	if !g.IsPending(pl.Name) {
+		return h.submitStanding(ctx, tx, g, pl.Name, items)
+	}
 	if err := g.Engine.Check(g.State, pl.Name, items); err != nil {
 		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused:", g.Step), Orders: orders.Errors(err)}
 	}
@@ -225,6 +228,28 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 		return nil, err
 	}
 	r.Game, r.Closed = g, closed
+	return r, nil
+}
+
+// submitStanding takes the orders of a player the open step does not wait
+// for, as standing orders if the game keeps them.
+func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, player string, items []orders.Item) (*Receipt, error) {
+	so, ok := g.Engine.(StandingOrders)
+	if !ok {
+		return nil, Errorf(ECONFLICT, "%s has no orders to give in step %d of %s (%s); waiting for %s",
+			player, g.Step, g.ID, g.Status.Phase, strings.Join(g.Status.Pending, ", "))
+	}
+	if err := so.CheckStanding(g.State, player, items); err != nil {
+		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("standing orders refused (step %d waits for %s, not for you):", g.Step, strings.Join(g.Status.Pending, ", ")), Orders: orders.Errors(err)}
+	}
+	generic, err := orders.Generic(items)
+	if err != nil {
+		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
+	}
+	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true}
+	if err := h.append(ctx, tx, g, KindStanding, player, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -7,6 +7,7 @@ import "time"
 const (
 	KindCreated    = "game-created"    // payload Created
 	KindOrders     = "orders"          // payload OrdersPayload, actor = player
+	KindStanding   = "standing-orders" // payload OrdersPayload, actor = player (see StandingOrders)
 	KindClosed     = "step-closed"     // payload Closed
 	KindDeadline   = "deadline-set"    // payload DeadlineSet, actor = gm
 	KindVoid       = "orders-voided"   // payload PlayerAction, actor = gm

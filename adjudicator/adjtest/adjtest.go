@@ -35,9 +35,12 @@
 // or ruling it checks fails.
 //
 // Each step runs, in this order: correct (a GM correction, with an optional
-// error substring it must fail with), rename, reject (each entry's orders,
-// or else the step's orders for that player, must fail Check with an error
-// containing the substring, and must leave the state's JSON unchanged),
+// error substring it must fail with), rename, standing (per player, orders
+// from players the step does not wait for, which must pass CheckStanding
+// and are applied with ApplyStanding, for engines that keep standing
+// orders), reject (each entry's orders, or else the step's orders for that
+// player, must fail Check — or CheckStanding with standing: true — with an
+// error containing the substring, and must leave the state's JSON unchanged),
 // defaults (compared as the generic forms stored in the log, scalars as
 // text), then orders: every order list must pass Check, and the step is
 // resolved with one submission per pending player, in the order Status
@@ -101,6 +104,7 @@ type Step struct {
 	Note          string               `yaml:"note"`
 	Correct       *Correction          `yaml:"correct"`
 	Rename        *Rename              `yaml:"rename"`
+	Standing      yaml.Node            `yaml:"standing"`
 	Reject        Rejects              `yaml:"reject"`
 	Defaults      map[string]yaml.Node `yaml:"defaults"`
 	Orders        yaml.Node            `yaml:"orders"`
@@ -134,6 +138,9 @@ type Reject struct {
 	Player   string    `yaml:"player"`
 	Orders   yaml.Node `yaml:"orders"`
 	Contains string    `yaml:"contains"`
+	// Standing checks the orders as standing orders from a player the
+	// step does not wait for (adjudicator.StandingOrders.CheckStanding).
+	Standing bool `yaml:"standing"`
 }
 
 // Rejects is one Reject or a list of them.
@@ -149,8 +156,8 @@ type StatusExpect struct {
 
 var allowed = map[string][]string{
 	"case":   {"name", "rule", "players", "options", "setup", "seed", "setup_error", "steps"},
-	"step":   {"note", "correct", "rename", "reject", "defaults", "orders", "resolve", "repeat", "until_phase", "expect", "views", "status", "happenings", "not_happenings"},
-	"reject": {"player", "orders", "contains"},
+	"step":   {"note", "correct", "rename", "standing", "reject", "defaults", "orders", "resolve", "repeat", "until_phase", "expect", "views", "status", "happenings", "not_happenings"},
+	"reject": {"player", "orders", "contains", "standing"},
 	"status": {"pending", "finished", "winners", "phase"},
 	"fix":    {"action", "player", "args", "error"},
 	"rename": {"from", "to"},
@@ -430,6 +437,22 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 	if r := st.Rename; r != nil {
 		s = e.Rename(s, r.From, r.To)
 	}
+	standing, standingOrder, err := orderMap(&st.Standing)
+	if err != nil {
+		return s, nil, err
+	}
+	for _, p := range standingOrder {
+		so, ok := e.(adjudicator.StandingOrders)
+		if !ok {
+			return s, nil, fmt.Errorf("standing orders for %s: %s takes none", p, e.Name())
+		}
+		if err := so.CheckStanding(s, p, standing[p]); err != nil {
+			return s, nil, fmt.Errorf("standing orders of %s refused: %v", p, err)
+		}
+		if s, err = so.ApplyStanding(s, p, standing[p]); err != nil {
+			return s, nil, fmt.Errorf("standing orders of %s: %v", p, err)
+		}
+	}
 	given, order, err := orderMap(&st.Orders)
 	if err != nil {
 		return s, nil, err
@@ -446,7 +469,15 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 			delete(given, r.Player)
 		}
 		before, _ := json.Marshal(s)
-		err := e.Check(s, r.Player, items)
+		check := e.Check
+		if r.Standing {
+			so, ok := e.(adjudicator.StandingOrders)
+			if !ok {
+				return s, nil, fmt.Errorf("reject %s: %s takes no standing orders", r.Player, e.Name())
+			}
+			check = so.CheckStanding
+		}
+		err := check(s, r.Player, items)
 		after, _ := json.Marshal(s)
 		if !bytes.Equal(before, after) {
 			return s, nil, fmt.Errorf("Check of %s's orders changed the state", r.Player)
@@ -469,7 +500,7 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 			return s, nil, fmt.Errorf("Default for %s: %v", p, err)
 		}
 	}
-	resolve := len(given) > 0 || (len(st.Reject) == 0 && st.Correct == nil && st.Rename == nil)
+	resolve := len(given) > 0 || (len(st.Reject) == 0 && st.Correct == nil && st.Rename == nil && len(standing) == 0)
 	if st.Resolve != nil {
 		resolve = *st.Resolve
 	}

@@ -62,13 +62,18 @@
 //
 // Rulings of this implementation:
 //
-//   - OS-X1 (2c [RULING] "Each mail round runs until a fixed number of
-//     turns or until an elimination"; the host takes orders only from
-//     players the open step waits for): step 1, every round_turns turns
-//     (option, default 20, 0 never) and after each elimination (option
-//     review_on_elimination, default true) is a step in which everybody
-//     still in may send new standing orders; a player who sends nothing
-//     keeps theirs.
+//   - OS-X1 (2c "standing orders", and issue 6: "a mail round advances
+//     the game as far as the players' standing orders allow"): a player
+//     may send new standing orders at any time, also when the game waits
+//     for somebody else (the engine implements adjudicator.StandingOrders:
+//     such a file is applied at once and closes no step; it may not hold
+//     now:). Step 1 is a step in which everybody still in sends their
+//     first standing orders. The 2c ruling "Each mail round runs until a
+//     fixed number of turns or until an elimination" is available as
+//     options: round_turns N opens such a step for everybody every N
+//     turns, and review_on_elimination after each elimination (both off
+//     by default, since orders are taken at any time); a player who sends
+//     nothing in such a step keeps their orders.
 //   - OS-X2 (issue 6: "Where no standing order covers a decision, the
 //     game waits for that player"): a decision with no answer is a step
 //     of its own, for that player. A skip decision arises only when the

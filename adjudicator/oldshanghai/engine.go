@@ -23,7 +23,7 @@ var _ adjudicator.Engine = Engine{}
 func (Engine) Name() string { return "old-shanghai" }
 
 // Version identifies this implementation of the rules.
-func (Engine) Version() string { return "old-shanghai/1" }
+func (Engine) Version() string { return "old-shanghai/2" }
 
 // Options are the campaign options the Old Shanghai Game understands.
 type Options struct {
@@ -36,10 +36,10 @@ type Options struct {
 	// the game in a shared win (2f; default 60).
 	Stalemate int `json:"stalemate"`
 	// RoundTurns opens a step for everybody's standing orders every this
-	// many turns (OS-X1; default 20; 0 never).
+	// many turns (OS-X1; default 0, never).
 	RoundTurns *int `json:"round_turns"`
 	// ReviewOnElimination opens such a step after every elimination
-	// (OS-X1; default true).
+	// (OS-X1; default false).
 	ReviewOnElimination *bool `json:"review_on_elimination"`
 }
 
@@ -77,7 +77,7 @@ func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.St
 	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are counts, boss_return, stalemate, round_turns and review_on_elimination)", err)
 	}
-	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns, ReviewOnElim: true}
+	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns}
 	for i, k := range data.Cards {
 		s.Counts[i] = k.Count
 	}
@@ -481,6 +481,47 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 		return orders.Errorf(0, "orders", "your orders do not answer the question waiting for you: %s; add now: ANSWER (or a standing order that covers it)", s.question(p))
 	}
 	return nil
+}
+
+var _ adjudicator.StandingOrders = Engine{}
+
+// CheckStanding checks an order file from a player the open step does not
+// wait for (OS-X1): standing orders only, since no question waits for them.
+func (Engine) CheckStanding(as adjudicator.State, player string, items []orders.Item) error {
+	s := state(as)
+	p := s.seat(player)
+	switch {
+	case p < 0:
+		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+	case s.Stage == stOver:
+		return orders.Errorf(0, "orders", "the game is over; no more orders are taken")
+	case !s.in(p):
+		return orders.Errorf(0, "orders", "you are out of the game")
+	}
+	pr, err := s.parse(p, items)
+	if err != nil {
+		return err
+	}
+	if !pr.replace { // now: alone is refused by parse: no question waits
+		return orders.Errorf(0, "orders", "no standing orders in the file: nothing is waiting for you now (%s)", s.phaseText())
+	}
+	return nil
+}
+
+// ApplyStanding replaces the player's standing orders with those of the
+// file; they answer the player's decisions from now on.
+func (Engine) ApplyStanding(as adjudicator.State, player string, items []orders.Item) (adjudicator.State, error) {
+	s := state(as).clone()
+	p := s.seat(player)
+	if p < 0 {
+		return nil, fmt.Errorf("oldshanghai: no player %q", player)
+	}
+	pr, err := s.parse(p, items)
+	if err != nil {
+		return nil, err
+	}
+	s.Players[p].Orders = pr.standing
+	return s, nil
 }
 
 // covers reports whether p's standing orders answer the open decision.

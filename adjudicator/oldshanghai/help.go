@@ -4,8 +4,8 @@ package oldshanghai
 func (Engine) Help() string {
 	return `The Old Shanghai Game: standing orders answer decisions in advance.
 A mail round plays on until someone faces a decision their orders do
-not cover; then the game waits for that player alone. Everybody may
-send new standing orders every 20 turns and after each elimination.
+not cover; then the game waits for that player alone. You may send
+new standing orders at any time, also while the game waits for others.
 
 A file with any standing order replaces all your standing orders
 (those it leaves out become "ask"); a file with only now: (or none)

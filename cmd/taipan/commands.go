@@ -139,11 +139,14 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	verb := "Accepted"
-	if r.Replace {
-		verb = "Accepted (replacing the earlier orders)"
+	what := fmt.Sprintf("Accepted: %s's orders for step %d of %s", r.Player, r.Step, r.Game.ID)
+	switch {
+	case r.Standing:
+		what = fmt.Sprintf("Accepted: %s's standing orders in %s (kept until changed)", r.Player, r.Game.ID)
+	case r.Replace:
+		what += " (replacing the earlier ones)"
 	}
-	fmt.Fprintf(m.Stdout, "%s: %s's orders for step %d of %s:\n", verb, r.Player, r.Step, r.Game.ID)
+	fmt.Fprintf(m.Stdout, "%s:\n", what)
 	for _, o := range r.Orders {
 		b, _ := json.Marshal(o)
 		fmt.Fprintf(m.Stdout, "  - %s\n", b)
