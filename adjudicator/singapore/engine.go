@@ -554,6 +554,46 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 	return err
 }
 
+var _ adjudicator.StandingOrders = Engine{}
+
+// CheckStanding checks an order file from a player whose turn it is not
+// (SG-X7): it may only set or cancel their plan for their next turn.
+func (Engine) CheckStanding(as adjudicator.State, player string, items []orders.Item) error {
+	_, _, err := state(as).standingPlan(player, items)
+	return err
+}
+
+// ApplyStanding stores (or, with plan: none, cancels) the player's plan.
+func (Engine) ApplyStanding(as adjudicator.State, player string, items []orders.Item) (adjudicator.State, error) {
+	s := state(as).clone()
+	pl, seat, err := s.standingPlan(player, items)
+	if err != nil {
+		return nil, err
+	}
+	s.Players[seat].Plan = pl
+	return s, nil
+}
+
+// standingPlan reads a file that holds only plan:, from a player still in
+// a game that has turns to come.
+func (s *State) standingPlan(player string, items []orders.Item) (*Plan, int, error) {
+	seat := s.seat(player)
+	switch {
+	case seat < 0:
+		return nil, seat, orders.Errorf(0, "player", "%q is not a player in this game", player)
+	case s.Phase == phaseOver:
+		return nil, seat, orders.Errorf(0, "orders", "the game is over; no more orders are taken")
+	case s.Phase == phaseChen:
+		return nil, seat, orders.Errorf(0, "orders", "the game ends after Rival Chen's picks: there is no next turn to plan")
+	case s.Players[seat].Removed:
+		return nil, seat, orders.Errorf(0, "orders", "you have left the game")
+	case len(items) != 1 || verbOf(items[0].Verb) != verbPlan:
+		return nil, seat, orders.Errorf(0, "orders", "it is not your turn (%s): you may send only a plan: for your next turn", s.waitingText())
+	}
+	pl, _, err := s.parsePlan(items[0])
+	return pl, seat, err
+}
+
 // Default is the order used when a pending player sends none (SG-X2): at
 // the set-up, the Secret Society card stays where it is; in a turn, take
 // the River card that raises your running total the most (the leftmost on
