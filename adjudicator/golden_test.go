@@ -263,3 +263,41 @@ func BenchmarkReplayTraderGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSubmit is one accepted order through the Host, as the CLI and the
+// mail gateway make it: authenticate, check, append, resolve the step it
+// completes, append the closing. Trader games are played to the end one
+// after another, so the log grows as in real play.
+func BenchmarkSubmit(b *testing.B) {
+	st, err := events.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	h := &adjudicator.Host{Store: st, Games: goldenRegistry()}
+	ctx := context.Background()
+	var g *adjudicator.Game
+	var tokens map[string]string
+	games := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		if g == nil || g.Status.Finished {
+			games++
+			c, err := adjudicator.ParseCampaign([]byte(fmt.Sprintf("id: bench-%d\ngame: trader\nplayers: [{name: alice}, {name: bob}]\n", games)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ng, err := h.Create(ctx, c)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g, tokens = ng.Game, ng.Tokens
+		}
+		p := g.Awaiting()[0]
+		r, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: tokens[p], Step: g.Step, Orders: g.Engine.Default(g.State, p)}, adjudicator.SubmitOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		g = r.Game
+	}
+}
