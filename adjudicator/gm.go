@@ -140,7 +140,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		if err := h.append(ctx, tx, g, KindReplace, ActorGM, Replaced{Player: old, Name: name, Email: email, Reason: a.Reason}, nil); err != nil {
 			return err
 		}
-		if _, err := tx.SQL().ExecContext(ctx, `DELETE FROM credentials WHERE game_id = ? AND player = ?`, g.ID, old); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM credentials WHERE game_id = ? AND player = ?`, g.ID, old); err != nil {
 			return err
 		}
 		res.Token, err = setToken(ctx, tx, g.ID, name)

@@ -413,7 +413,7 @@ func hashToken(tok string) string {
 
 func setToken(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
 	tok := NewToken()
-	_, err := tx.SQL().ExecContext(ctx,
+	_, err := tx.Exec(ctx,
 		`INSERT INTO credentials (game_id, player, token_hash) VALUES (?, ?, ?)
 		 ON CONFLICT (game_id, player) DO UPDATE SET token_hash = excluded.token_hash`,
 		game, player, hashToken(tok))
@@ -448,7 +448,7 @@ func TokenMatches(ctx context.Context, tx *events.Tx, game, player, token string
 		return false, nil
 	}
 	var stored string
-	err := tx.SQL().QueryRowContext(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&stored)
+	err := tx.QueryRow(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}

@@ -55,6 +55,7 @@ type ChainError struct {
 	Reason string
 }
 
+// Error names the event and what is wrong with it.
 func (e *ChainError) Error() string {
 	return fmt.Sprintf("event %s: %s", e.Event.String(), e.Reason)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
@@ -20,6 +21,9 @@ import (
 type Store struct {
 	db       *sql.DB
 	tampered string
+
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt // prepared once, reused by every transaction
 }
 
 // BusyTimeout is how long a writer waits for another writer's lock.
@@ -83,15 +87,46 @@ func (s *Store) checkTriggers() (string, error) {
 func (s *Store) Tampered() string { return s.tampered }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.mu.Lock()
+	for _, st := range s.stmts {
+		st.Close()
+	}
+	s.stmts = nil
+	s.mu.Unlock()
+	return s.db.Close()
+}
+
+// prepared returns the statement for query, preparing it on the database
+// the first time. SQLite compiles a query anew on every call otherwise,
+// which costs more than running most of Taipan's queries.
+func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.stmts[query]; st != nil {
+		return st, nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if s.stmts == nil {
+		s.stmts = map[string]*sql.Stmt{}
+	}
+	s.stmts[query] = st
+	return st, nil
+}
 
 // DB is the underlying database, for the operational tables.
 func (s *Store) DB() *sql.DB { return s.db }
 
 // Tx is a write transaction: appends and operational writes made through it
-// land together or not at all.
+// land together or not at all. Like the function given to Update, it is for
+// one goroutine.
 type Tx struct {
 	tx       *sql.Tx
+	store    *Store
+	stmts    map[string]*sql.Stmt // the store's statements, bound to tx
 	onCommit []func()
 }
 
@@ -100,9 +135,56 @@ type Tx struct {
 // it to publish what the transaction wrote (e.g. a cache of replayed games).
 func (t *Tx) OnCommit(f func()) { t.onCommit = append(t.onCommit, f) }
 
-// SQL is the transaction, for operational tables written in the same commit
-// as events (the inbox's Message-IDs, the outbox).
-func (t *Tx) SQL() *sql.Tx { return t.tx }
+// stmt is the store's prepared statement for query, bound to the transaction.
+func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st := t.stmts[query]; st != nil {
+		return st, nil
+	}
+	st, err := t.store.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	st = t.tx.StmtContext(ctx, st)
+	if t.stmts == nil {
+		t.stmts = map[string]*sql.Stmt{}
+	}
+	t.stmts[query] = st
+	return st, nil
+}
+
+// Exec runs one SQL statement (not a script) in the transaction, prepared
+// once for the life of the store.
+func (t *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.ExecContext(ctx, args...)
+}
+
+// QueryRow runs a query for at most one row in the transaction, prepared
+// once for the life of the store. Scan the row before running the same
+// query again.
+func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		// A Row cannot be made with an error; the unprepared query
+		// reports the same one when scanned.
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
+	return st.QueryRowContext(ctx, args...)
+}
+
+// Query runs a query in the transaction, prepared once for the life of the
+// store. Close the rows before running the same query again: the two would
+// share one SQLite statement.
+func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := t.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
 
 // Update runs fn in a write transaction and commits it if fn returns nil.
 // Because the transaction holds the database's write lock from its start,
@@ -112,7 +194,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{tx: tx}
+	t := &Tx{tx: tx, store: s}
 	if err := fn(t); err != nil {
 		tx.Rollback()
 		return err
@@ -148,7 +230,7 @@ func (t *Tx) Append(ctx context.Context, game, kind, actor string, payload any, 
 }
 
 func (t *Tx) insert(ctx context.Context, e Event) error {
-	_, err := t.tx.ExecContext(ctx,
+	_, err := t.Exec(ctx,
 		`INSERT INTO events (game_id, seq, kind, actor, payload, recorded_at, prev_hash, hash)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Game, e.Seq, e.Kind, e.Actor, string(e.Payload), e.RecordedAt.Format(time.RFC3339Nano), e.PrevHash, e.Hash)
@@ -163,7 +245,7 @@ func (t *Tx) insert(ctx context.Context, e Event) error {
 func (t *Tx) Last(ctx context.Context, game string) (int64, string, error) {
 	var seq int64
 	var hash string
-	err := t.tx.QueryRowContext(ctx,
+	err := t.QueryRow(ctx,
 		`SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&seq, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, "", nil
@@ -173,20 +255,16 @@ func (t *Tx) Last(ctx context.Context, game string) (int64, string, error) {
 
 // Events returns game's whole log in order, read inside the transaction.
 func (t *Tx) Events(ctx context.Context, game string) ([]Event, error) {
-	return readEvents(ctx, t.tx, game)
+	return readEvents(ctx, t.Query, game)
 }
 
 // Events returns game's whole log in order; nil if the game has none.
 func (s *Store) Events(ctx context.Context, game string) ([]Event, error) {
-	return readEvents(ctx, s.db, game)
+	return readEvents(ctx, s.db.QueryContext, game)
 }
 
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-}
-
-func readEvents(ctx context.Context, q querier, game string) ([]Event, error) {
-	rows, err := q.QueryContext(ctx,
+func readEvents(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), game string) ([]Event, error) {
+	rows, err := query(ctx,
 		`SELECT game_id, seq, kind, actor, payload, recorded_at, prev_hash, hash
 		 FROM events WHERE game_id = ? ORDER BY seq`, game)
 	if err != nil {
@@ -241,7 +319,7 @@ func (t *Tx) Import(ctx context.Context, evs []Event) error {
 		return fmt.Errorf("import: %w", err)
 	}
 	var n int
-	if err := t.tx.QueryRowContext(ctx, `SELECT count(*) FROM events WHERE game_id = ?`, evs[0].Game).Scan(&n); err != nil {
+	if err := t.QueryRow(ctx, `SELECT count(*) FROM events WHERE game_id = ?`, evs[0].Game).Scan(&n); err != nil {
 		return err
 	}
 	if n > 0 {

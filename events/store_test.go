@@ -249,3 +249,69 @@ func BenchmarkAppend(b *testing.B) {
 		}
 	}
 }
+
+// The statements a Tx prepares once serve every later transaction, also
+// after one rolled back, and from several goroutines at once.
+func TestTxStatementsAreReused(t *testing.T) {
+	s, _ := open(t)
+	ctx := context.Background()
+	insert := `INSERT INTO credentials (game_id, player, token_hash) VALUES (?, ?, ?)`
+	count := func() int {
+		var n int
+		err := s.Update(ctx, func(tx *events.Tx) error {
+			return tx.QueryRow(ctx, `SELECT count(*) FROM credentials WHERE game_id = ?`, "g").Scan(&n)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	failed := errors.New("roll back")
+	err := s.Update(ctx, func(tx *events.Tx) error {
+		if _, err := tx.Exec(ctx, insert, "g", "rolled-back", "h"); err != nil {
+			return err
+		}
+		return failed
+	})
+	if !errors.Is(err, failed) || count() != 0 {
+		t.Fatalf("rollback: err %v, %d rows", err, count())
+	}
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			err := s.Update(ctx, func(tx *events.Tx) error {
+				_, err := tx.Exec(ctx, insert, "g", fmt.Sprint("p", i), "h")
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if got := count(); got != 8 {
+		t.Errorf("%d rows, want 8", got)
+	}
+	err = s.Update(ctx, func(tx *events.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT player FROM credentials WHERE game_id = ? ORDER BY player`, "g")
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		var names []string
+		for rows.Next() {
+			var p string
+			if err := rows.Scan(&p); err != nil {
+				return err
+			}
+			names = append(names, p)
+		}
+		if len(names) != 8 || names[0] != "p0" {
+			t.Errorf("players %v", names)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

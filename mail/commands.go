@@ -35,7 +35,7 @@ type refuser func(r *Roster, subject, why string, detail []string) (*Result, err
 
 // command answers a player's mail command.
 func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, player string, res *Result, refuse refuser, roster *Roster) (*Result, error) {
-	subject := func(what string) string { return fmt.Sprintf("[%s] %s", env.Game, what) }
+	subject := func(what string) string { return gameSubject(env.Game, what) }
 	evs, err := tx.Events(ctx, env.Game)
 	if err != nil {
 		return nil, err
@@ -49,7 +49,11 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 	case "status":
 		body = statusText(g, player)
 	case "report":
-		if body, err = in.Renderer.Text(g, player); err != nil {
+		gs, err := gameAtClose(in.Host.Games, g, evs, g.Steps[len(g.Steps)-1].Step)
+		if err != nil {
+			return nil, err
+		}
+		if body, err = in.Renderer.Text(gs, player); err != nil {
 			return nil, err
 		}
 	case "history":
@@ -60,11 +64,9 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 			fmt.Fprintf(&b, "(Steps 0 to %d are left out: one mail carries at most %d reports.)\n\n", first-1, maxHistory)
 		}
 		for s := first; s <= last; s++ {
-			gs := g
-			if s != last {
-				if gs, err = adjudicator.ReplayUntil(in.Host.Games, evs, s); err != nil {
-					return nil, err
-				}
+			gs, err := gameAtClose(in.Host.Games, g, evs, s)
+			if err != nil {
+				return nil, err
 			}
 			text, err := in.Renderer.Text(gs, player)
 			if err != nil {
@@ -84,7 +86,7 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 
 // gmMail carries out a GM action sent by mail.
 func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, roster *Roster, res *Result, refuse refuser) (*Result, error) {
-	subject := func(what string) string { return fmt.Sprintf("[%s] %s", env.Game, what) }
+	subject := func(what string) string { return gameSubject(env.Game, what) }
 	if roster.GM == "" || !strings.EqualFold(roster.GM, m.From) {
 		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field player: GM mail is only taken from the GM's address on record (gm: in the campaign file); this one comes from %s", m.From), nil)
 	}
@@ -108,23 +110,18 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	if strings.TrimSpace(m.Reason) == "" {
 		return refuse(roster, subject("GM action refused"), "field reason: missing: add a line 'reason: TEXT'; it is shown to the players", nil)
 	}
-	if _, err := tx.SQL().ExecContext(ctx, `SAVEPOINT gm`); err != nil {
-		return nil, err
-	}
 	a := adjudicator.GMAction{Action: env.Args[0], Args: env.Args[1:], Reason: m.Reason}
-	r, err := in.Host.GMTx(ctx, tx, env.Game, a)
+	var r *adjudicator.GMResult
+	refused, err := inSavepoint(ctx, tx, func() (err error) {
+		r, err = in.Host.GMTx(ctx, tx, env.Game, a)
+		return err
+	})
 	if err != nil {
-		if _, rerr := tx.SQL().ExecContext(ctx, `ROLLBACK TO gm; RELEASE gm`); rerr != nil {
-			return nil, rerr
-		}
-		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
-			return nil, err
-		}
-		lines := errLines(err)
-		return refuse(roster, subject("GM action refused"), lines[0], lines[1:])
-	}
-	if _, err := tx.SQL().ExecContext(ctx, `RELEASE gm`); err != nil {
 		return nil, err
+	}
+	if refused != nil {
+		lines := errLines(refused)
+		return refuse(roster, subject("GM action refused"), lines[0], lines[1:])
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", a.String(), a.Reason)

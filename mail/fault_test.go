@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -29,6 +31,7 @@ type memIMAP struct {
 	dropAfter atomic.Int64 // >0: the next connection drops after writing this many bytes past the start of a FETCH
 	failMoves atomic.Int32 // MOVEs to refuse with NO [SERVERBUG]
 	moves     atomic.Int32
+	sent      atomic.Int64 // bytes written to clients since their first FETCH
 }
 
 func startMemIMAP(t testing.TB, rev2 bool) *memIMAP {
@@ -119,6 +122,7 @@ func (c *droppingConn) Read(p []byte) (int, error) {
 
 func (c *droppingConn) Write(p []byte) (int, error) {
 	if c.fetching {
+		c.m.sent.Add(int64(len(p)))
 		if limit := c.m.dropAfter.Load(); limit > 0 {
 			c.written += int64(len(p))
 			if c.written > limit {
@@ -283,6 +287,42 @@ func TestIMAPConnectionDroppedMidFetch(t *testing.T) {
 	}
 	if got := m.count(t, "Processed"); got != 4 {
 		t.Errorf("Processed holds %d, want 4", got)
+	}
+}
+
+// A mail over the size limit is fetched no further than its header, refused
+// with a reply to its known sender, and filed in Rejected; the log does not
+// change.
+func TestIMAPOversizedMail(t *testing.T) {
+	f := newFixture(t, nil)
+	m := startMemIMAP(t, true)
+	player, file := f.orderFile()
+	big := plainMail(addrOf(player), "orders and a novel", file+"\n"+strings.Repeat("All work and no play. ", 20_000))
+	if len(big) <= mail.DefaultMaxMessageSize {
+		t.Fatalf("the test mail is only %d bytes", len(big))
+	}
+	m.deliver(t, big)
+	before, box := f.eventCount(), len(f.outbox())
+	stop := runIMAP(t, f, m.server())
+	defer stop()
+	waitFor(t, "the mail to be filed", func() bool { return m.count(t, "Rejected") == 1 })
+	if got := m.count(t, "INBOX"); got != 0 {
+		t.Errorf("INBOX holds %d, want 0", got)
+	}
+	if got := m.sent.Load(); got > 16<<10 {
+		t.Errorf("%d bytes came over IMAP for a %d-byte mail: more than its header", got, len(big))
+	}
+	if got := f.eventCount(); got != before {
+		t.Errorf("the log changed: %d → %d events", before, got)
+	}
+	var replies []string
+	for _, q := range f.outbox()[box:] {
+		if q.Kind == mail.KindReject && q.To == addrOf(player) {
+			replies = append(replies, q.Body)
+		}
+	}
+	if len(replies) != 1 || !strings.Contains(bodyText(t, replies[0]), fmt.Sprintf("the mail is %d bytes", len(big))) {
+		t.Errorf("want one refusal giving the size, got %q", replies)
 	}
 }
 

@@ -26,12 +26,6 @@ type IMAP struct {
 	Backoff  time.Duration // first wait before redialling; default 1s, doubling to 1m
 }
 
-func (p *IMAP) logf(format string, args ...any) {
-	if p.Log != nil {
-		p.Log.Printf(format, args...)
-	}
-}
-
 // Run serves the mailbox until ctx ends.
 func (p *IMAP) Run(ctx context.Context) error {
 	wait := p.Backoff
@@ -48,7 +42,7 @@ func (p *IMAP) Run(ctx context.Context) error {
 		if time.Since(start) > time.Minute {
 			wait = first
 		}
-		p.logf("imap %s: %v; reconnecting in %v", p.Server.Addr(), err, wait)
+		logf(p.Log, "imap %s: %v; reconnecting in %v", p.Server.Addr(), err, wait)
 		select {
 		case <-ctx.Done():
 			return nil
@@ -60,10 +54,7 @@ func (p *IMAP) Run(ctx context.Context) error {
 
 // Dial connects and logs in as configured. handler may be nil.
 func (p *IMAP) Dial(handler *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
-	return dialIMAP(p.Server, handler)
-}
-
-func dialIMAP(srv *Server, handler *imapclient.UnilateralDataHandler) (*imapclient.Client, error) {
+	srv := p.Server
 	tlsCfg, err := srv.tlsConfig()
 	if err != nil {
 		return nil, err
@@ -220,62 +211,72 @@ func (p *IMAP) Drain(ctx context.Context, c *imapclient.Client) (int, error) {
 	return total, nil
 }
 
+// batch fetches the messages uids, takes them in and files away those taken
+// in. The sizes come first, so that a mail over the size limit is fetched
+// no further than its header.
 func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID) (int, error) {
-	limit := int64(p.Ingester.Limits.MaxMessageSize)
-	if limit <= 0 {
-		limit = DefaultMaxMessageSize
+	sizes, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
+	if err != nil {
+		return 0, fmt.Errorf("fetch sizes: %w", err)
 	}
-	section := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Offset: 0, Size: limit}}
-	cmd := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section}})
-	folders := map[string][]imap.UID{}
-	n := 0
-	var ingestErr error
-	for {
-		msg := cmd.Next()
-		if msg == nil {
-			break
-		}
-		buf, err := msg.Collect()
-		if err != nil {
-			cmd.Close()
-			return n, fmt.Errorf("fetch: %w", err)
-		}
-		if ingestErr != nil || buf.UID == 0 {
-			continue // drain the command; the rest are taken next time
-		}
-		raw := buf.FindBodySection(section)
-		var res *Result
-		if buf.RFC822Size > limit {
-			res, err = p.Ingester.IngestHeader(ctx, headerOf(raw), int(buf.RFC822Size))
-		} else {
-			res, err = p.Ingester.Ingest(ctx, raw)
-		}
-		if err != nil {
-			ingestErr = err
+	limit := p.Ingester.maxSize()
+	var whole, header []imap.UID
+	for _, m := range sizes {
+		if m.UID == 0 {
 			continue
 		}
-		n++
+		if m.RFC822Size > limit {
+			header = append(header, m.UID)
+		} else {
+			whole = append(whole, m.UID)
+		}
+	}
+	read := map[imap.UID]*Inbound{}
+	fetch := func(set []imap.UID, section *imap.FetchItemBodySection) error {
+		if len(set) == 0 {
+			return nil
+		}
+		bufs, err := c.Fetch(imap.UIDSetNum(set...), &imap.FetchOptions{UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+		if err != nil {
+			return fmt.Errorf("fetch: %w", err)
+		}
+		for _, b := range bufs {
+			read[b.UID] = p.Ingester.Read(b.FindBodySection(section), int(b.RFC822Size))
+		}
+		return nil
+	}
+	// Partial: never more than the limit, whatever the size said.
+	if err := fetch(whole, &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: limit}}); err != nil {
+		return 0, err
+	}
+	if err := fetch(header, &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}); err != nil {
+		return 0, err
+	}
+	var fetched []imap.UID
+	var ms []*Inbound
+	for _, uid := range uids {
+		if m := read[uid]; m != nil {
+			fetched, ms = append(fetched, uid), append(ms, m)
+		}
+	}
+	results, ingestErr := p.Ingester.IngestAll(ctx, ms)
+	folders := map[string][]imap.UID{}
+	for i, res := range results {
 		f := p.Server.Processed
 		if res.Outcome.Folder() == "Rejected" {
 			f = p.Server.Rejected
 		}
-		folders[f] = append(folders[f], buf.UID)
-	}
-	if err := cmd.Close(); err != nil {
-		return n, fmt.Errorf("fetch: %w", err)
+		folders[f] = append(folders[f], fetched[i])
 	}
 	for _, f := range []string{p.Server.Processed, p.Server.Rejected} {
 		if len(folders[f]) == 0 {
 			continue
 		}
 		if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil {
-			return n, fmt.Errorf("move to %s: %w", f, err)
+			return len(results), fmt.Errorf("move to %s: %w", f, err)
 		}
 	}
-	if ingestErr != nil {
-		return n, ingestErr
-	}
-	return n, nil
+	return len(results), ingestErr
 }
 
 // headerOf is the header block of a raw message (all of it if it has no end).

@@ -2,9 +2,7 @@ package mail
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log"
@@ -58,78 +56,155 @@ type Ingester struct {
 	Address    string // Taipan's own address: mail from it is a loop
 	Limits     Limits
 	Log        *log.Logger // nil: no logging
+
+	rosters rosterCache
 }
 
-func (in *Ingester) logf(format string, args ...any) {
-	if in.Log != nil {
-		in.Log.Printf(format, args...)
+// logf logs to l, if there is one.
+func logf(l *log.Logger, format string, args ...any) {
+	if l != nil {
+		l.Printf(format, args...)
 	}
+}
+
+// gameSubject is the subject of a mail about game.
+func gameSubject(game, what string) string { return fmt.Sprintf("[%s] %s", game, what) }
+
+// maxSize is the largest mail taken in whole.
+func (in *Ingester) maxSize() int64 {
+	if in.Limits.MaxMessageSize > 0 {
+		return int64(in.Limits.MaxMessageSize)
+	}
+	return DefaultMaxMessageSize
+}
+
+// Read reads a received message of size bytes. raw is the whole message or,
+// for a mail over the size limit, at least its header (all an IMAP server is
+// asked for): such a mail is refused as too big. Read never fails: a mail
+// whose header cannot be read is taken as automatic mail, never answered.
+func (in *Ingester) Read(raw []byte, size int) *Inbound {
+	if size > len(raw) {
+		raw = headerOf(raw)
+	}
+	m, err := ReadMessage(raw, in.Limits, in.Address)
+	if err != nil {
+		m = &Inbound{MessageID: contentID(raw), Auto: "its header cannot be read"}
+	}
+	m.Size = size
+	if limit := in.maxSize(); int64(size) > limit {
+		m.File, m.Problem = nil, tooBig(int64(size), limit)
+	}
+	return m
 }
 
 // Ingest takes in one raw message. An error means the mail could not be
 // dealt with now (the database failed): leave it where it is and try again
 // later; being recorded by Message-ID, it will never be applied twice.
 func (in *Ingester) Ingest(ctx context.Context, raw []byte) (*Result, error) {
-	m, err := ReadMessage(raw, in.Limits, in.Address)
+	res, err := in.IngestAll(ctx, []*Inbound{in.Read(raw, len(raw))})
 	if err != nil {
-		// Not even a header: nothing to answer, nobody to answer.
-		sum := sha256.Sum256(raw)
-		m = &Inbound{MessageID: "sha256-" + hex.EncodeToString(sum[:16]) + "@taipan.invalid", Size: len(raw), Auto: "its header cannot be read"}
+		return nil, err
 	}
-	return in.IngestMessage(ctx, m)
+	return res[0], nil
 }
 
-// IngestHeader takes in a mail too big to fetch whole, from its header and
-// its size: it is refused, with a reply when the sender is known.
-func (in *Ingester) IngestHeader(ctx context.Context, header []byte, size int) (*Result, error) {
-	m, err := ReadMessage(header, Limits{}, in.Address)
-	if err != nil {
-		sum := sha256.Sum256(header)
-		m = &Inbound{MessageID: "sha256-" + hex.EncodeToString(sum[:16]) + "@taipan.invalid", Auto: "its header cannot be read"}
-	}
-	m.Size, m.File = size, nil
-	m.Problem = fmt.Sprintf("the mail is %d bytes; the limit is %d: send the order file as plain text", size, in.Limits.MaxMessageSize)
-	return in.IngestMessage(ctx, m)
-}
+// maxPerTx is the most mails taken in by one transaction.
+const maxPerTx = 100
 
-// IngestMessage is Ingest for a message already read.
-func (in *Ingester) IngestMessage(ctx context.Context, m *Inbound) (*Result, error) {
-	var res *Result
-	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
-		var prior string
-		err := tx.SQL().QueryRowContext(ctx, `SELECT outcome FROM inbox WHERE message_id = ?`, m.MessageID).Scan(&prior)
+// IngestAll takes in messages in order, as Ingest does, several to a
+// transaction: a commit costs more than most mails. Each mail is still
+// recorded in the transaction that applies it, so a crash loses or doubles
+// none. A transaction holds at most one mail per game (a second would find
+// the game changed since the Host last cached it, and replay it). If a
+// transaction fails, its mails are taken again one by one. IngestAll returns
+// the results of the mails taken in, which are the first of ms; on an error,
+// the rest are to be tried again later.
+func (in *Ingester) IngestAll(ctx context.Context, ms []*Inbound) ([]*Result, error) {
+	var out []*Result
+	for len(ms) > 0 {
+		n := batchOf(ms)
+		res, err := in.ingestTx(ctx, ms[:n])
 		if err == nil {
-			res = &Result{MessageID: m.MessageID, Outcome: Outcome(prior), Duplicate: true}
-			return nil
+			out, ms = append(out, res...), ms[n:]
+			continue
 		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return err
+		if n == 1 {
+			return out, err
 		}
-		res, err = in.handle(ctx, tx, m)
-		if err != nil {
-			return err
+		// One of them fails: take them one by one, keeping those before it.
+		for range n {
+			res, err := in.ingestTx(ctx, ms[:1])
+			if err != nil {
+				return out, err
+			}
+			out, ms = append(out, res...), ms[1:]
 		}
-		_, err = tx.SQL().ExecContext(ctx,
-			`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at) VALUES (?, ?, ?, ?, ?)`,
-			m.MessageID, res.Game, m.From, string(res.Outcome), in.now().Format(time.RFC3339Nano))
-		return err
+	}
+	return out, nil
+}
+
+// batchOf is how many of ms, from the first, one transaction takes: up to
+// maxPerTx, stopping before a second mail for the same game.
+func batchOf(ms []*Inbound) int {
+	games := map[string]bool{}
+	for i, m := range ms {
+		if i == maxPerTx {
+			return i
+		}
+		if env, err := m.envelope(); err == nil && env != nil && env.Game != "" {
+			if games[env.Game] {
+				return i
+			}
+			games[env.Game] = true
+		}
+	}
+	return len(ms)
+}
+
+// ingestTx takes in ms in one transaction.
+func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, error) {
+	out := make([]*Result, len(ms))
+	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
+		for i, m := range ms {
+			var err error
+			if out[i], err = in.ingest(ctx, tx, m); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if res.Duplicate {
-		in.logf("mail %s: seen before (%s); filed again, nothing applied", m.MessageID, res.Outcome)
-	} else {
-		in.logf("mail %s from %s: %s %s", m.MessageID, m.From, res.Outcome, oneLineText(res.Reason, 200))
+	for i, res := range out {
+		if res.Duplicate {
+			logf(in.Log, "mail %s: seen before (%s); filed again, nothing applied", res.MessageID, res.Outcome)
+		} else {
+			logf(in.Log, "mail %s from %s: %s %s", res.MessageID, ms[i].From, res.Outcome, oneLineText(res.Reason, 200))
+		}
 	}
-	return res, nil
+	return out, nil
 }
 
-func (in *Ingester) now() time.Time {
-	if in.Host.Now != nil {
-		return in.Host.Now().UTC()
+// ingest takes in one mail inside tx and records its Message-ID; a mail
+// recorded before is only reported as a duplicate.
+func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
+	var prior string
+	err := tx.QueryRow(ctx, `SELECT outcome FROM inbox WHERE message_id = ?`, m.MessageID).Scan(&prior)
+	if err == nil {
+		return &Result{MessageID: m.MessageID, Outcome: Outcome(prior), Duplicate: true}, nil
 	}
-	return time.Now().UTC()
+	if !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	res, err := in.handle(ctx, tx, m)
+	if err != nil {
+		return nil, err
+	}
+	_, err = tx.Exec(ctx,
+		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at) VALUES (?, ?, ?, ?, ?)`,
+		m.MessageID, res.Game, m.From, string(res.Outcome), now(in.Host.Now).Format(time.RFC3339Nano))
+	return res, err
 }
 
 // handle decides what to do with a new mail, inside the transaction.
@@ -148,7 +223,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 			known = r.Knows(m.From)
 		} else {
 			var err error
-			if known, err = knownAnywhere(ctx, tx, m.From); err != nil {
+			if known, err = in.rosters.knownAnywhere(ctx, tx, m.From); err != nil {
 				return nil, err
 			}
 		}
@@ -163,12 +238,12 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
-	env, err := orders.Parse(m.File)
+	env, err := m.envelope()
 	if err != nil {
 		return refuse(nil, "[taipan] your order file could not be read", "the order file has mistakes:", errLines(orders.Errors(err))[1:])
 	}
 	res.Game = env.Game
-	roster, err := loadRoster(ctx, tx, env.Game)
+	roster, err := in.rosters.load(ctx, tx, env.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -176,7 +251,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		res.Game = ""
 		return refuse(nil, "[taipan] unknown game", fmt.Sprintf("field game: there is no game %q here", oneLineText(env.Game, 64)), nil)
 	}
-	subject := func(what string) string { return fmt.Sprintf("[%s] %s", env.Game, what) }
+	subject := func(what string) string { return gameSubject(env.Game, what) }
 	if strings.EqualFold(env.Player, adjudicator.ActorGM) {
 		return in.gmMail(ctx, tx, m, env, roster, res, refuse)
 	}
@@ -194,7 +269,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 				env.Game, m.From, seat.Email, seat.Email, env.Game, seat.Name)
 			d := &Draft{Game: env.Game, Kind: KindNotice, Step: -1, To: seat.Email, Subject: subject("a mail with your token came from another address"), Body: warn,
 				MessageID: newID(domainOf(in.Address), "notice", m.MessageID, seat.Email)}
-			if _, err := in.Outbox.Enqueue(ctx, tx.SQL(), d); err != nil {
+			if _, err := in.Outbox.Enqueue(ctx, tx, d); err != nil {
 				return nil, err
 			}
 		}
@@ -210,24 +285,17 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		}
 		return in.command(ctx, tx, m, env, seat.Name, res, refuse, roster)
 	}
-	// Orders: submitted inside a savepoint, so that a refusal leaves no
-	// trace but the inbox row and the reply.
-	if _, err := tx.SQL().ExecContext(ctx, `SAVEPOINT submit`); err != nil {
-		return nil, err
-	}
-	r, err := in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{})
+	var r *adjudicator.Receipt
+	refused, err := inSavepoint(ctx, tx, func() (err error) {
+		r, err = in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{})
+		return err
+	})
 	if err != nil {
-		if _, rerr := tx.SQL().ExecContext(ctx, `ROLLBACK TO submit; RELEASE submit`); rerr != nil {
-			return nil, rerr
-		}
-		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
-			return nil, err
-		}
-		lines := errLines(err)
-		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
-	}
-	if _, err := tx.SQL().ExecContext(ctx, `RELEASE submit`); err != nil {
 		return nil, err
+	}
+	if refused != nil {
+		lines := errLines(refused)
+		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
 	}
 	res.Outcome, res.Closed = Accepted, r.Closed
 	res.Reason = fmt.Sprintf("%s's orders for step %d of %s", r.Player, r.Step, env.Game)
@@ -242,11 +310,33 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	return res, nil
 }
 
+// inSavepoint runs fn, a change by the Host, inside a savepoint of tx. When
+// fn refuses (any error but an internal one), what it wrote is undone and
+// its error is returned as refused, for the reply; an internal or database
+// error is returned as err, and fails the whole transaction.
+func inSavepoint(ctx context.Context, tx *events.Tx, fn func() error) (refused, err error) {
+	if _, err := tx.Exec(ctx, `SAVEPOINT host`); err != nil {
+		return nil, err
+	}
+	if err := fn(); err != nil {
+		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
+			return nil, err
+		}
+		if _, err := tx.Exec(ctx, `ROLLBACK TO host`); err != nil {
+			return nil, err
+		}
+		_, rerr := tx.Exec(ctx, `RELEASE host`)
+		return err, rerr
+	}
+	_, err = tx.Exec(ctx, `RELEASE host`)
+	return nil, err
+}
+
 // reply queues an answer to m.
 func (in *Ingester) reply(ctx context.Context, tx *events.Tx, m *Inbound, game, kind, subject, body string) error {
 	d := &Draft{Game: game, Kind: kind, Step: -1, To: m.From, Subject: subject, Body: body,
 		MessageID: newID(domainOf(in.Address), kind, m.MessageID), InReplyTo: m.MessageID, Refs: m.References}
-	_, err := in.Outbox.Enqueue(ctx, tx.SQL(), d)
+	_, err := in.Outbox.Enqueue(ctx, tx, d)
 	return err
 }
 
@@ -301,11 +391,14 @@ func numbered(file []byte) string {
 
 func ackText(r *adjudicator.Receipt) string {
 	var b strings.Builder
-	verb := "accepted"
-	if r.Replace {
-		verb = "accepted, replacing the ones you sent before"
+	switch {
+	case r.Standing:
+		fmt.Fprintf(&b, "Your standing orders for %s are accepted; they replace the ones you had\nand stay in force until you change them.\nTaipan understood them as:\n\n", r.Game.ID)
+	case r.Replace:
+		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted, replacing the ones you sent before.\nTaipan understood them as:\n\n", r.Step, r.Game.ID)
+	default:
+		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted.\nTaipan understood them as:\n\n", r.Step, r.Game.ID)
 	}
-	fmt.Fprintf(&b, "Your orders for step %d of %s are %s.\nTaipan understood them as:\n\n", r.Step, r.Game.ID, verb)
 	if len(r.Orders) == 0 {
 		b.WriteString("  (no orders)\n")
 	} else {

@@ -1,11 +1,13 @@
 package mail_test
 
 import (
+	"context"
 	"encoding/base64"
 	"fmt"
 	"strings"
 	"testing"
 
+	"taipan/adjudicator"
 	"taipan/mail"
 )
 
@@ -205,5 +207,85 @@ func TestCommands(t *testing.T) {
 		if f.eventCount() != n {
 			t.Errorf("%s: the log changed", name)
 		}
+	}
+}
+
+// IngestAll takes mails for several games in one transaction and, when one
+// fails, takes them one by one: it keeps the mails before the one that
+// failed and leaves that one and the rest for later.
+func TestIngestAllBatches(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, nil)
+	c, err := adjudicator.ParseCampaign([]byte(campaign("second-1")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := f.host.Create(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := &fixture{t: t, store: f.store, host: f.host, svc: f.svc, tokens: ng.Tokens, game: "second-1"}
+	a := f.turns(t, 2)
+	g := second.load()
+	p := g.Awaiting()[0]
+	b := plainMail(addrOf(p), "orders", orderFileFor(t, g, p, ng.Tokens[p]))
+	in := f.svc.Ingester
+	read := func(raws ...[]byte) []*mail.Inbound {
+		var ms []*mail.Inbound
+		for _, raw := range raws {
+			ms = append(ms, in.Read(raw, len(raw)))
+		}
+		return ms
+	}
+	orders := func() int { return ordersIn(t, f) + ordersIn(t, second) }
+	// A database failure on the second mail, which shares a transaction
+	// with the first (another game's).
+	if _, err := f.store.DB().Exec(`CREATE TRIGGER fail_one BEFORE INSERT ON inbox WHEN NEW.message_id = '` + in.Read(b, len(b)).MessageID + `'
+		BEGIN SELECT RAISE(ABORT, 'injected failure'); END`); err != nil {
+		t.Fatal(err)
+	}
+	res, err := in.IngestAll(ctx, read(a[0], b, a[1]))
+	if err == nil || len(res) != 1 || res[0].Outcome != mail.Accepted {
+		t.Fatalf("IngestAll = %d results, %v; want the first mail accepted and an error", len(res), err)
+	}
+	if got := orders(); got != 1 {
+		t.Errorf("%d orders in the logs, want 1", got)
+	}
+	if _, err := f.store.DB().Exec(`DROP TRIGGER fail_one`); err != nil {
+		t.Fatal(err)
+	}
+	res, err = in.IngestAll(ctx, read(a[0], b, a[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res[0].Duplicate || res[1].Outcome != mail.Accepted || res[2].Outcome != mail.Accepted {
+		t.Errorf("results %+v %+v %+v: want the first seen before, the others accepted", res[0], res[1], res[2])
+	}
+	if got := orders(); got != 3 {
+		t.Errorf("%d orders in the logs, want 3", got)
+	}
+}
+
+// A seat handed to someone else takes mail from the new address only, also
+// once the roster has been read (and kept) before the change.
+func TestReplacedPlayerByMail(t *testing.T) {
+	f := newFixture(t, nil)
+	env := func(player, token, cmd string) string {
+		return fmt.Sprintf("game: bourse-1\nplayer: %s\ntoken: %s\ncommand: %s\n", player, token, cmd)
+	}
+	if res := f.ingest(plainMail(aliceAddr, "status", env("alice", f.tokens["alice"], "status"))); res.Outcome != mail.Command {
+		t.Fatalf("status: %s (%s)", res.Outcome, res.Reason)
+	}
+	const carol = "carol@example.test"
+	res := f.ingest(plainMail(gmAddr, "replace", env("gm", f.tokens[""], "gm replace alice carol "+carol)+"reason: alice moved away\n"))
+	if res.Outcome != mail.Command {
+		t.Fatalf("gm replace: %s (%s)", res.Outcome, res.Reason)
+	}
+	if res := f.ingest(plainMail(aliceAddr, "status", env("alice", f.tokens["alice"], "status"))); res.Outcome == mail.Command {
+		t.Errorf("alice is still answered after her seat went to carol")
+	}
+	res = f.ingest(plainMail(carol, "status", env("carol", "wrong-token", "status")))
+	if res.Outcome != mail.Rejected || !strings.Contains(res.Reason, "token") {
+		t.Errorf("carol with a wrong token: %s (%s), want refused for the token", res.Outcome, res.Reason)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-smtp"
+
+	"taipan/events"
 )
 
 // Sender hands a message to the next hop: an SMTP server, or a Maildir.
@@ -36,26 +38,23 @@ type Outbox struct {
 	Now      func() time.Time
 }
 
-// execer is a transaction or a database.
-type execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-func (o *Outbox) now() time.Time {
-	if o.Now != nil {
-		return o.Now().UTC()
+// now is the time by clock (time.Now when nil), in UTC.
+func now(clock func() time.Time) time.Time {
+	if clock != nil {
+		return clock().UTC()
 	}
 	return time.Now().UTC()
 }
 
-// Enqueue queues d through q (the caller's transaction) unless a mail with
-// the same Message-ID is already queued or sent. It reports whether it
+func (o *Outbox) now() time.Time { return now(o.Now) }
+
+// Enqueue queues d in tx, the transaction of what caused it, unless a mail
+// with the same Message-ID is already queued or sent. It reports whether it
 // queued a new mail.
-func (o *Outbox) Enqueue(ctx context.Context, q execer, d *Draft) (bool, error) {
+func (o *Outbox) Enqueue(ctx context.Context, tx *events.Tx, d *Draft) (bool, error) {
 	now := o.now()
 	raw := d.Bytes(o.FromName, o.From, now)
-	res, err := q.ExecContext(ctx,
+	res, err := tx.Exec(ctx,
 		`INSERT INTO outbox (message_id, game_id, kind, step, recipient, subject, body, created_at, next_try_at)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
 		d.MessageID, d.Game, d.Kind, d.Step, d.To, d.Subject, raw, now.Format(time.RFC3339Nano), now.Format(time.RFC3339Nano))

@@ -10,11 +10,14 @@ import (
 	"mime"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/emersion/go-message"
 	_ "github.com/emersion/go-message/charset" // charsets beyond UTF-8 and ASCII
 	gomail "github.com/emersion/go-message/mail"
+
+	"taipan/orders"
 )
 
 // Inbound is a received mail as Taipan reads it: who sent it, whether a
@@ -39,6 +42,21 @@ type Inbound struct {
 	// Reason is the text of a top-level `reason:` line, taken out of File
 	// (its line left blank, so line numbers hold): the reason of a GM action.
 	Reason string
+
+	env    *orders.Envelope // File parsed, once envelope has been called
+	envErr error
+	parsed bool
+}
+
+// envelope is the order file parsed (nil, nil without one), parsed once.
+func (m *Inbound) envelope() (*orders.Envelope, error) {
+	if !m.parsed {
+		m.parsed = true
+		if m.File != nil {
+			m.env, m.envErr = orders.Parse(m.File)
+		}
+	}
+	return m.env, m.envErr
 }
 
 // ErrUnreadable is a message whose header cannot be read at all.
@@ -71,14 +89,14 @@ func ReadMessage(raw []byte, lim Limits, own ...string) (*Inbound, error) {
 	}
 	if irt, err := h.MsgIDList("In-Reply-To"); err == nil {
 		for _, id := range irt {
-			if !contains(in.References, id) {
+			if !slices.Contains(in.References, id) {
 				in.References = append(in.References, id)
 			}
 		}
 	}
 	in.Auto = automatic(h, in.From, own)
 	if lim.MaxMessageSize > 0 && int64(len(raw)) > int64(lim.MaxMessageSize) {
-		in.Problem = fmt.Sprintf("the mail is %d bytes; the limit is %d: send the order file as plain text", len(raw), lim.MaxMessageSize)
+		in.Problem = tooBig(int64(len(raw)), int64(lim.MaxMessageSize))
 		return in, nil
 	}
 	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
@@ -113,10 +131,21 @@ func ReadMessage(raw []byte, lim Limits, own ...string) (*Inbound, error) {
 
 var looseAddr = regexp.MustCompile(`[^\s<>"@]+@[^\s<>"@]+`)
 
+// tooBig is the Problem of a mail over the size limit.
+func tooBig(size, limit int64) string {
+	return fmt.Sprintf("the mail is %d bytes; the limit is %d: send the order file as plain text", size, limit)
+}
+
 func messageID(h gomail.Header, raw []byte) string {
 	if id, err := h.MessageID(); err == nil && id != "" && len(id) < 250 {
 		return id
 	}
+	return contentID(raw)
+}
+
+// contentID is the Message-ID given to a mail without one: made from its
+// content, so that the same mail seen again is recognised.
+func contentID(raw []byte) string {
 	sum := sha256.Sum256(raw)
 	return "sha256-" + hex.EncodeToString(sum[:16]) + "@taipan.invalid"
 }
@@ -332,13 +361,4 @@ func oneLineText(s string, n int) string {
 		}
 	}
 	return s
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

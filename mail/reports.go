@@ -39,10 +39,12 @@ type seen struct {
 }
 
 // DispatchTx queues the reports g's closed steps still owe, inside tx. evs
-// is g's log (nil: read it from tx when an earlier step needs a replay).
+// is g's whole log, g replayed from it; or nil when g's last event is the
+// closing of its last closed step (as Submit and the GM's actions leave it),
+// and then the log is read from tx only if an earlier step needs a replay.
 func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event) error {
 	var last sql.NullInt64
-	if err := tx.SQL().QueryRowContext(ctx,
+	if err := tx.QueryRow(ctx,
 		`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
 		return err
 	}
@@ -51,25 +53,39 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 	if last.Valid {
 		from = int(last.Int64) + 1
 	}
+	if evs == nil && from < closed {
+		var err error
+		if evs, err = tx.Events(ctx, g.ID); err != nil {
+			return err
+		}
+	}
 	for step := from; step <= closed; step++ {
-		gs := g
-		if step != closed {
-			if evs == nil {
-				var err error
-				if evs, err = tx.Events(ctx, g.ID); err != nil {
-					return err
-				}
-			}
-			var err error
-			if gs, err = adjudicator.ReplayUntil(d.Host.Games, evs, step); err != nil {
-				return err
-			}
+		gs, err := gameAtClose(d.Host.Games, g, evs, step)
+		if err != nil {
+			return err
 		}
 		if err := d.reportStep(ctx, tx, gs, step); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// gameAtClose is g as it was at the close of step, which is what the step's
+// report shows (as `taipan report --step` does), whatever happened since:
+// g itself when that closing is its last event, else a replay of evs, g's
+// log, up to it. evs may be nil when g's last event is its last closing.
+func gameAtClose(reg *adjudicator.Registry, g *adjudicator.Game, evs []events.Event, step int) (*adjudicator.Game, error) {
+	if step == g.Steps[len(g.Steps)-1].Step {
+		if evs == nil {
+			return g, nil
+		}
+		switch evs[len(evs)-1].Kind {
+		case adjudicator.KindClosed, adjudicator.KindCreated:
+			return g, nil
+		}
+	}
+	return adjudicator.ReplayUntil(reg, evs, step)
 }
 
 // reportStep queues one step's reports; gs is the game replayed to its close.
@@ -91,19 +107,24 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 	if step == 0 {
 		what = "set-up report"
 	}
-	if gs.Status.Finished && step == gs.Steps[len(gs.Steps)-1].Step && gs.Step == step+1 {
+	if gs.Status.Finished && gs.Step == step+1 {
 		what += ": the game is over"
 	}
+	texts := map[string]string{} // by view: observers share one
 	for _, r := range to {
-		text, err := d.Renderer.Text(gs, r.view)
-		if err != nil {
-			return err
+		text, ok := texts[r.view]
+		if !ok {
+			var err error
+			if text, err = d.Renderer.Text(gs, r.view); err != nil {
+				return err
+			}
+			texts[r.view] = text
 		}
 		dr := &Draft{Game: gs.ID, Kind: KindReport, Step: step, To: r.addr,
-			Subject:   fmt.Sprintf("[%s] %s%s", gs.ID, what, r.label),
+			Subject:   gameSubject(gs.ID, what+r.label),
 			Body:      text,
 			MessageID: newID(d.Domain, "report", gs.ID, fmt.Sprint(step), r.key)}
-		if _, err := d.Outbox.Enqueue(ctx, tx.SQL(), dr); err != nil {
+		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
 			return err
 		}
 	}
@@ -195,7 +216,7 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 		if pl == nil || pl.Email == "" {
 			continue
 		}
-		res, err := tx.SQL().ExecContext(ctx,
+		res, err := tx.Exec(ctx,
 			`INSERT INTO reminders (game_id, step, player, sent_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			g.ID, g.Step, p, now.Format(time.RFC3339Nano))
 		if err != nil {
@@ -207,19 +228,14 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 		body := fmt.Sprintf("A reminder from Taipan: your orders for step %d of %s (%s) are due by\n%s. Players who send nothing get the game's default orders.\n\n%s",
 			g.Step, g.ID, g.Status.Phase, adjudicator.FormatTime(g.Deadline), statusText(g, p))
 		dr := &Draft{Game: g.ID, Kind: KindReminder, Step: g.Step, To: pl.Email,
-			Subject:   fmt.Sprintf("[%s] reminder: step %d orders due %s", g.ID, g.Step, adjudicator.FormatTime(g.Deadline)),
+			Subject:   gameSubject(g.ID, fmt.Sprintf("reminder: step %d orders due %s", g.Step, adjudicator.FormatTime(g.Deadline))),
 			Body:      body,
 			MessageID: newID(d.Domain, "reminder", g.ID, fmt.Sprint(g.Step), p)}
-		if _, err := d.Outbox.Enqueue(ctx, tx.SQL(), dr); err != nil {
+		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
 			return time.Time{}, err
 		}
 	}
 	return time.Time{}, nil
 }
 
-func (d *Dispatcher) now() time.Time {
-	if d.Host.Now != nil {
-		return d.Host.Now().UTC()
-	}
-	return time.Now().UTC()
-}
+func (d *Dispatcher) now() time.Time { return now(d.Host.Now) }

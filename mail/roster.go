@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"taipan/adjudicator"
 	"taipan/events"
@@ -60,16 +61,45 @@ func (r *Roster) Knows(addr string) bool {
 	return false
 }
 
-// loadRoster reads a game's roster; nil when there is no such game.
-func loadRoster(ctx context.Context, tx *events.Tx, game string) (*Roster, error) {
-	rows, err := tx.SQL().QueryContext(ctx,
-		`SELECT kind, payload FROM events WHERE game_id = ? AND kind IN (?, ?) ORDER BY seq`,
-		game, adjudicator.KindCreated, adjudicator.KindReplace)
+// rosterCache keeps each game's roster with the number of events it covers,
+// so that a mail costs a read of the game's events since then rather than
+// of its whole log. An entry is stored only once the transaction that read
+// it has committed; the log being append-only, it stays true.
+type rosterCache struct {
+	mu    sync.Mutex
+	games map[string]cachedRoster
+}
+
+type cachedRoster struct {
+	seq    int64 // events covered
+	roster *Roster
+}
+
+// load reads a game's roster as tx sees it; nil when there is no such game.
+// The roster is shared: callers do not change it.
+func (c *rosterCache) load(ctx context.Context, tx *events.Tx, game string) (*Roster, error) {
+	seq, _, err := tx.Last(ctx, game)
+	if err != nil || seq == 0 {
+		return nil, err
+	}
+	c.mu.Lock()
+	cached := c.games[game]
+	c.mu.Unlock()
+	if cached.seq > seq { // not this database's log: start again
+		cached = cachedRoster{}
+	}
+	if cached.seq == seq {
+		return cached.roster, nil
+	}
+	rows, err := tx.Query(ctx,
+		`SELECT kind, payload FROM events WHERE game_id = ? AND seq > ? AND seq <= ? AND kind IN (?, ?) ORDER BY seq`,
+		game, cached.seq, seq, adjudicator.KindCreated, adjudicator.KindReplace)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var r *Roster
+	r := cached.roster
+	copied := false
 	for rows.Next() {
 		var kind, payload string
 		if err := rows.Scan(&kind, &payload); err != nil {
@@ -82,27 +112,46 @@ func loadRoster(ctx context.Context, tx *events.Tx, game string) (*Roster, error
 				return nil, err
 			}
 			r = &Roster{Game: game, Seats: append([]adjudicator.Seat(nil), c.Campaign.Players...), Observers: c.Campaign.Observers, GM: c.Campaign.GM}
+			copied = true
 		case adjudicator.KindReplace:
 			var p adjudicator.Replaced
 			if err := json.Unmarshal([]byte(payload), &p); err != nil {
 				return nil, err
 			}
-			if r != nil {
-				if s := r.Seat(p.Player); s != nil {
-					s.Name, s.Email = p.Name, p.Email
-				}
+			if r == nil {
+				continue
+			}
+			if !copied {
+				r = &Roster{Game: r.Game, Seats: append([]adjudicator.Seat(nil), r.Seats...), Observers: r.Observers, GM: r.GM}
+				copied = true
+			}
+			if s := r.Seat(p.Player); s != nil {
+				s.Name, s.Email = p.Name, p.Email
 			}
 		}
 	}
-	return r, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	tx.OnCommit(func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.games == nil {
+			c.games = map[string]cachedRoster{}
+		}
+		if seq > c.games[game].seq {
+			c.games[game] = cachedRoster{seq, r}
+		}
+	})
+	return r, nil
 }
 
 // knownAnywhere says whether addr belongs to anyone in any game.
-func knownAnywhere(ctx context.Context, tx *events.Tx, addr string) (bool, error) {
+func (c *rosterCache) knownAnywhere(ctx context.Context, tx *events.Tx, addr string) (bool, error) {
 	if addr == "" {
 		return false, nil
 	}
-	rows, err := tx.SQL().QueryContext(ctx, `SELECT DISTINCT game_id FROM events WHERE kind = ?`, adjudicator.KindCreated)
+	rows, err := tx.Query(ctx, `SELECT DISTINCT game_id FROM events`)
 	if err != nil {
 		return false, err
 	}
@@ -117,7 +166,7 @@ func knownAnywhere(ctx context.Context, tx *events.Tx, addr string) (bool, error
 	}
 	rows.Close()
 	for _, g := range games {
-		r, err := loadRoster(ctx, tx, g)
+		r, err := c.load(ctx, tx, g)
 		if err != nil {
 			return false, err
 		}

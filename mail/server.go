@@ -3,7 +3,6 @@ package mail
 import (
 	"bytes"
 	"context"
-
 	"io"
 	"log"
 	"net"
@@ -40,13 +39,9 @@ func (l *Listener) Start() (net.Addr, error) {
 		return &session{l: l}, nil
 	}))
 	srv.Domain = domainOf(l.Address)
-	limit := int64(l.Ingester.Limits.MaxMessageSize)
-	if limit <= 0 {
-		limit = DefaultMaxMessageSize
-	}
 	// Take somewhat more than the limit, so that a too big order mail from
 	// a player gets Taipan's reply rather than a bounce; far more is refused.
-	srv.MaxMessageBytes = 4 * limit
+	srv.MaxMessageBytes = 4 * l.Ingester.maxSize()
 	srv.MaxRecipients = 10
 	srv.ReadTimeout = 2 * time.Minute
 	srv.WriteTimeout = 2 * time.Minute
@@ -106,22 +101,14 @@ func (s *session) Data(r io.Reader) error {
 	if !s.ok {
 		return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 5, 1}, Message: "no valid recipient"}
 	}
-	in := s.l.Ingester
-	var res *Result
-	if limit := int(in.Limits.MaxMessageSize); limit > 0 && len(raw) > limit {
-		res, err = in.IngestHeader(context.Background(), headerOf(raw), len(raw))
-	} else {
-		res, err = in.Ingest(context.Background(), raw)
-	}
+	res, err := s.l.Ingester.Ingest(context.Background(), raw)
 	if err != nil {
-		if s.l.Log != nil {
-			s.l.Log.Printf("smtp listener: %v", err)
-		}
+		logf(s.l.Log, "smtp listener: %v", err)
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "temporary failure; try again later"}
 	}
 	if s.l.Maildir != nil {
-		if err := s.l.Maildir.Store(res.Outcome.Folder(), raw); err != nil && s.l.Log != nil {
-			s.l.Log.Printf("smtp listener: file mail: %v", err)
+		if err := s.l.Maildir.Store(res.Outcome.Folder(), raw); err != nil {
+			logf(s.l.Log, "smtp listener: file mail: %v", err)
 		}
 	}
 	return nil

@@ -70,7 +70,7 @@ func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
 	var c *smtp.Client
 	switch srv.TLS {
 	case "implicit":
-		c = smtp.NewClient(tlsClient(conn, tlsCfg))
+		c = smtp.NewClient(tls.Client(conn, tlsCfg))
 	case "starttls":
 		c, err = smtp.NewClientStartTLS(conn, tlsCfg)
 		if err != nil {
@@ -118,5 +118,3 @@ func (s *SMTP) Close() error {
 	}
 	return nil
 }
-
-func tlsClient(conn net.Conn, cfg *tls.Config) net.Conn { return tls.Client(conn, cfg) }
