@@ -33,6 +33,7 @@ if [ "$cmd" = stop ]; then
 fi
 [ "$cmd" = start ] || { echo "$0: unknown command $cmd" >&2; exit 2; }
 imap=$3 submission=$4 smtp=$5 lmtp=$6
+PATH="$PATH:/usr/sbin:/sbin"
 for bin in dovecot postfix openssl; do
     command -v "$bin" >/dev/null || { echo "$0: $bin is not installed" >&2; exit 3; }
 done
