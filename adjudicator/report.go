@@ -137,11 +137,15 @@ func (r *Renderer) Text(g *Game, player string) (string, error) {
 // View draws what player may see of g now with the game's template
 // (GAME-view), or as indented JSON for a game without one.
 func (r *Renderer) View(g *Game, player string) (string, error) {
-	v := g.Engine.View(g.State, player)
+	return r.DrawView(g.Engine.Name(), g.Engine.View(g.State, player))
+}
+
+// DrawView draws a view value of the named game with its template.
+func (r *Renderer) DrawView(game string, v any) (string, error) {
 	var b bytes.Buffer
-	if t := r.t.Lookup(g.Engine.Name() + "-view"); t != nil {
+	if t := r.t.Lookup(game + "-view"); t != nil {
 		if err := t.Execute(&b, v); err != nil {
-			return "", fmt.Errorf("render %s view: %w", g.Engine.Name(), err)
+			return "", fmt.Errorf("render %s view: %w", game, err)
 		}
 		return strings.TrimRight(b.String(), "\n"), nil
 	}

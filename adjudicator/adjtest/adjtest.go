@@ -824,3 +824,18 @@ func show(v any) string {
 	}
 	return string(b)
 }
+
+// RenderView draws a view value of e's game with the report templates, as
+// a report shows it, failing the test on a template error.
+func RenderView(t testing.TB, e adjudicator.Engine, v any) string {
+	t.Helper()
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.DrawView(e.Name(), v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}

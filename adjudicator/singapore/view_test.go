@@ -1,34 +1,19 @@
 package singapore
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"strings"
 	"testing"
-	"text/template"
-	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/orders"
-	"taipan/templates"
 )
 
 func renderView(t testing.TB, v any) string {
 	t.Helper()
-	tm, err := templates.Parse(template.FuncMap{
-		"rule": func() string { return strings.Repeat("-", 72) },
-		"time": func(t time.Time) string { return t.String() },
-		"wrap": func(s, prefix string) string { return adjudicator.Wrap(s, prefix, 72) },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := tm.ExecuteTemplate(&b, "singapore-1889-view", v); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return adjtest.RenderView(t, New(), v)
 }
 
 func setupGame(t testing.TB, players []string, options, setup, seed string) adjudicator.State {

@@ -1,33 +1,18 @@
 package trader
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
-	"text/template"
-	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/orders"
-	"taipan/templates"
 )
 
 func renderView(t *testing.T, v any) string {
 	t.Helper()
-	tm, err := templates.Parse(template.FuncMap{
-		"rule": func() string { return strings.Repeat("-", 72) },
-		"time": func(t time.Time) string { return t.String() },
-		"wrap": func(s, prefix string) string { return adjudicator.Wrap(s, prefix, 72) },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b bytes.Buffer
-	if err := tm.ExecuteTemplate(&b, "trader-view", v); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return adjtest.RenderView(t, New(), v)
 }
 
 // TestTemplate renders views of 2-, 3- and 4-player games, mid-game and
