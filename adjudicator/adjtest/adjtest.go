@@ -839,3 +839,23 @@ func RenderView(t testing.TB, e adjudicator.Engine, v any) string {
 	}
 	return out
 }
+
+// HelpExample returns the orders of the example in e's Help: the lines
+// after "  orders:", indented four spaces, as a player would copy them.
+func HelpExample(t testing.TB, e adjudicator.Engine) []orders.Item {
+	t.Helper()
+	h := e.Help()
+	i := strings.Index(h, "  orders:\n")
+	if i < 0 {
+		t.Fatal("Help has no example")
+	}
+	var lines []string
+	for _, l := range strings.Split(h[i+len("  orders:\n"):], "\n") {
+		lines = append(lines, strings.TrimPrefix(l, "    "))
+	}
+	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
+}

@@ -65,19 +65,7 @@ func TestTemplate(t *testing.T) {
 // accepted.
 func TestHelpExample(t *testing.T) {
 	e := New()
-	h := e.Help()
-	i := strings.Index(h, "  orders:\n")
-	if i < 0 {
-		t.Fatal("Help has no example")
-	}
-	var lines []string
-	for _, l := range strings.Split(h[i+len("  orders:\n"):], "\n") {
-		lines = append(lines, strings.TrimPrefix(l, "    "))
-	}
-	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	items := adjtest.HelpExample(t, e)
 	s, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("h"), 0))
 	if err != nil {
 		t.Fatal(err)
@@ -88,7 +76,7 @@ func TestHelpExample(t *testing.T) {
 	if len(e.Corrections()) == 0 || e.Name() != "old-shanghai" || e.Version() == "" {
 		t.Fatal("Name, Version or Corrections empty")
 	}
-	for _, l := range strings.Split(h, "\n") {
+	for _, l := range strings.Split(e.Help(), "\n") {
 		if len(l) >= 72 {
 			t.Errorf("Help line of %d characters: %q", len(l), l)
 		}

@@ -8,7 +8,6 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
-	"taipan/orders"
 )
 
 func renderView(t *testing.T, v any) string {
@@ -99,19 +98,7 @@ func TestTrackDrawing(t *testing.T) {
 // TestHelpExample checks that the example in Help is accepted.
 func TestHelpExample(t *testing.T) {
 	e := New()
-	h := e.Help()
-	i := strings.Index(h, "  orders:\n")
-	if i < 0 {
-		t.Fatal("Help has no example")
-	}
-	var lines []string
-	for _, l := range strings.Split(h[i+len("  orders:\n"):], "\n") {
-		lines = append(lines, strings.TrimPrefix(l, "    "))
-	}
-	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	items := adjtest.HelpExample(t, e)
 	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
 		Setup: json.RawMessage(`{"lang_tsu": 2, "events": [], "hands": {"alice": ["8-0", "8-3", "10-1"], "bob": [], "carol": []}}`)}, nil)
 	if err != nil {

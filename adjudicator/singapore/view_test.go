@@ -68,19 +68,7 @@ func TestTemplate(t *testing.T) {
 // TestHelpExample checks that the example in Help is accepted.
 func TestHelpExample(t *testing.T) {
 	e := New()
-	h := e.Help()
-	i := strings.Index(h, "  orders:\n")
-	if i < 0 {
-		t.Fatal("Help has no example")
-	}
-	var lines []string
-	for _, l := range strings.Split(h[i+len("  orders:\n"):], "\n") {
-		lines = append(lines, strings.TrimPrefix(l, "    "))
-	}
-	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	items := adjtest.HelpExample(t, e)
 	s := setupGame(t, []string{"a", "b"}, `{}`, `{"types": ["Silk", "Tea", "Spices"], "river": ["Tea/M", "Silk/U", "Opium/M", "Spices/U"], "ss": 2, "hands": {"a": ["Tea/U"], "b": ["Silk/M"]}, "seized": ["Opium/M"], "rest": true, "first": "a"}`, "help")
 	if err := e.Check(s, "a", items); err != nil {
 		t.Fatalf("the Help example is refused: %v", err)

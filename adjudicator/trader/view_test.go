@@ -7,7 +7,6 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
-	"taipan/orders"
 )
 
 func renderView(t *testing.T, v any) string {
@@ -71,20 +70,7 @@ func TestTemplate(t *testing.T) {
 // TestHelpExample checks that the example in Help is accepted.
 func TestHelpExample(t *testing.T) {
 	e := New()
-	h := e.Help()
-	i := strings.Index(h, "  orders:\n")
-	if i < 0 {
-		t.Fatal("Help has no example")
-	}
-	ex := h[i+len("  orders:\n"):]
-	var lines []string
-	for _, l := range strings.Split(ex, "\n") {
-		lines = append(lines, strings.TrimPrefix(l, "    "))
-	}
-	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
+	items := adjtest.HelpExample(t, e)
 	s, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`{"columns": {"Paris": ["red 2","red 3","red 3","red 4","red 5","red 5","red 6"], "Berlin": ["blue 2","blue 3","blue 3","blue 4","blue 5","blue 5","blue 6"], "London": ["green 2","green 3","green 3","green 4","green 5","green 5","green 6"], "Rome": ["yellow 2","yellow 3","yellow 3","yellow 4","yellow 5","yellow 5","yellow 6"], "Brussels": ["black 2","black 3","black 3","black 4","black 5","black 5","black 6"]}}`)}, nil)
 	if err != nil {
 		t.Fatal(err)
