@@ -196,5 +196,6 @@ Commands:
 
 // oneLine folds a multi-line error into one line for stderr.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ; ")), " ")
+	s = strings.ReplaceAll(s, ":\n", ": ")
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", "; ")), " ")
 }
