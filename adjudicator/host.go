@@ -19,7 +19,8 @@ import (
 
 // Host runs games on an event store: it creates them, takes orders, closes
 // steps and answers questions about them. Every change is one write
-// transaction that replays the log, decides, and appends, so two hosts on the
+// transaction that brings the game up to the log's last event (from its
+// cached replay, or by replaying), decides, and appends, so two hosts on the
 // same database never act on a stale state.
 type Host struct {
 	Store *events.Store
@@ -101,11 +102,11 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 	payload := Created{Campaign: *c, Seed: hex.EncodeToString(seed), Commitment: Commitment(seed), EngineVersion: eng.Version()}
 	out := &NewGame{Tokens: map[string]string{}}
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
-		existing, err := tx.Events(ctx, c.ID)
+		seq, _, err := tx.Last(ctx, c.ID)
 		if err != nil {
 			return err
 		}
-		if len(existing) > 0 {
+		if seq > 0 {
 			return Errorf(ECONFLICT, "a game with id %s already exists", c.ID)
 		}
 		e, err := tx.Append(ctx, c.ID, KindCreated, ActorGM, payload, h.now())
@@ -195,7 +196,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 		}
 	}
 	if env.Command != "" {
-		return nil, Errorf(EINVALID, "line 1, field command: %q is a mail command; send it to the game's address", env.Command)
+		return nil, Errorf(EINVALID, "field command: %q is a mail command; send it to the game's address", env.Command)
 	}
 	switch {
 	case g.Status.Finished:
