@@ -405,11 +405,11 @@ func (s *State) questionShort() string {
 	case stKeep:
 		return "which Old Shell-Back card to keep"
 	case stHeart:
-		return s.name(s.Sh.Drawer) + "'s Heart of Gold?"
+		return "whether " + s.name(s.Sh.Drawer) + " plays the Heart of Gold"
 	case stFinish:
-		return "finish " + s.name(s.Sh.Drawer) + "'s Shanghai!?"
+		return "whether to finish " + s.name(s.Sh.Drawer) + "'s Shanghai!"
 	case stPolice:
-		return s.name(s.Sh.Drawer) + "'s Harbor Police?"
+		return "whether " + s.name(s.Sh.Drawer) + " plays Harbor Police"
 	case stPutBack:
 		return "where the Shanghai! goes back"
 	}
