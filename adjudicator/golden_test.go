@@ -66,6 +66,14 @@ seed: golden old shanghai
 `},
 }
 
+// standingOrders are what the golden script's players send while the game
+// does not wait for them, in the games that keep standing orders.
+var standingOrders = map[string]string{
+	"trader":         "[plan: [sell: best, buy: cheapest]]",
+	"singapore-1889": "[plan: {take: [any]}]",
+	"old-shanghai":   "[heart: always, police: always, finish: all]",
+}
+
 // correction is the game-specific GM action the golden script takes, on
 // player p.
 func correction(campaign, p string) adjudicator.GMAction {
@@ -123,6 +131,22 @@ func playGolden(t *testing.T, campaign string, start time.Time) []byte {
 				if _, err := h.GM(ctx, g.ID, a); err != nil {
 					t.Fatal(err)
 				}
+			}
+		}
+		if text, ok := standingOrders[g.Engine.Name()]; ok && turn == 5 {
+			// A player the step does not wait for sends standing orders.
+			for _, p := range g.Names() {
+				if g.IsPending(p) || g.Player(p).Removed {
+					continue
+				}
+				items, err := orders.ParseList([]byte(text))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: ng.Tokens[p], Orders: items}, adjudicator.SubmitOptions{}); err != nil {
+					t.Fatalf("standing orders of %s: %v", p, err)
+				}
+				break
 			}
 		}
 		for _, p := range g.Awaiting() {

@@ -7,7 +7,10 @@
 // data.yaml. [New] returns the [Engine]; its state is a *[State], and its
 // View is a [View], drawn for reports by templates/trader.tmpl. Help lists
 // the orders: buy: COLUMN, sell: [STOCK, STOCK], joker: STOCK, pass and,
-// with 3 players, market-closed: COLUMN.
+// with 3 players, market-closed: COLUMN; and plan: [ENTRY, ...], a
+// standing plan for the player's next turn (TR-X11), which the Engine
+// also takes, alone, from a player whose turn it is not
+// (adjudicator.StandingOrders).
 //
 // # Rulings followed
 //
@@ -41,7 +44,8 @@
 //   - TR-A13: 4 players sit A1, B1, A2, B2: seats 1 and 3 against 2 and 4;
 //     a team is named "alice+carol".
 //   - TR-A14: a purchase needs the money for it.
-//   - 4c: the default orders (see Engine.Default and TR-X1, TR-X2).
+//   - 4c: the default orders (see Engine.Default and TR-X1, TR-X2); the
+//     "script of future turns" is the standing plan (TR-X11).
 //   - 4d: a player's view shows only their own money (TR-X7).
 //   - 4h: ties, in money or in totals over several sets, are a shared win.
 //
@@ -104,4 +108,41 @@
 //     money, jokers_used, market_closed), for tests or to continue a game
 //     begun face to face. It applies to set 1 only, must account for all
 //     35 stocks, and may not leave three columns empty.
+//   - TR-X11 (4c: "Each mail round may therefore carry a script of future
+//     turns, each conditional on the opponent's previous action. The
+//     engine keeps running turns until a player's script has no
+//     applicable line, and then waits for that player's next mail."):
+//     plan: [ENTRY, ...] is a ranked list of actions for the player's next
+//     turn. Entries are the turn's verbs (buy COLUMN or STOCK, sell
+//     [A, B], joker STOCK, pass) and buy: cheapest (the cheapest stock the
+//     player can afford, lowest column on ties, as in TR-X2) and sell:
+//     best (the best-paying pair, 4 players: own + partner's, TR-A5).
+//     With 3 players an entry may carry market-closed: beside it (one
+//     column or a ranked list), and a line market-closed: [...] of its own
+//     ranks the columns for every entry without one; the first column
+//     legal after the action is used, else the default place (TR-X1), so
+//     the card never makes an entry illegal. When the player's turn comes,
+//     within the same resolution, the first entry legal at that moment
+//     (checked exactly as the same order mailed then; an unaffordable
+//     buy, a stock no longer held, a used Joker or a pass while an action
+//     is possible is not legal) is played, announced "by their standing
+//     plan"; turns chain while the next player's plan covers their turn.
+//     A buy: STOCK entry takes the first column, in capital order, where
+//     that stock is available and may be bought. A plan is used for one
+//     turn: the "script" is the player's answer to the position they see,
+//     and a plan kept until it had no legal entry would replay a generic
+//     entry such as buy: cheapest for the rest of the game, playing both
+//     sides to the end unattended; one turn per plan already halves the
+//     mail rounds of a two-player game, and each new plan answers the
+//     opponent's previous action. A plan with no legal entry is dropped
+//     and its player asked (a happening only they see quotes it). plan:
+//     none cancels. A plan may come with the turn's orders (it is for the
+//     next turn, not this one) or alone, from a player whose turn it is
+//     not (adjudicator.StandingOrders), replacing their plan at once.
+//     Plans are private (the owner's and the GM's views show them; there
+//     is nothing else secret for them to refer to but the player's own
+//     money). The set's end drops every plan (its owner is told), and no
+//     plan is taken at the last-sale step: plans are for turns, and each
+//     set starts afresh. A removed player's plan is dropped; when the GM's
+//     removal hands the turn on, the next player's plan plays it at once.
 package trader

@@ -23,7 +23,7 @@ var _ adjudicator.Engine = Engine{}
 func (Engine) Name() string { return "trader" }
 
 // Version identifies this implementation of the rules.
-func (Engine) Version() string { return "trader/1" }
+func (Engine) Version() string { return "trader/2" }
 
 // Options are the campaign options Trader understands.
 type Options struct {
@@ -373,15 +373,23 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng
 		return a, sub.Default, nil
 	}
 	if s.Phase == phaseTurn {
-		a, _, err := act(s.Active)
+		seat := s.Active
+		a, _, err := act(seat)
 		if err != nil {
 			return nil, nil, err
 		}
-		hs, err := s.turn(s.Active, a, rng)
+		// A plan sent with the turn is for the next one (TR-X11).
+		if a.clearPlan {
+			s.Players[seat].Plan = nil
+		}
+		if a.plan != nil {
+			s.Players[seat].Plan = a.plan
+		}
+		hs, err := s.turn(seat, a, rng, "")
 		if err != nil {
 			return nil, nil, err
 		}
-		return s, hs, nil
+		return s, append(hs, s.chain(rng)...), nil
 	}
 	seats := append([]int(nil), s.LastSale...)
 	acts := make([]action, len(seats))
@@ -427,6 +435,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 			return nil, nil, fmt.Errorf("%s has already left the game", c.Player)
 		}
 		s.Players[seat].Removed = true
+		s.Players[seat].Plan = nil
 		hs := []adjudicator.Happening{hap("%s has left the game; their stocks and money stay where they are.", c.Player)}
 		if s.activeCount() == 0 {
 			s.Phase, s.LastSale = phaseOver, nil
@@ -437,6 +446,10 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 			if s.Active == seat {
 				s.Active = s.nextSeat(seat)
 				hs = append(hs, hap("It is now %s's turn.", s.Players[s.Active].Name))
+				// Their standing plan plays it at once (TR-X11). Without a
+				// random stream a set that ends here is dealt by the next
+				// Resolve (see endSet).
+				hs = append(hs, s.chain(nil)...)
 			}
 		case phaseLastSale:
 			var keep []int
@@ -514,6 +527,26 @@ func (Engine) Help() string {
                             stock, the first on ties. Once two columns are
                             empty the card leaves the game.
 
+Plans (so that simple turns need no mail round): add plan: with a
+ranked list of actions for your NEXT turn. When that turn comes, the
+first entry legal at that moment is played at once, without waiting for
+your mail; then the next player's plan, if any, and so on. A plan is used
+for one turn; if none of its entries is legal it is dropped and you are
+asked. Only you (and the GM) see it. Entries:
+  - buy: Berlin / buy: blue 6   as in a turn
+  - buy: cheapest           the cheapest stock you can afford (lowest
+                            column on ties)
+  - sell: [red 4, red 5]    as in a turn (4 players: yours, then your
+                            partner's), or sell: best for the best pair
+  - joker: yellow 3 / pass  as in a turn
+3 players: an entry may say where the Market closed card then goes,
+with market-closed: beside it (one column or a ranked list), and a line
+market-closed: [Rome, Paris] ranks it for every entry; the first legal
+column is used, else the default place.
+plan: none cancels your plan. While it is not your turn you may send a
+file holding only plan:, which replaces your plan at once. The set's
+end drops all plans, and no plan is taken for the last sales.
+
 When three columns are empty the set ends, and each player (with 4
 players, each team) makes one last sale: sell, joker or pass.
 
@@ -521,6 +554,12 @@ Example:
   orders:
     - buy: Berlin
     - market-closed: Rome
+    - plan:
+        - sell: best
+        - buy: Paris
+          market-closed: London
+        - buy: cheapest
+        - market-closed: [Rome, Brussels]
 `
 }
 

@@ -37,8 +37,10 @@ func fuzzStates(f *testing.F) []*State {
 	return out
 }
 
-// FuzzCheck feeds arbitrary order lists to Check; it must never panic, and
-// orders it accepts must resolve.
+// FuzzCheck feeds arbitrary order lists to Check and, from the players the
+// step does not wait for, to CheckStanding; they must never panic, orders
+// Check accepts must resolve, and standing orders CheckStanding accepts
+// must apply and leave a state whose next turn resolves.
 func FuzzCheck(f *testing.F) {
 	for _, seed := range []string{
 		"- buy: London", "- buy: 2", "- buy: blue 6", "- sell: [red 4, red 5]", "- sell red4 and red5",
@@ -46,6 +48,13 @@ func FuzzCheck(f *testing.F) {
 		"- buy: Paris\n- market-closed: Rome", "- mc: London\n- buy: Berlin", "- sell: [[red 4]]",
 		"- sell: {mine: [a], partner: {b: c}}", "- joker: [red 4, red 5]", "- buy:", "[]", "- 7",
 		"- sell: red 99999999999999999999", "- buy: {a: b}", "- joker: RED-004",
+		// Plans (TR-X11): with a turn, alone (standing), and malformed.
+		"- buy: London\n- plan:\n    - sell: best\n    - buy: cheapest\n    - joker: yellow 3\n    - pass",
+		"- plan: [sell: [red 4, red 5], buy: Berlin, buy: blue 6]", "- plan: none", "- plan: [pass]",
+		"- buy: Paris\n- market-closed: Rome\n- plan:\n    - buy: Berlin\n      market-closed: [Rome, London]\n    - market-closed: Paris",
+		"- plan: [{sell: {mine: blue 5, partner: blue 6}}, {joker: blue 5}]", "- plan: [[a]]", "- plan: {buy: x}",
+		"- plan: [{buy: Paris, sell: best}]", "- plan: [market-closed: [Rome, Rome]]", "- plan: [plan: [pass]]",
+		"- plan: ['buy cheapest', 'sell best', '']", "- sell: [red 4, red 5]\n- plan: [buy: cheapest]\n- plan: none",
 	} {
 		f.Add(seed, uint8(0))
 	}
@@ -66,5 +75,21 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 		_ = e.Check(s, "nobody", items)
+		_ = e.CheckStanding(s, "nobody", items)
+		pending := e.Status(s).Pending
+		for _, p := range s.Players {
+			if len(pending) == 1 && pending[0] == p.Name || e.CheckStanding(s, p.Name, items) != nil {
+				continue
+			}
+			ns, err := e.ApplyStanding(s, p.Name, items)
+			if err != nil {
+				t.Fatalf("accepted standing orders %q fail to apply: %v", text, err)
+			}
+			for _, q := range e.Status(ns).Pending {
+				if _, _, err := e.Resolve(ns, []adjudicator.Submission{{Player: q, Items: e.Default(ns, q), Default: true}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+					t.Fatalf("the turn after standing orders %q fails: %v", text, err)
+				}
+			}
+		}
 	})
 }

@@ -18,6 +18,7 @@ const (
 	kindJoker = "joker"
 	kindPass  = "pass"
 	verbMC    = "market-closed"
+	verbPlan  = "plan"
 )
 
 // action is one player's checked orders for the open step.
@@ -28,6 +29,10 @@ type action struct {
 	owners [2]int   // seats holding stocks[0] and stocks[1]
 	mc     int      // market-closed target; -1 when not given
 	item   orders.Item
+	// plan is the standing plan sent with the orders, for the player's
+	// next turn (TR-X11); clearPlan says plan: none.
+	plan      *Plan
+	clearPlan bool
 }
 
 func (a action) pay() int {
@@ -53,6 +58,8 @@ func verbOf(v string) string {
 		return kindPass
 	case "market-closed", "marketclosed", "mc":
 		return verbMC
+	case "plan", "standing-plan":
+		return verbPlan
 	}
 	return ""
 }
@@ -67,7 +74,7 @@ func (s *State) parse(seat int, items []orders.Item) (action, error) {
 		return a, orders.Errorf(0, "orders", "%s", s.notPendingMsg(seat))
 	}
 	var errs orders.List
-	var act, mcItem *orders.Item
+	var act, mcItem, planItem *orders.Item
 	for i := range items {
 		it := &items[i]
 		switch verbOf(it.Verb) {
@@ -86,6 +93,21 @@ func (s *State) parse(seat int, items []orders.Item) (action, error) {
 			if err := s.parseMC(it, &a); err != nil {
 				errs = append(errs, orders.Errors(err)...)
 			}
+		case verbPlan:
+			if planItem != nil {
+				errs = append(errs, it.Errorf("only one plan: %s already gives one", planItem.Field()))
+				continue
+			}
+			planItem = it
+			if s.Phase == phaseLastSale {
+				errs = append(errs, it.Errorf("%s", planAtLastSale))
+				continue
+			}
+			pl, clear, err := s.parsePlan(seat, *it)
+			if err != nil {
+				errs = append(errs, orders.Errors(err)...)
+			}
+			a.plan, a.clearPlan = pl, clear
 		default:
 			errs = append(errs, it.Errorf("unknown order %q: %s", it.Verb, s.verbList()))
 		}
@@ -97,6 +119,9 @@ func (s *State) parse(seat int, items []orders.Item) (action, error) {
 		line := 0
 		if mcItem != nil {
 			line = mcItem.Line
+		}
+		if planItem != nil {
+			return a, orders.Errorf(planItem.Line, "orders", "no action for this turn (plan: is for your next turn): %s", s.verbList())
 		}
 		return a, orders.Errorf(line, "orders", "no action: %s", s.verbList())
 	}
@@ -129,9 +154,9 @@ func (s *State) verbList() string {
 		return "the set has ended, so write one last sale (sell or joker) or pass"
 	}
 	if s.Market >= 0 {
-		return "write one of buy, sell, joker or pass, and market-closed: COLUMN to move the Market closed card"
+		return "write one of buy, sell, joker or pass, and market-closed: COLUMN to move the Market closed card (and plan: for your next turn)"
 	}
-	return "write one of buy, sell, joker or pass"
+	return "write one of buy, sell, joker or pass (and plan: for your next turn)"
 }
 
 func (s *State) notPendingMsg(seat int) string {
@@ -275,15 +300,24 @@ func (s *State) stockArg(it orders.Item, text string) (Stock, error) {
 }
 
 func (s *State) checkSell(seat int, it orders.Item, a *action) error {
+	x, y, explicit, err := s.sellArgs(it)
+	if err != nil {
+		return err
+	}
+	return s.checkSellHeld(seat, it, a, x, y, explicit)
+}
+
+// sellArgs reads the two stocks of a sale order and checks that they exist
+// and are of one colour; explicit says the mapping form {mine, partner}.
+func (s *State) sellArgs(it orders.Item) (x, y Stock, explicit bool, err error) {
 	const how = "a sale is two stocks of the same colour, e.g. sell: [red 4, red 5]; to sell one stock with the Joker write joker: red 4"
 	var texts []string
-	explicit := false // the mapping form says whose stock is whose
 	switch {
 	case !it.HasValue():
-		return it.Errorf("%s", how)
+		return x, y, false, it.Errorf("%s", how)
 	case it.Value.Kind == yaml.MappingNode:
 		if !s.teams() {
-			return it.Errorf("with %d players there is no partner: write sell: [red 4, red 5]", len(s.Players))
+			return x, y, false, it.Errorf("with %d players there is no partner: write sell: [red 4, red 5]", len(s.Players))
 		}
 		texts = make([]string, 2)
 		n := it.Value.Content
@@ -297,18 +331,18 @@ func (s *State) checkSell(seat int, it orders.Item, a *action) error {
 				idx = 1
 			}
 			if idx < 0 || k.Kind != yaml.ScalarNode {
-				return it.Errorf("a sale written as a mapping has the keys mine and partner, e.g. sell: {mine: red 4, partner: red 5}")
+				return x, y, false, it.Errorf("a sale written as a mapping has the keys mine and partner, e.g. sell: {mine: red 4, partner: red 5}")
 			}
 			if v.Kind != yaml.ScalarNode {
-				return it.Errorf("%s: give one stock, e.g. red 4", k.Value)
+				return x, y, false, it.Errorf("%s: give one stock, e.g. red 4", k.Value)
 			}
 			if texts[idx] != "" {
-				return it.Errorf("%s is given twice", k.Value)
+				return x, y, false, it.Errorf("%s is given twice", k.Value)
 			}
 			texts[idx] = strings.TrimSpace(v.Value)
 		}
 		if texts[0] == "" || texts[1] == "" {
-			return it.Errorf("a sale written as a mapping needs both keys, e.g. sell: {mine: red 4, partner: red 5}")
+			return x, y, false, it.Errorf("a sale written as a mapping needs both keys, e.g. sell: {mine: red 4, partner: red 5}")
 		}
 		explicit = true
 	case it.Value.Kind == yaml.ScalarNode:
@@ -317,30 +351,33 @@ func (s *State) checkSell(seat int, it orders.Item, a *action) error {
 			texts = []string{strings.TrimSpace(it.Value.Value)}
 		}
 	default:
-		var err error
 		if texts, err = it.Strings(); err != nil {
-			return err
+			return x, y, false, err
 		}
 	}
 	if len(texts) != 2 {
 		if len(texts) == 1 {
 			if _, err := s.stockArg(it, texts[0]); err != nil {
-				return err
+				return x, y, false, err
 			}
 		}
-		return it.Errorf("%s", how)
+		return x, y, false, it.Errorf("%s", how)
 	}
-	x, err := s.stockArg(it, texts[0])
-	if err != nil {
-		return err
+	if x, err = s.stockArg(it, texts[0]); err != nil {
+		return x, y, false, err
 	}
-	y, err := s.stockArg(it, texts[1])
-	if err != nil {
-		return err
+	if y, err = s.stockArg(it, texts[1]); err != nil {
+		return x, y, false, err
 	}
 	if x.Colour != y.Colour {
-		return it.Errorf("%s and %s are different colours", x, y)
+		return x, y, false, it.Errorf("%s and %s are different colours", x, y)
 	}
+	return x, y, explicit, nil
+}
+
+// checkSellHeld checks that the stocks of a sale are held as the rules
+// ask (TR-A5, TR-X8) and fills in the action.
+func (s *State) checkSellHeld(seat int, it orders.Item, a *action, x, y Stock, explicit bool) error {
 	a.stocks = [2]Stock{x, y}
 	if !s.teams() {
 		if x == y {

@@ -163,7 +163,13 @@ func conserved(t *testing.T, s *State, where string) {
 
 // playRandom plays one complete game with random legal orders and checks
 // the invariants after every step. It returns the number of steps.
-func playRandom(t *testing.T, e Engine, players []string, sets int, seed string, r *rand.Rand, remove bool) (int, *State) {
+//
+// With plans, players now and then send random standing plans, alone or
+// with their turn's orders; each Resolve is then checked against a shadow
+// game without plans in which the test itself plays the turns the plans
+// should play (the first entry Check accepts at that moment), one Resolve
+// per turn (TR-X11).
+func playRandom(t *testing.T, e Engine, players []string, sets int, seed string, r *rand.Rand, remove, plans bool) (int, *State) {
 	t.Helper()
 	opts := fmt.Sprintf(`{"sets": %d}`, sets)
 	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage("null")}, adjudicator.NewRand([]byte(seed), 0))
@@ -176,6 +182,8 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 		expect[i] = s.Start
 	}
 	var setMoney [][]int
+	tplans := map[int]*tplan{} // the plans the engine should hold
+	planTurns, drops := 0, 0
 	removeAt := -1
 	if remove {
 		removeAt = r.IntN(60)
@@ -188,6 +196,10 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 			t.Fatalf("%s: the game did not end within %d steps", where, bound*sets)
 		}
 		if step == removeAt {
+			// Plans would play turns inside the correction; the cases
+			// test that, so here they are cleared first.
+			s = stripPlans(s)
+			clear(tplans)
 			victim := players[r.IntN(len(players))]
 			ns, _, err := e.Correct(s, adjudicator.Correction{Action: "remove", Player: victim})
 			if err != nil {
@@ -198,9 +210,40 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 				break
 			}
 		}
+		if plans && s.Phase == phaseTurn {
+			for i, p := range s.Players {
+				if i == s.Active || p.Removed || r.IntN(5) != 0 {
+					continue
+				}
+				tp, it := randomPlan(t, s, i, r)
+				items := orders.Renumber([]orders.Item{it})
+				if err := e.CheckStanding(s, p.Name, items); err != nil {
+					t.Fatalf("%s: standing plan of %s refused: %v", where, p.Name, err)
+				}
+				ns, err := e.ApplyStanding(s, p.Name, items)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s = ns.(*State)
+				if tp == nil {
+					delete(tplans, i)
+				} else {
+					tplans[i] = tp
+				}
+			}
+		}
+		if plans && s.Phase == phaseLastSale {
+			for _, p := range players {
+				if e.CheckStanding(s, p, mustItems(t, "- plan: none")) == nil {
+					t.Fatalf("%s: a plan is accepted at the last sales", where)
+				}
+			}
+		}
 		st := e.Status(s)
 		var subs []adjudicator.Submission
 		var picks []cand
+		var sentPlan *tplan
+		sendsPlan := false
 		for _, name := range st.Pending {
 			seat := s.seat(name)
 			def := e.Default(s, name)
@@ -235,7 +278,16 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 					c.mc = mcs[r.IntN(len(mcs))]
 				}
 			}
-			subs = append(subs, adjudicator.Submission{Player: name, Items: c.items()})
+			items := c.items()
+			if plans && s.Phase == phaseTurn && r.IntN(3) == 0 {
+				tp, it := randomPlan(t, s, seat, r)
+				items = orders.Renumber(append(items, it))
+				if err := e.Check(s, name, items); err != nil {
+					t.Fatalf("%s: orders with a plan refused: %v", where, err)
+				}
+				sentPlan, sendsPlan = tp, true
+			}
+			subs = append(subs, adjudicator.Submission{Player: name, Items: items})
 			picks = append(picks, c)
 		}
 		// The money each order moves, by the rules, before resolving.
@@ -270,9 +322,82 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 			}
 		}
 		before := len(s.Scores)
-		ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step+1))
+		rng := func() *adjudicator.Rand { return adjudicator.NewRand([]byte(seed), step+1) }
+		ns, hs, err := e.Resolve(s, subs, rng())
 		if err != nil {
 			t.Fatalf("%s: Resolve: %v", where, err)
+		}
+		if plans {
+			// The shadow game: the same step without plans, then the
+			// turns the plans should play, one Resolve each.
+			wasTurn, active := s.Phase == phaseTurn, s.Active
+			shadowSubs := make([]adjudicator.Submission, len(subs))
+			for i, sub := range subs {
+				shadowSubs[i] = sub
+				if wasTurn && sendsPlan {
+					shadowSubs[i].Items = picks[i].items()
+				}
+			}
+			sh, _, err := e.Resolve(stripPlans(s), shadowSubs, rng())
+			if err != nil {
+				t.Fatalf("%s: shadow Resolve: %v", where, err)
+			}
+			shadow := sh.(*State)
+			if sendsPlan {
+				tplans[active] = sentPlan
+			}
+			wantPlayed, wantDrop := 0, 0
+			for shadow.Phase == phaseTurn && tplans[shadow.Active] != nil {
+				if shadow.Phase != phaseTurn || len(shadow.Scores) != before {
+					break
+				}
+				a := shadow.Active
+				tp := tplans[a]
+				delete(tplans, a)
+				c, ok := planTurn(e, shadow, a, tp)
+				if !ok {
+					wantDrop++
+					break
+				}
+				expect[a] += gain(shadow, c)
+				sh, _, err := e.Resolve(shadow, []adjudicator.Submission{{Player: shadow.Players[a].Name, Items: c.items()}}, rng())
+				if err != nil {
+					t.Fatalf("%s: shadow Resolve of a planned turn: %v", where, err)
+				}
+				shadow = sh.(*State)
+				wantPlayed++
+			}
+			if shadow.Phase != phaseTurn || len(shadow.Scores) != before {
+				clear(tplans) // the set's end drops every plan
+			}
+			got := ns.(*State)
+			gotJSON, _ := json.Marshal(stripPlans(got))
+			wantJSON, _ := json.Marshal(stripPlans(shadow))
+			if string(gotJSON) != string(wantJSON) {
+				t.Fatalf("%s: the plans played otherwise than the test expects:\n got %s\nwant %s\nhappenings %v", where, gotJSON, wantJSON, hs)
+			}
+			for i, p := range got.Players {
+				if (p.Plan != nil) != (tplans[i] != nil) {
+					t.Fatalf("%s: %s holds plan %v, test expects %v", where, p.Name, p.Plan, tplans[i] != nil)
+				}
+			}
+			played, dropped := 0, 0
+			for _, h := range hs {
+				if strings.Contains(h.Text, "by their standing plan") {
+					played++
+				}
+				if strings.Contains(h.Text, "None of the entries of your standing plan") {
+					dropped++
+					if len(h.To) != 1 {
+						t.Fatalf("%s: %q is not private", where, h.Text)
+					}
+				}
+			}
+			if played != wantPlayed || dropped != wantDrop {
+				t.Fatalf("%s: %d planned turns and %d dropped plans reported, want %d and %d: %v", where, played, dropped, wantPlayed, wantDrop, hs)
+			}
+			planTurns += wantPlayed
+			drops += wantDrop
 		}
 		if len(hs) == 0 {
 			t.Fatalf("%s: no happenings", where)
@@ -311,9 +436,12 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 		if s.Market >= 0 && (len(players) != 3 || empty >= 2 || len(s.Columns[s.Market]) == 0) {
 			t.Fatalf("%s: Market closed on %d with %d empty", where, s.Market, empty)
 		}
-		if step%25 == 0 {
+		if step%25 == 0 || plans && step%10 == 0 {
 			checkViews(t, e, s, where)
 		}
+	}
+	if plans && testing.Verbose() && seed == "det" {
+		t.Logf("%s: %d planned turns, %d plans dropped", seed, planTurns, drops)
 	}
 	checkViews(t, e, s, "end")
 	// Winners: the best totals among teams with someone still playing.
@@ -358,10 +486,14 @@ func checkViews(t *testing.T, e Engine, s *State, where string) {
 			t.Fatal(err)
 		}
 		over := e.Status(s).Finished // then the money has been counted openly
-		for _, q := range v.Players {
+		for i, q := range v.Players {
 			_, has := q["money"]
 			if has != (q["name"] == p.Name || over) {
 				t.Fatalf("%s: %s's view shows money of %v: %v", where, p.Name, q["name"], has)
+			}
+			// Plans are private (TR-X11).
+			if _, has := q["plan"]; has != (q["name"] == p.Name && s.Players[i].Plan != nil) {
+				t.Fatalf("%s: %s's view shows the plan of %v: %v", where, p.Name, q["name"], has)
 			}
 		}
 	}
@@ -388,7 +520,7 @@ func TestRandomPlay(t *testing.T) {
 				if g%5 == 0 {
 					sets = 2
 				}
-				k, s := playRandom(t, e, names[:n], sets, fmt.Sprintf("random-%d-%d", n, g), r, g%25 == 3)
+				k, s := playRandom(t, e, names[:n], sets, fmt.Sprintf("random-%d-%d", n, g), r, g%25 == 3, g%4 == 1)
 				steps += k
 				if len(e.Status(s).Winners) > 0 {
 					finals++
@@ -406,7 +538,7 @@ func TestDeterministic(t *testing.T) {
 		var out [2]string
 		for i := range out {
 			r := rand.New(rand.NewPCG(7, uint64(n)))
-			_, s := playRandom(t, e, []string{"a", "b", "c", "d"}[:n], 2, "det", r, false)
+			_, s := playRandom(t, e, []string{"a", "b", "c", "d"}[:n], 2, "det", r, false, true)
 			b, _ := json.Marshal(s)
 			out[i] = string(b)
 		}

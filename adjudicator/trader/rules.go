@@ -211,8 +211,9 @@ func (s *State) sale(seat int, a action) string {
 	return text
 }
 
-// turn resolves the active player's turn.
-func (s *State) turn(seat int, a action, rng *adjudicator.Rand) ([]adjudicator.Happening, error) {
+// turn resolves the active player's turn; by is added to the action's
+// happening (" by their standing plan").
+func (s *State) turn(seat int, a action, rng *adjudicator.Rand, by string) ([]adjudicator.Happening, error) {
 	p := &s.Players[seat]
 	// A default is reported by the host (Submission.Default), not here.
 	var hs []adjudicator.Happening
@@ -222,11 +223,11 @@ func (s *State) turn(seat int, a action, rng *adjudicator.Rand) ([]adjudicator.H
 		s.Columns[a.col] = s.Columns[a.col][1:]
 		p.Money -= k.Value
 		s.give(seat, k)
-		hs = append(hs, hap("%s bought %s from %s for %d million.", p.Name, k, data.Capitals[a.col], k.Value))
+		hs = append(hs, hap("%s bought %s from %s for %d million%s.", p.Name, k, data.Capitals[a.col], k.Value, by))
 	case kindSell, kindJoker:
-		hs = append(hs, hap("%s.", s.sale(seat, a)))
+		hs = append(hs, hap("%s%s.", s.sale(seat, a), by))
 	default:
-		hs = append(hs, hap("%s passed: no purchase or sale was possible.", p.Name))
+		hs = append(hs, hap("%s passed%s: no purchase or sale was possible.", p.Name, by))
 	}
 	if a.kind == kindPass {
 		s.Passes++
@@ -279,6 +280,7 @@ func (s *State) setWord() string {
 // set at once when nobody has anything to sell.
 func (s *State) endSet(reason string, rng *adjudicator.Rand) []adjudicator.Happening {
 	s.Phase, s.Ended, s.Passes, s.Market, s.LastSale = phaseLastSale, reason, 0, -1, nil
+	dropped := s.dropPlans()
 	for i := range s.Players {
 		if !s.Players[i].Removed && s.canSell(i) {
 			s.LastSale = append(s.LastSale, i)
@@ -288,7 +290,7 @@ func (s *State) endSet(reason string, rng *adjudicator.Rand) []adjudicator.Happe
 	switch {
 	case len(s.LastSale) == 0:
 		h.Text += " Nobody has anything left to sell."
-		hs := []adjudicator.Happening{h}
+		hs := append([]adjudicator.Happening{h}, dropped...)
 		more, err := s.concludeSet(rng)
 		if err != nil {
 			// Only reached without a random stream; the set stays open
@@ -301,7 +303,7 @@ func (s *State) endSet(reason string, rng *adjudicator.Rand) []adjudicator.Happe
 	default:
 		h.Text += " Each player may now make one last sale."
 	}
-	return []adjudicator.Happening{h}
+	return append([]adjudicator.Happening{h}, dropped...)
 }
 
 // lastSales resolves the last-sale step. acts holds the pending seats'
@@ -487,6 +489,7 @@ func (s *State) newSet() {
 	for i := range s.Players {
 		s.Players[i].Money = s.Start
 		s.Players[i].Stocks = nil
+		s.Players[i].Plan = nil
 	}
 	for i := range s.Teams {
 		s.Teams[i].JokerUsed, s.Teams[i].JokerBy = false, -1

@@ -122,6 +122,9 @@ type Player struct {
 	Stocks  []Stock `json:"stocks"` // in front of the player, sorted
 	Team    int     `json:"team"`   // index into State.Teams
 	Removed bool    `json:"removed,omitempty"`
+	// Plan is the player's standing plan for their next turn (TR-X11),
+	// private to them; nil when they have none.
+	Plan *Plan `json:"plan,omitempty"`
 }
 
 // Team is a side that wins or loses together: one player with 2 or 3
@@ -167,6 +170,10 @@ func (s *State) clone() *State {
 	c.Players = make([]Player, len(s.Players))
 	for i, p := range s.Players {
 		p.Stocks = append([]Stock(nil), p.Stocks...)
+		if p.Plan != nil {
+			pl := adjudicator.DeepCopy(p.Plan)
+			p.Plan = pl
+		}
 		c.Players[i] = p
 	}
 	c.Teams = make([]Team, len(s.Teams))

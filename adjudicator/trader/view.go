@@ -77,6 +77,24 @@ type PlayerView struct {
 	Joker   bool     `json:"joker"` // the (team's) Joker is still unused
 	Removed bool     `json:"removed,omitempty"`
 	Total   int      `json:"total"` // sum of the finished sets' final money
+	// Plan is the player's standing plan for their next turn, one entry
+	// a line, best first (TR-X11). Only its owner and the GM see it; it is
+	// absent otherwise, and when there is none.
+	Plan []string `json:"plan,omitempty"`
+}
+
+// PlanLines is the plan for the report, one numbered entry a line, e.g.
+// "1. sell: best", the plan's own Market closed ranking last.
+func (p PlayerView) PlanLines() []string {
+	out := make([]string, len(p.Plan))
+	for i, l := range p.Plan {
+		if rest, ok := strings.CutPrefix(l, verbMC+": "); ok {
+			out[i] = "market-closed (entries without their own): " + rest
+			continue
+		}
+		out[i] = fmt.Sprintf("%d. %s", i+1, l)
+	}
+	return out
 }
 
 // StockList is the stocks as one line, e.g. "red 4, red 5", or "none".
@@ -160,6 +178,10 @@ func (Engine) View(as adjudicator.State, player string) any {
 		if player == "" || player == p.Name || st.Finished {
 			m := p.Money
 			pv.Money = &m
+		}
+		// Plans are private: the owner's and the GM's view (TR-X11).
+		if p.Plan != nil && (player == "" || player == p.Name) {
+			pv.Plan = p.Plan.Lines()
 		}
 		v.Players = append(v.Players, pv)
 	}

@@ -190,7 +190,7 @@ func TestNewSubmitStatusReport(t *testing.T) {
 	capital, stock := available(st)
 	// bob is not pending: refused, nothing appended.
 	before := c.eventCount("bourse-1")
-	c.fail("bob has no orders to give in step 1", orderFile("bourse-1", "bob", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "bob", "-")
+	c.fail("you have no orders to give now (it is alice's turn, not yours)", orderFile("bourse-1", "bob", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "bob", "-")
 	// A malformed file names line and field.
 	c.fail("line 5, field orders[1].buy", orderFile("bourse-1", "alice", "", 1, "buy: Atlantis"), "submit", "bourse-1", "--player", "alice", "-")
 	c.fail("line 3, field step", "game: bourse-1\nplayer: alice\nstep: x\norders: []\n", "submit", "bourse-1", "--player", "alice")
