@@ -12,3 +12,25 @@ func Audit(reg *Registry, evs []events.Event) (*Game, error) {
 	}
 	return Replay(reg, evs)
 }
+
+// secretKinds are the events a public export withholds until the game is
+// over: the seed, and orders, which may show a player's hidden hand or plan.
+var secretKinds = map[string]bool{KindSeed: true, KindOrders: true, KindStanding: true}
+
+// Public returns the log as a public export shows it: while the game g (the
+// replay of evs) is running, the seed and all orders are withheld, each
+// replaced by its payload hash, so that anyone can check the chain and later
+// check the full log against it; once the game is over, everything.
+func Public(g *Game, evs []events.Event) []events.Event {
+	if g.Status.Finished {
+		return evs
+	}
+	out := make([]events.Event, len(evs))
+	for i, e := range evs {
+		if secretKinds[e.Kind] {
+			e = e.Redact()
+		}
+		out[i] = e
+	}
+	return out
+}

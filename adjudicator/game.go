@@ -95,11 +95,14 @@ func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
 	if len(evs) == 0 {
 		return nil, Errorf(ENOTFOUND, "no such game")
 	}
-	g, err := start(reg, evs[0])
+	if len(evs) < 2 {
+		return nil, &ReplayError{evs[0], "the log ends before its seed event"}
+	}
+	g, err := start(reg, evs[0], evs[1])
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range evs[1:] {
+	for _, e := range evs[2:] {
 		if until >= 0 && g.Step > until {
 			break
 		}
@@ -110,44 +113,52 @@ func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
 	return g, nil
 }
 
-func start(reg *Registry, e events.Event) (*Game, error) {
-	bad := func(format string, args ...any) error {
+// start sets a game up from its first two events, game-created and seed.
+func start(reg *Registry, created, seedEvent events.Event) (*Game, error) {
+	bad := func(e events.Event, format string, args ...any) error {
 		return &ReplayError{e, fmt.Sprintf(format, args...)}
 	}
-	if e.Kind != KindCreated || e.Seq != 1 {
-		return nil, bad("a log must start with %s", KindCreated)
+	if created.Kind != KindCreated || created.Seq != 1 {
+		return nil, bad(created, "a log must start with %s", KindCreated)
 	}
 	var c Created
-	if err := e.Decode(&c); err != nil {
-		return nil, bad("%v", err)
+	if err := created.Decode(&c); err != nil {
+		return nil, bad(created, "%v", err)
 	}
 	eng, err := reg.Engine(c.Campaign.Game)
 	if err != nil {
-		return nil, bad("%v", err)
+		return nil, bad(created, "%v", err)
 	}
-	seed, err := hex.DecodeString(c.Seed)
+	if seedEvent.Kind != KindSeed || seedEvent.Redacted() {
+		return nil, bad(seedEvent, "the seed is withheld (a public export before the game's end): the chain can be checked, but replaying needs the full log")
+	}
+	var sp SeedPayload
+	if err := seedEvent.Decode(&sp); err != nil {
+		return nil, bad(seedEvent, "%v", err)
+	}
+	seed, err := hex.DecodeString(sp.Seed)
 	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
-		return nil, bad("the seed does not match its commitment")
+		return nil, bad(seedEvent, "the seed does not match its commitment")
 	}
 	cfg, err := c.Campaign.config()
 	if err != nil {
-		return nil, bad("%v", err)
+		return nil, bad(created, "%v", err)
 	}
 	s, err := eng.Setup(cfg, NewRand(seed, 0))
 	if err != nil {
-		return nil, bad("set-up: %v", err)
+		return nil, bad(created, "set-up: %v", err)
 	}
 	g := &Game{
-		ID: e.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
-		Created: e.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
-		Steps: []StepRecord{{Step: 0, Closed: e.RecordedAt, Reason: "set-up"}},
-		Seq:   e.Seq, Hash: e.Hash,
+		ID: created.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
+		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
+		Steps: []StepRecord{{Step: 0, Closed: created.RecordedAt, Reason: "set-up"}},
+		Seq:   seedEvent.Seq, Hash: seedEvent.Hash,
 	}
 	for _, p := range c.Campaign.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
 	}
 	g.Status = eng.Status(s)
-	g.openStep(e.RecordedAt)
+	g.openStep(created.RecordedAt)
 	return g, nil
 }
 

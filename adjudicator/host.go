@@ -99,7 +99,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 	if _, err := eng.Setup(cfg, NewRand(seed, 0)); err != nil {
 		return nil, Errorf(EINVALID, "campaign %s: %v", c.ID, err)
 	}
-	payload := Created{Campaign: *c, Seed: hex.EncodeToString(seed), Commitment: Commitment(seed), EngineVersion: eng.Version()}
+	payload := Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}
 	out := &NewGame{Tokens: map[string]string{}}
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
 		seq, _, err := tx.Last(ctx, c.ID)
@@ -109,7 +109,12 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 		if seq > 0 {
 			return Errorf(ECONFLICT, "a game with id %s already exists", c.ID)
 		}
-		e, err := tx.Append(ctx, c.ID, KindCreated, ActorGM, payload, h.now())
+		at := h.now()
+		e1, err := tx.Append(ctx, c.ID, KindCreated, ActorGM, payload, at)
+		if err != nil {
+			return err
+		}
+		e2, err := tx.Append(ctx, c.ID, KindSeed, ActorSystem, SeedPayload{Seed: hex.EncodeToString(seed)}, at)
 		if err != nil {
 			return err
 		}
@@ -120,7 +125,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 			}
 			out.Tokens[name] = tok
 		}
-		out.Game, err = Replay(h.Games, []events.Event{e})
+		out.Game, err = Replay(h.Games, []events.Event{e1, e2})
 		return err
 	})
 	if err != nil {

@@ -6,6 +6,7 @@ import "time"
 // recomputed by replay.
 const (
 	KindCreated    = "game-created"    // payload Created
+	KindSeed       = "seed"            // payload SeedPayload; always the second event
 	KindOrders     = "orders"          // payload OrdersPayload, actor = player
 	KindStanding   = "standing-orders" // payload OrdersPayload, actor = player (see StandingOrders)
 	KindClosed     = "step-closed"     // payload Closed
@@ -23,13 +24,17 @@ const (
 	ActorSystem = "system"
 )
 
-// Created starts a game's log. It holds the secret seed; exports that leave
-// the GM's hands before the game ends should be treated as secret.
+// Created starts a game's log: the campaign and the seed's commitment.
 type Created struct {
 	Campaign      Campaign `json:"campaign"`
-	Seed          string   `json:"seed"`       // hex
 	Commitment    string   `json:"commitment"` // hex SHA-256 of the seed
 	EngineVersion string   `json:"engine_version"`
+}
+
+// SeedPayload is the game's secret seed, in its own event so that a public
+// export can withhold it (keeping its hash) until the game is over.
+type SeedPayload struct {
+	Seed string `json:"seed"` // hex
 }
 
 // OrdersPayload is one accepted order file.

@@ -6,10 +6,13 @@
 // the schema's triggers refuse to let anyone else do so. Each game's events
 // are numbered 1, 2, … without gaps, and each carries
 //
-//	hash = SHA-256(prev_hash ‖ "\n" ‖ game_id ‖ "\n" ‖ seq ‖ "\n" ‖ kind ‖ "\n" ‖ actor ‖ "\n" ‖ payload)
+//	hash = SHA-256(prev_hash ‖ "\n" ‖ game_id ‖ "\n" ‖ seq ‖ "\n" ‖ kind ‖ "\n" ‖ actor ‖ "\n" ‖ SHA-256(payload))
 //
-// in lower-case hex, with seq in decimal and prev_hash the previous event's
-// hash ("" for the first), so that any change to a stored event, or a gap,
-// breaks the chain from that event on. The time an event was recorded is
-// informative and outside the hash.
+// in lower-case hex (both hashes), with seq in decimal and prev_hash the
+// previous event's hash ("" for the first), so that any change to a stored
+// event, or a gap, breaks the chain from that event on. The time an event
+// was recorded is informative and outside the hash. Because the payload
+// enters only through its own hash, an export may withhold a secret payload
+// (Event.Redact) and keep its payload hash: the chain still verifies, and
+// the payload revealed later can be checked against it.
 package events

@@ -373,8 +373,11 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 	fmt.Fprintln(tw, "SEQ\tRECORDED\tKIND\tACTOR\tPAYLOAD")
 	for _, e := range evs {
 		payload := string(e.Payload)
-		if e.Kind == adjudicator.KindCreated {
-			payload = "(campaign, seed and commitment)"
+		switch e.Kind {
+		case adjudicator.KindCreated:
+			payload = "(campaign and the seed's commitment)"
+		case adjudicator.KindSeed:
+			payload = "(the secret seed)"
 		}
 		if len(payload) > 100 {
 			payload = payload[:97] + "..."
@@ -385,7 +388,9 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 }
 
 func (m *Main) runExport(ctx context.Context, args []string) error {
-	pos, err := parseArgs(flag.NewFlagSet("export", flag.ContinueOnError), args, 1, 1, "export GAME")
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	public := fs.Bool("public", false, "withhold the seed and the orders until the game is over")
+	pos, err := parseArgs(fs, args, 1, 1, "export GAME [--public]")
 	if err != nil {
 		return err
 	}
@@ -395,6 +400,13 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 	}
 	if len(evs) == 0 {
 		return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
+	}
+	if *public {
+		g, err := adjudicator.Replay(m.host.Games, evs)
+		if err != nil {
+			return err
+		}
+		evs = adjudicator.Public(g, evs)
 	}
 	return events.WriteJSONL(m.Stdout, evs)
 }
@@ -462,6 +474,21 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 		}
 	default:
 		return usagef("usage: taipan audit GAME | audit --file LOG")
+	}
+	withheld := 0
+	for _, e := range evs {
+		if e.Redacted() {
+			withheld++
+		}
+	}
+	if withheld > 0 {
+		// A public export of a running game: only the chain can be checked.
+		if err := events.Verify(evs); err != nil {
+			return fmt.Errorf("audit failed: %w", err)
+		}
+		fmt.Fprintf(m.Stdout, "Chain verified: game %s, %d events, hash chain intact; %d payloads (the seed and the orders) are withheld until the game is over, so the replay waits for the full log.\n",
+			evs[0].Game, len(evs), withheld)
+		return nil
 	}
 	g, err := adjudicator.Audit(Games(), evs)
 	if err != nil {

@@ -184,7 +184,7 @@ Commands:
   report GAME [--player P] [--step N] a rendered report (default: GM's, latest step)
   state GAME [--player P] [--json]    the state now: the GM's full view, or P's view
   log GAME [--json]                   the event log
-  export GAME                         the event log as JSON Lines, to stdout
+  export GAME [--public]              the event log as JSON Lines (--public: seed and orders withheld until the end)
   import FILE|-                       load an exported log into this database
   audit GAME | audit --file LOG       replay from scratch; check hashes and digests
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')

@@ -332,7 +332,7 @@ func TestExportImportAuditAndTampering(t *testing.T) {
 		bad = append(bad, regexp.MustCompile(`"digest":"[0-9a-f]{8}`).ReplaceAllString(l, `"digest":"00000000`))
 	}
 	os.WriteFile(logFile, []byte(strings.Join(bad, "\n")), 0o644)
-	c.fail("audit failed: event bourse-1#2", "", "audit", "--file", logFile)
+	c.fail("audit failed: event bourse-1#3 step-closed", "", "audit", "--file", logFile)
 }
 
 func TestDemo(t *testing.T) {
@@ -345,5 +345,48 @@ func TestDemo(t *testing.T) {
 	}
 	if _, err := os.Stat(c.db); err == nil {
 		t.Error("demo wrote to the --db database; it must use a temporary one")
+	}
+}
+
+// A public export of a running game withholds the seed and the orders but
+// keeps every hash, so the chain verifies and the full log, published at the
+// end, can be checked against it.
+func TestPublicExport(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	st := c.state("bourse-1")
+	capital, _ := available(st)
+	c.ok(orderFile("bourse-1", "alice", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "-")
+	full := c.ok("", "export", "bourse-1")
+	public := c.ok("", "export", "bourse-1", "--public")
+	var seed string
+	for _, l := range strings.Split(full, "\n") {
+		if strings.Contains(l, `"kind":"seed"`) {
+			var e struct{ Payload struct{ Seed string } }
+			json.Unmarshal([]byte(l), &e)
+			seed = e.Payload.Seed
+		}
+	}
+	if len(seed) != 64 || strings.Contains(public, seed) || strings.Contains(public, `"buy"`) {
+		t.Fatalf("the public export shows the seed or the orders:\n%s", public)
+	}
+	hashes := regexp.MustCompile(`"hash":"[0-9a-f]{64}"`)
+	if a, b := hashes.FindAllString(full, -1), hashes.FindAllString(public, -1); strings.Join(a, ",") != strings.Join(b, ",") {
+		t.Error("the public export's hashes differ from the full log's")
+	}
+	file := filepath.Join(t.TempDir(), "public.jsonl")
+	os.WriteFile(file, []byte(public), 0o644)
+	if out := c.ok("", "audit", "--file", file); !strings.Contains(out, "Chain verified") || !strings.Contains(out, "withheld until the game is over") {
+		t.Errorf("audit of the public export: %s", out)
+	}
+	os.WriteFile(file, []byte(strings.Replace(public, `"actor":"alice"`, `"actor":"mallory"`, 1)), 0o644)
+	c.fail("audit failed: event bourse-1#3 orders by mallory", "", "audit", "--file", file)
+	c.fail("replaying needs the full log", public, "import", "-")
+
+	for i := 0; i < 200 && !c.state("bourse-1")["finished"].(bool); i++ {
+		c.ok("", "adjudicate", "bourse-1")
+	}
+	if a, b := c.ok("", "export", "bourse-1"), c.ok("", "export", "bourse-1", "--public"); a != b {
+		t.Error("once the game is over the public export should be the whole log")
 	}
 }
