@@ -139,21 +139,6 @@ func (s *State) leftmost(skip int) int {
 	return -1
 }
 
-// covers reports whether seat's standing plan decides their open step.
-func (s *State) covers(seat int) bool {
-	pl := s.Players[seat].Plan
-	if pl == nil {
-		return false
-	}
-	switch s.Phase {
-	case phaseTurn:
-		return riverPick(s.River, pl.Take, -1) >= 0
-	case phaseChen:
-		return pl.Chen != nil
-	}
-	return false
-}
-
 // start places the Secret Society card (set-up step 7).
 func (r *run) start(seat, slot int) {
 	s := r.s
