@@ -240,13 +240,25 @@ func (t *Tx) insert(ctx context.Context, e Event) error {
 	return nil
 }
 
+// lastQuery finds a game's last event.
+const lastQuery = `SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1`
+
 // Last returns the sequence number and hash of game's last event (0 and ""
 // for a game without events), read inside the transaction.
 func (t *Tx) Last(ctx context.Context, game string) (int64, string, error) {
+	return scanLast(t.QueryRow(ctx, lastQuery, game))
+}
+
+// Last is Tx.Last outside a transaction: a cheap read for deciding whether
+// a write is needed at all.
+func (s *Store) Last(ctx context.Context, game string) (int64, string, error) {
+	return scanLast(s.db.QueryRowContext(ctx, lastQuery, game))
+}
+
+func scanLast(row *sql.Row) (int64, string, error) {
 	var seq int64
 	var hash string
-	err := t.QueryRow(ctx,
-		`SELECT seq, hash FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&seq, &hash)
+	err := row.Scan(&seq, &hash)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, "", nil
 	}
