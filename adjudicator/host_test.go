@@ -445,3 +445,21 @@ func BenchmarkReplay(b *testing.B) {
 		}
 	}
 }
+
+// A host whose cached replay is current closes a step once its deadline
+// passes, and leaves it alone before.
+func TestTickWithACurrentCache(t *testing.T) {
+	h, clk := newHost(t, "1")
+	ng := create(t, h, "deadline: 1h\n")
+	if _, err := submit(h, "ann", ng.Tokens["ann"], 1, "2"); err != nil {
+		t.Fatal(err)
+	}
+	if changed, err := h.Tick(context.Background()); err != nil || len(changed) != 0 {
+		t.Fatalf("tick before the deadline: %d, %v", len(changed), err)
+	}
+	clk.t = clk.t.Add(2 * time.Hour)
+	changed, err := h.Tick(context.Background())
+	if err != nil || len(changed) != 1 || changed[0].Step != 2 {
+		t.Fatalf("tick after the deadline: %d games, %v", len(changed), err)
+	}
+}
