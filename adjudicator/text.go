@@ -3,7 +3,10 @@ package adjudicator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 // DecodeStrict decodes a campaign's options or setup (Config.Options,
@@ -29,4 +32,15 @@ func AndList(words []string) string {
 		return words[0]
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// MustLoadData decodes a game's embedded YAML data file into v, refusing
+// unknown keys. Data files are compiled in, so a bad one is a programming
+// error and panics at start-up, naming the game.
+func MustLoadData(game string, data []byte, v any) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		panic(fmt.Sprintf("%s: data.yaml: %v", game, err))
+	}
 }

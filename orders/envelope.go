@@ -198,7 +198,7 @@ func parseList(v *yaml.Node) ([]Item, error) {
 			}
 			items = append(items, Item{Index: i, Line: k.Line, Verb: strings.ToLower(strings.TrimSpace(k.Value)), Value: n.Content[1]})
 		default:
-			errs = append(errs, Errorf(n.Line, field, "an order is a word or 'verb: value', not a %s", kindName(n.Kind)))
+			errs = append(errs, Errorf(n.Line, field, "an order is a word or 'verb: value', not a %s", KindName(n.Kind)))
 		}
 	}
 	if len(errs) > 0 {
@@ -209,7 +209,7 @@ func parseList(v *yaml.Node) ([]Item, error) {
 
 func scalar(v *yaml.Node, key string) (string, *Error) {
 	if v.Kind != yaml.ScalarNode {
-		return "", Errorf(v.Line, key, "must be a single value, not a %s", kindName(v.Kind))
+		return "", Errorf(v.Line, key, "must be a single value, not a %s", KindName(v.Kind))
 	}
 	return strings.TrimSpace(v.Value), nil
 }

@@ -39,7 +39,7 @@ func (it Item) String() (string, error) {
 		return "", it.Errorf("needs a value")
 	}
 	if it.Value.Kind != yaml.ScalarNode {
-		return "", it.Errorf("needs a single value, not a %s", kindName(it.Value.Kind))
+		return "", it.Errorf("needs a single value, not a %s", KindName(it.Value.Kind))
 	}
 	return strings.TrimSpace(it.Value.Value), nil
 }
@@ -57,13 +57,13 @@ func (it Item) Strings() ([]string, error) {
 		out := make([]string, 0, len(it.Value.Content))
 		for _, n := range it.Value.Content {
 			if n.Kind != yaml.ScalarNode {
-				return nil, Errorf(n.Line, it.Field(), "each entry must be a single value, not a %s", kindName(n.Kind))
+				return nil, Errorf(n.Line, it.Field(), "each entry must be a single value, not a %s", KindName(n.Kind))
 			}
 			out = append(out, strings.TrimSpace(n.Value))
 		}
 		return out, nil
 	}
-	return nil, it.Errorf("needs a value or a list, not a %s", kindName(it.Value.Kind))
+	return nil, it.Errorf("needs a value or a list, not a %s", KindName(it.Value.Kind))
 }
 
 // Decode decodes the item's argument into v, reporting YAML type errors at
@@ -118,7 +118,9 @@ func Renumber(items []Item) []Item {
 	return items
 }
 
-func kindName(k yaml.Kind) string {
+// KindName names a YAML node kind as error messages say it: "list",
+// "mapping", "single value".
+func KindName(k yaml.Kind) string {
 	switch k {
 	case yaml.SequenceNode:
 		return "list"

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"taipan/adjudicator"
 )
 
 //go:embed data.yaml
@@ -54,11 +54,7 @@ var wantIDs = [numCards]string{"shanghai", "heart", "drink-up", "shell-back", "d
 
 func mustLoad(b []byte) *components {
 	var c components
-	dec := yaml.NewDecoder(strings.NewReader(string(b)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		panic(fmt.Sprintf("oldshanghai: data.yaml: %v", err))
-	}
+	adjudicator.MustLoadData("oldshanghai", b, &c)
 	if len(c.Cards) != int(numCards) {
 		panic("oldshanghai: data.yaml: need exactly the 10 kinds of card")
 	}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"taipan/adjudicator"
 )
 
 //go:embed data.yaml
@@ -78,11 +78,7 @@ var data = mustLoad(dataYAML)
 
 func mustLoad(b []byte) *components {
 	var c components
-	dec := yaml.NewDecoder(strings.NewReader(string(b)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		panic(fmt.Sprintf("sackson: data.yaml: %v", err))
-	}
+	adjudicator.MustLoadData("sackson", b, &c)
 	fail := func(format string, args ...any) {
 		panic("sackson: data.yaml: " + fmt.Sprintf(format, args...))
 	}

@@ -329,7 +329,7 @@ func (s *State) parseCards(seat int, it orders.Item, v *yaml.Node, d int) (destP
 	var errs orders.List
 	for _, n := range texts {
 		if n.Kind != yaml.ScalarNode {
-			errs = append(errs, orders.Errorf(n.Line, it.Field(), "each card is a single value such as 8-0, not a %s", kindName(n.Kind)))
+			errs = append(errs, orders.Errorf(n.Line, it.Field(), "each card is a single value such as 8-0, not a %s", orders.KindName(n.Kind)))
 			continue
 		}
 		c, msg := parseCard(n.Value)
@@ -359,18 +359,6 @@ func (s *State) parseCards(seat int, it orders.Item, v *yaml.Node, d int) (destP
 		errs = append(errs, orders.Errorf(v.Line, it.Field(), "at most %d cards of one destination may be played; %d are listed for the %s", data.Limit, len(dp.cards), destName(d)))
 	}
 	return dp, errs.Err()
-}
-
-func kindName(k yaml.Kind) string {
-	switch k {
-	case yaml.SequenceNode:
-		return "list"
-	case yaml.MappingNode:
-		return "mapping"
-	case yaml.AliasNode:
-		return "alias"
-	}
-	return "value"
 }
 
 // cardsFor is what seat plays under plan p if Lang-Tsu goes to d: the

@@ -2,11 +2,10 @@ package singapore
 
 import (
 	_ "embed"
-	"fmt"
 	"sort"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"taipan/adjudicator"
 )
 
 //go:embed data.yaml
@@ -80,11 +79,7 @@ const (
 
 func mustLoad(b []byte) *components {
 	var c components
-	dec := yaml.NewDecoder(strings.NewReader(string(b)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		panic(fmt.Sprintf("singapore: data.yaml: %v", err))
-	}
+	adjudicator.MustLoadData("singapore", b, &c)
 	if len(c.Goods) != 7 || c.River < 1 || c.Hand < 1 || c.MinPlayers < 2 || c.MaxPlayers < c.MinPlayers {
 		panic("singapore: data.yaml: need 7 goods, a river, a hand size and player counts")
 	}

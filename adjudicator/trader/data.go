@@ -2,12 +2,9 @@ package trader
 
 import (
 	_ "embed"
-	"fmt"
 	"strings"
 
 	"taipan/adjudicator"
-
-	"gopkg.in/yaml.v3"
 )
 
 //go:embed data.yaml
@@ -36,11 +33,7 @@ var data = mustLoad(dataYAML)
 
 func mustLoad(b []byte) *components {
 	var c components
-	dec := yaml.NewDecoder(strings.NewReader(string(b)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil {
-		panic(fmt.Sprintf("trader: data.yaml: %v", err))
-	}
+	adjudicator.MustLoadData("trader", b, &c)
 	c.central = -1
 	for i, name := range c.Capitals {
 		if name == c.Central {
