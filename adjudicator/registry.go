@@ -2,7 +2,8 @@ package adjudicator
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // Registry maps game names to their engines. It is built once at start-up
@@ -35,10 +36,6 @@ func (r *Registry) Engine(name string) (Engine, error) {
 
 // Names lists the registered games, sorted.
 func (r *Registry) Names() []string {
-	names := make([]string, 0, len(r.engines))
-	for n := range r.engines {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(r.engines))
 	return names
 }

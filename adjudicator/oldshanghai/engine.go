@@ -2,7 +2,8 @@ package oldshanghai
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,11 +82,7 @@ func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.St
 	for i, k := range data.Cards {
 		s.Counts[i] = k.Count
 	}
-	keys := make([]string, 0, len(opt.Counts))
-	for k := range opt.Counts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(opt.Counts))
 	for _, k := range keys {
 		c, ok := cardOf(k)
 		if !ok {
@@ -241,11 +238,7 @@ func (s *State) layout(lay Layout) error {
 		}
 		return out
 	}
-	names := make([]string, 0, len(lay.Hands))
-	for k := range lay.Hands {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(lay.Hands))
 	for _, name := range names {
 		p := s.seat(name)
 		if p < 0 {
@@ -290,22 +283,14 @@ func (s *State) layout(lay Layout) error {
 		s.Players[p].Hand = nil
 		s.Players[p].Out = true
 	}
-	knames := make([]string, 0, len(lay.Known))
-	for k := range lay.Known {
-		knames = append(knames, k)
-	}
-	sort.Strings(knames)
+	knames := slices.Sorted(maps.Keys(lay.Known))
 	for _, name := range knames {
 		p := s.seat(name)
 		if p < 0 {
 			problems = append(problems, fmt.Sprintf("known: %q is not a player", name))
 			continue
 		}
-		depths := make([]string, 0, len(lay.Known[name]))
-		for d := range lay.Known[name] {
-			depths = append(depths, d)
-		}
-		sort.Strings(depths)
+		depths := slices.Sorted(maps.Keys(lay.Known[name]))
 		for _, ds := range depths {
 			d, err := strconv.Atoi(ds)
 			c, ok := cardOf(lay.Known[name][ds])

@@ -2,7 +2,8 @@ package sackson
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -162,11 +163,7 @@ func (s *State) layCards(lay Layout) []string {
 		where[c] = place
 		return c, true
 	}
-	names := make([]string, 0, len(lay.Hands))
-	for k := range lay.Hands {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(lay.Hands))
 	for _, name := range names {
 		q := s.seat(name)
 		if q < 0 {
@@ -214,11 +211,7 @@ func (s *State) layTrack(lay Layout) []string {
 		}
 	}
 	sorted := func(m map[string]int) []string {
-		out := make([]string, 0, len(m))
-		for k := range m {
-			out = append(out, k)
-		}
-		sort.Strings(out)
+		out := slices.Sorted(maps.Keys(m))
 		return out
 	}
 	for _, name := range sorted(lay.Spaces) {

@@ -2,6 +2,8 @@ package singapore
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -332,11 +334,7 @@ func (s *State) underWay(lay Layout, comp []Card) []string {
 	}
 	add("river", river)
 	add("seized", lay.Seized)
-	names := make([]string, 0, len(lay.Hands))
-	for k := range lay.Hands {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(lay.Hands))
 	for _, name := range names {
 		if s.seat(name) < 0 {
 			problems = append(problems, fmt.Sprintf("hands: %q is not a player", name))

@@ -2,6 +2,8 @@ package trader
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -160,11 +162,7 @@ func (s *State) layout(lay Layout) error {
 		}
 		return out
 	}
-	keys := make([]string, 0, len(lay.Columns))
-	for k := range lay.Columns {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(lay.Columns))
 	for _, k := range keys {
 		c := capitalIndex(k)
 		if c < 0 || strings.TrimSpace(k) != k || len(k) == 1 {
@@ -177,11 +175,7 @@ func (s *State) layout(lay Layout) error {
 		s.Columns[c] = append([]Stock{}, use("columns: "+data.Capitals[c], lay.Columns[k])...)
 	}
 	names := func(m map[string][]string) []string {
-		out := make([]string, 0, len(m))
-		for k := range m {
-			out = append(out, k)
-		}
-		sort.Strings(out)
+		out := slices.Sorted(maps.Keys(m))
 		return out
 	}
 	for _, name := range names(lay.Hands) {
@@ -214,11 +208,7 @@ func (s *State) layout(lay Layout) error {
 	if len(extra) > 0 {
 		problems = append(problems, fmt.Sprintf("the layout has more stocks than the game: one %s too many", strings.Join(extra, ", one ")))
 	}
-	mk := make([]string, 0, len(lay.Money))
-	for k := range lay.Money {
-		mk = append(mk, k)
-	}
-	sort.Strings(mk)
+	mk := slices.Sorted(maps.Keys(lay.Money))
 	for _, name := range mk {
 		p := s.seat(name)
 		switch {
