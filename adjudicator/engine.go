@@ -72,6 +72,21 @@ type Engine interface {
 	Clone(s State) State
 }
 
+// Versioned is implemented by engines that still play earlier versions of
+// their rules. A game is adjudicated to its end by the engine version it
+// started with (recorded in game-created), unless the GM upgrades it on
+// purpose; so when a change would alter the outcome of a log already
+// written, the engine keeps the old behaviour behind a version switch and
+// lists the old version here. An engine that is not Versioned plays only
+// Version().
+type Versioned interface {
+	// Versions lists every version the engine plays, oldest first; the
+	// last is Version().
+	Versions() []string
+	// AtVersion returns the engine playing version v, one of Versions().
+	AtVersion(v string) Engine
+}
+
 // StandingOrders is implemented by engines whose players keep standing
 // orders in the state (answers given in advance, plans for coming turns)
 // and may change them at any time, not only when the open step waits for

@@ -125,7 +125,7 @@ func start(reg *Registry, created, seedEvent events.Event) (*Game, error) {
 	if err := created.Decode(&c); err != nil {
 		return nil, bad(created, "%v", err)
 	}
-	eng, err := reg.Engine(c.Campaign.Game)
+	eng, err := reg.EngineAt(c.Campaign.Game, c.EngineVersion)
 	if err != nil {
 		return nil, bad(created, "%v", err)
 	}

@@ -411,11 +411,17 @@ func TestReplayCatchesAChangedEngine(t *testing.T) {
 	if _, err := adjudicator.Audit(h.Games, evs); err != nil {
 		t.Fatalf("audit of an honest log: %v", err)
 	}
-	changed := adjudicator.NewRegistry(alteredDice{dice{"2"}})
+	// The rules changed but the version did not: the digest catches it.
+	changed := adjudicator.NewRegistry(alteredDice{dice{"1"}})
 	_, err := adjudicator.Audit(changed, evs)
 	var re *adjudicator.ReplayError
-	if !errors.As(err, &re) || re.Event.Kind != adjudicator.KindClosed || !strings.Contains(err.Error(), "engine dice/2 now, dice/1 then") {
+	if !errors.As(err, &re) || re.Event.Kind != adjudicator.KindClosed || !strings.Contains(err.Error(), "replay no longer reproduces this game") {
 		t.Fatalf("audit with a changed engine: %v", err)
+	}
+	// The version moved on and the old one was dropped: refused by name.
+	dropped := adjudicator.NewRegistry(alteredDice{dice{"2"}})
+	if _, err := adjudicator.Audit(dropped, evs); err == nil || !strings.Contains(err.Error(), "engine dice/1 is not one this build plays (it plays dice/2)") {
+		t.Fatalf("audit without the game's engine version: %v", err)
 	}
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 )
 
 // Registry maps game names to their engines. It is built once at start-up
@@ -38,4 +40,40 @@ func (r *Registry) Engine(name string) (Engine, error) {
 func (r *Registry) Names() []string {
 	names := slices.Sorted(maps.Keys(r.engines))
 	return names
+}
+
+// EngineAt returns the engine for a game name playing the given version of
+// its rules (the current one when version is ""). A version newer than this
+// build's is refused as such, so that a log written by a later Taipan is
+// never mistaken for a bad one.
+func (r *Registry) EngineAt(name, version string) (Engine, error) {
+	e, err := r.Engine(name)
+	if err != nil {
+		return nil, err
+	}
+	if version == "" || version == e.Version() {
+		return e, nil
+	}
+	if v, ok := e.(Versioned); ok && slices.Contains(v.Versions(), version) {
+		return v.AtVersion(version), nil
+	}
+	if versionNumber(version) > versionNumber(e.Version()) {
+		return nil, Errorf(EINVALID, "written by a newer Taipan (engine %s; this build plays %s)", version, strings.Join(Versions(e), ", "))
+	}
+	return nil, Errorf(EINVALID, "engine %s is not one this build plays (it plays %s)", version, strings.Join(Versions(e), ", "))
+}
+
+// Versions lists the versions an engine plays, oldest first.
+func Versions(e Engine) []string {
+	if v, ok := e.(Versioned); ok {
+		return v.Versions()
+	}
+	return []string{e.Version()}
+}
+
+// versionNumber is N of "game/N", or 0.
+func versionNumber(v string) int {
+	_, n, _ := strings.Cut(v, "/")
+	i, _ := strconv.Atoi(n)
+	return i
 }
