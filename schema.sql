@@ -1,5 +1,9 @@
--- Taipan's whole SQLite schema. It is embedded into the binary and applied
--- at every open; every statement is idempotent.
+-- Taipan's whole SQLite schema as this build writes it. It is embedded into
+-- the binary; a new database gets it whole, and every statement is
+-- idempotent so that it is applied again at every open (restoring, say, a
+-- dropped trigger). A database written by an older build is first brought
+-- up to this schema by the migrations in migrations/, one schema version at
+-- a time; the version is kept in PRAGMA user_version.
 
 -- The event log: the only table needed to recompute a game. Append-only.
 CREATE TABLE IF NOT EXISTS events (
@@ -10,7 +14,9 @@ CREATE TABLE IF NOT EXISTS events (
     payload     TEXT    NOT NULL,          -- canonical JSON
     recorded_at TEXT    NOT NULL,          -- RFC 3339, UTC
     prev_hash   TEXT    NOT NULL,          -- hex SHA-256 of the previous event ('' for seq 1)
-    hash        TEXT    NOT NULL,          -- hex SHA-256, see events.Hash
+    hash        TEXT    NOT NULL,          -- hex SHA-256, see events.Event.ComputeHash
+    format      INTEGER NOT NULL DEFAULT 1, -- the log format (events.Format1, Format2)
+    salt        TEXT    NOT NULL DEFAULT '', -- format 2: the key of the payload's commitment (hex)
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 
@@ -25,6 +31,15 @@ BEGIN
 END;
 
 -- Operational tables below: mutable or disposable, never needed to replay.
+
+-- Signs that the database was altered behind Taipan's back, found when it
+-- was opened (the append-only triggers dropped). Kept, so that every later
+-- audit reports them, not only the first command after the change.
+CREATE TABLE IF NOT EXISTS integrity (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    detected_at TEXT NOT NULL,
+    finding     TEXT NOT NULL
+);
 
 -- Secrets of the players of each game. Only SHA-256 hashes of tokens are kept.
 CREATE TABLE IF NOT EXISTS credentials (

@@ -1,11 +1,18 @@
 package adjudicator
 
-import "taipan/events"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"taipan/events"
+)
 
 // Audit checks a game's whole log as a third party would: the hash chain
 // from the first event, then a replay from scratch that must reproduce every
-// recorded step digest. It returns the replayed game, or an error naming the
-// first bad event (*events.ChainError or *ReplayError).
+// recorded step digest and every recorded list of defaults. It returns the
+// replayed game, or an error naming the first bad event (*events.ChainError,
+// *events.FormatError or *ReplayError).
 func Audit(reg *Registry, evs []events.Event) (*Game, error) {
 	if err := events.Verify(evs); err != nil {
 		return nil, err
@@ -13,17 +20,61 @@ func Audit(reg *Registry, evs []events.Event) (*Game, error) {
 	return Replay(reg, evs)
 }
 
+// Head is a log's chain head as a report prints it: the sequence number and
+// hash of an event. A player who keeps a report holds the head it was made
+// from, and can prove with it that a later log dropped or rewrote events.
+type Head struct {
+	Seq  int64
+	Hash string
+}
+
+// String writes the head as ParseHead reads it: "SEQ:HASH".
+func (h Head) String() string { return fmt.Sprintf("%d:%s", h.Seq, h.Hash) }
+
+// ParseHead reads "SEQ:HASH" (the form reports print).
+func ParseHead(s string) (Head, error) {
+	seq, hash, ok := strings.Cut(strings.TrimSpace(s), ":")
+	n, err := strconv.ParseInt(seq, 10, 64)
+	if !ok || err != nil || n < 1 || len(hash) != 64 {
+		return Head{}, Errorf(EINVALID, "bad head %q: write SEQ:HASH, as a report prints it (e.g. 17:3fa4…, 64 hex digits)", s)
+	}
+	return Head{Seq: n, Hash: strings.ToLower(hash)}, nil
+}
+
+// CheckHead checks that the log holds the head's event unchanged: a log
+// that ends before it was truncated, one whose event there has another hash
+// was rewritten from that event on.
+func CheckHead(evs []events.Event, h Head) error {
+	if int64(len(evs)) < h.Seq {
+		return Errorf(ECONFLICT, "the log ends at event %d, but a report was made from event %d (hash %s): events were dropped from its end", len(evs), h.Seq, short(h.Hash))
+	}
+	if got := evs[h.Seq-1].Hash; got != h.Hash {
+		return Errorf(ECONFLICT, "event %d has hash %s, but a report was made from it with hash %s: the log was rewritten at or before that event", h.Seq, short(got), short(h.Hash))
+	}
+	return nil
+}
+
 // secretKinds are the events a public export withholds until the game is
-// over: the seed, and orders, which may show a player's hidden hand or plan.
-var secretKinds = map[string]bool{KindSeed: true, KindOrders: true, KindStanding: true}
+// over: the campaign (it holds the fixed deal and the players' addresses),
+// the seed, orders (which may show a hidden hand or plan), step closings
+// (their digests cover the hidden state) and hand-overs (a new address).
+var secretKinds = map[string]bool{
+	KindCreated: true, KindSeed: true, KindOrders: true, KindStanding: true, KindClosed: true, KindReplace: true,
+}
 
 // Public returns the log as a public export shows it: while the game g (the
-// replay of evs) is running, the seed and all orders are withheld, each
-// replaced by its payload hash, so that anyone can check the chain and later
-// check the full log against it; once the game is over, everything.
-func Public(g *Game, evs []events.Event) []events.Event {
+// replay of evs) is running, every secret event's payload is withheld and
+// only its salted commitment kept, so that anyone can check the chain, and
+// check the full log against it once the game is over; then, everything.
+//
+// A running game in log format 1 has no public export: its commitments are
+// plain hashes, against which guesses of the withheld orders can be tested.
+func Public(g *Game, evs []events.Event) ([]events.Event, error) {
 	if g.Status.Finished {
-		return evs
+		return evs, nil
+	}
+	if g.Format < events.Format2 {
+		return nil, Errorf(ECONFLICT, "game %s is written in log format 1, whose public export would let anyone test guesses of the withheld orders against their hashes; its public export is the full log, once the game is over", g.ID)
 	}
 	out := make([]events.Event, len(evs))
 	for i, e := range evs {
@@ -32,5 +83,5 @@ func Public(g *Game, evs []events.Event) []events.Event {
 		}
 		out[i] = e
 	}
-	return out
+	return out, nil
 }

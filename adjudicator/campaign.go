@@ -2,7 +2,6 @@ package adjudicator
 
 import (
 	"bytes"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -179,23 +178,35 @@ func (c *Campaign) Names() []string {
 	return names
 }
 
-// seedBytes turns the campaign's seed into the game's 32 secret bytes: 64 hex
-// digits are taken as they are, any other text is hashed with SHA-256, and
-// an absent seed is drawn from crypto/rand.
-func (c *Campaign) seedBytes() ([]byte, error) {
+// seedBytes turns the campaign's seed into the game's 32 secret bytes,
+// drawing any randomness it needs from random:
+//   - absent: 32 random bytes;
+//   - 64 hex digits: those bytes, as they are (the GM who writes them must
+//     keep them secret: anyone who has them can compute every hidden card);
+//   - any other text: SHA-256("taipan-seed/2\n" ‖ text ‖ "\n" ‖ salt) with a
+//     secret random 32-byte salt, so that the dice cannot be found by
+//     guessing the text from the published commitment or the deals one
+//     sees. The seed itself, revealed at the end, is all a re-run needs.
+func (c *Campaign) seedBytes(random func(int) ([]byte, error)) ([]byte, error) {
 	s := strings.TrimSpace(c.Seed)
-	if s == "" {
-		b := make([]byte, 32)
-		if _, err := rand.Read(b); err != nil {
-			return nil, err
-		}
-		return b, nil
-	}
 	if b, err := hex.DecodeString(s); err == nil && len(b) == 32 {
 		return b, nil
 	}
-	h := sha256.Sum256([]byte(s))
-	return h[:], nil
+	salt, err := random(32)
+	if err != nil || s == "" {
+		return salt, err
+	}
+	h := sha256.New()
+	h.Write([]byte("taipan-seed/2\n" + s + "\n"))
+	h.Write(salt)
+	return h.Sum(nil), nil
+}
+
+// SeedGiven reports whether the campaign fixes the seed itself (64 hex
+// digits), which is then only as secret as the GM keeps it.
+func (c *Campaign) SeedGiven() bool {
+	b, err := hex.DecodeString(strings.TrimSpace(c.Seed))
+	return err == nil && len(b) == 32
 }
 
 // Commitment is the published SHA-256 of a seed, in hex.

@@ -33,10 +33,11 @@ type Game struct {
 	OpenedAt time.Time            // when the open step began
 	Deadline time.Time            // zero when the campaign sets none
 
-	Steps []StepRecord // closed steps; Steps[0] is the set-up (step 0)
-	Notes []Note       // GM actions since the last step closed
-	Seq   int64        // number of events replayed
-	Hash  string       // hash of the last event replayed
+	Steps  []StepRecord // closed steps; Steps[0] is the set-up (step 0)
+	Notes  []Note       // GM actions since the last step closed
+	Seq    int64        // number of events replayed
+	Hash   string       // hash of the last event replayed
+	Format int          // the log format the game is written in (events.Format1, …)
 }
 
 // Player is a seat and who holds it now.
@@ -71,6 +72,10 @@ type StepRecord struct {
 	Happenings []Happening
 	Notes      []Note
 	Digest     string
+	// Seq and Hash are the event that closed the step (for the set-up, the
+	// seed event): the chain head a report of this step was made from.
+	Seq  int64
+	Hash string
 }
 
 // ReplayError is a log that does not replay: an event the engine refuses, or
@@ -151,8 +156,8 @@ func start(reg *Registry, created, seedEvent events.Event) (*Game, error) {
 	g := &Game{
 		ID: created.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
-		Steps: []StepRecord{{Step: 0, Closed: created.RecordedAt, Reason: "set-up"}},
-		Seq:   seedEvent.Seq, Hash: seedEvent.Hash,
+		Steps: []StepRecord{{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash}},
+		Seq:   seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
 	}
 	for _, p := range c.Campaign.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
@@ -231,6 +236,11 @@ func (g *Game) apply(e events.Event) error {
 			return bad("the state digest after step %d is %s, but %s was recorded (engine %s now, %s then): replay no longer reproduces this game",
 				p.Step, short(rec.Digest), short(p.Digest), g.Engine.Version(), p.EngineVersion)
 		}
+		if !slices.Equal(rec.Defaults, p.Defaults) {
+			return bad("step %d is recorded as closed with the default orders of %s, but replay plays them for %s: the orders in the log are not the ones that were checked",
+				p.Step, orNone(p.Defaults), orNone(rec.Defaults))
+		}
+		g.markClosed(e)
 	case KindDeadline:
 		var p DeadlineSet
 		if err := e.Decode(&p); err != nil {
@@ -351,6 +361,19 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	g.Status = g.Engine.Status(s)
 	g.openStep(at)
 	return rec, nil
+}
+
+// markClosed records e as the event that closed the last step.
+func (g *Game) markClosed(e events.Event) {
+	last := &g.Steps[len(g.Steps)-1]
+	last.Seq, last.Hash = e.Seq, e.Hash
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "nobody"
+	}
+	return strings.Join(names, ", ")
 }
 
 // clone returns a copy of g that shares nothing g or the copy may change:

@@ -100,7 +100,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed, err := c.seedBytes()
+	seed, err := c.seedBytes(h.Store.Random)
 	if err != nil {
 		return nil, err
 	}
@@ -324,6 +324,7 @@ func (h *Host) closeStep(ctx context.Context, tx *events.Tx, g *Game, reason str
 		return 0, err
 	}
 	g.Seq, g.Hash = e.Seq, e.Hash
+	g.markClosed(e)
 	if out != nil {
 		*out = append(*out, e)
 	}

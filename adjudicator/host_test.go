@@ -174,6 +174,7 @@ func newHost(t testing.TB, version string) (*adjudicator.Host, *clock) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	st.Entropy = fixedEntropy("host test")
 	c := &clock{t: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
 	return &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(dice{version}), Now: c.now}, c
 }

@@ -2,6 +2,9 @@ package adjudicator
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -39,7 +42,18 @@ type Report struct {
 	Commitment    string
 	Seed          string // only once the game is over
 	EngineVersion string
-	Digest        string
+	LogFormat     int
+	// Digest is the state's SHA-256, in the GM's reports and in every
+	// report once the game is over. While it runs, players and observers
+	// get StateCommitment instead: a digest of the whole state, hidden
+	// parts included, would let them test guesses of what they may not see.
+	Digest          string
+	StateCommitment string
+	// HeadSeq and HeadHash are the log's chain head the report was made
+	// from (the event that closed the step): whoever keeps the report can
+	// prove that a later log still holds that event unchanged.
+	HeadSeq  int64
+	HeadHash string
 }
 
 // Renderer renders reports from templates/.
@@ -71,7 +85,13 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		GameID: g.ID, Title: g.Engine.Name(), Step: rec.Step, Reason: reasonText(rec.Reason),
 		Player: player, Observer: player == Observer, Players: strings.Join(g.Names(), ", "),
 		Finished: g.Status.Finished, Next: g.Step, Phase: g.Status.Phase,
-		Deadline: g.Deadline, Commitment: g.Commitment, EngineVersion: g.Engine.Version(), Digest: rec.Digest,
+		Deadline: g.Deadline, Commitment: g.Commitment, EngineVersion: g.Engine.Version(), LogFormat: g.Format,
+		HeadSeq: rec.Seq, HeadHash: rec.Hash,
+	}
+	if player == "" || g.Status.Finished {
+		rep.Digest = rec.Digest
+	} else if rec.Digest != "" {
+		rep.StateCommitment = StateCommitment(g.Seed, g.ID, rec.Step, rec.Digest)
 	}
 	for _, p := range rec.Defaults {
 		if slices.Contains(rec.Overruled, p) {
@@ -114,6 +134,19 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// StateCommitment is the hiding commitment to a step's state digest that
+// players' reports carry while the game runs:
+//
+//	hex HMAC-SHA256(key = seed, message = "taipan-state\n" ‖ game ‖ "\n" ‖ step ‖ "\n" ‖ digest)
+//
+// Without the seed it says nothing about the state; once the seed is
+// revealed at the end, anyone can recompute it from a replay.
+func StateCommitment(seed []byte, game string, step int, digest string) string {
+	m := hmac.New(sha256.New, seed)
+	fmt.Fprintf(m, "taipan-state\n%s\n%d\n%s", game, step, digest)
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 // Render writes the report as text.

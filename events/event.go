@@ -1,11 +1,8 @@
 package events
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"time"
 )
 
@@ -18,33 +15,16 @@ type Event struct {
 	Payload json.RawMessage `json:"payload,omitempty"`
 	// PayloadHash stands in for a payload withheld from a public export
 	// (see Redact); it is empty when the payload is present.
-	PayloadHash string    `json:"payload_hash,omitempty"`
-	RecordedAt  time.Time `json:"recorded_at"`
-	PrevHash    string    `json:"prev_hash"`
-	Hash        string    `json:"hash"`
-}
-
-// ComputeHash returns the chained hash the event should carry, from its
-// fields and PrevHash. The payload enters it through its own SHA-256, so a
-// redacted event still proves its place in the chain.
-func (e *Event) ComputeHash() string {
-	h := sha256.New()
-	for _, part := range []string{e.PrevHash, e.Game, strconv.FormatInt(e.Seq, 10), e.Kind, e.Actor} {
-		h.Write([]byte(part))
-		h.Write([]byte{'\n'})
-	}
-	h.Write([]byte(e.payloadHash()))
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// payloadHash is the hex SHA-256 of the payload, or the recorded one of a
-// redacted event.
-func (e *Event) payloadHash() string {
-	if e.Redacted() {
-		return e.PayloadHash
-	}
-	sum := sha256.Sum256(e.Payload)
-	return hex.EncodeToString(sum[:])
+	PayloadHash string `json:"payload_hash,omitempty"`
+	// Format is the log format the event is written in (see Format1,
+	// Format2); exports of format 1 may leave it out.
+	Format int `json:"format,omitempty"`
+	// Salt keys the payload's commitment in format 2 (hex); withheld with
+	// the payload.
+	Salt       string    `json:"salt,omitempty"`
+	RecordedAt time.Time `json:"recorded_at"`
+	PrevHash   string    `json:"prev_hash"`
+	Hash       string    `json:"hash"`
 }
 
 // Redacted reports whether the payload was withheld.
@@ -55,6 +35,7 @@ func (e *Event) Redacted() bool { return e.Payload == nil && e.PayloadHash != ""
 func (e Event) Redact() Event {
 	e.PayloadHash = e.payloadHash()
 	e.Payload = nil
+	e.Salt = ""
 	return e
 }
 
@@ -83,14 +64,23 @@ func (e *ChainError) Error() string {
 }
 
 // Verify checks that evs are one game's complete log in order: numbered from
-// 1 without gaps, each hash correct and chained to the previous one, each
-// payload canonical (a redacted event is checked through its payload hash).
-// It returns a *ChainError naming the first bad event.
+// 1 without gaps, all in one format, each hash correct and chained to the
+// previous one, each payload canonical (a redacted event is checked through
+// its payload hash). It returns a *FormatError for a log in a format this
+// build does not read, else a *ChainError naming the first bad event.
 func Verify(evs []Event) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	if err := checkFormat(&evs[0]); err != nil {
+		return err
+	}
 	prev := ""
 	for i := range evs {
 		e := &evs[i]
 		switch {
+		case e.Format != evs[0].Format:
+			return &ChainError{*e, fmt.Sprintf("written in log format %d in a log of format %d", e.Format, evs[0].Format)}
 		case e.Game != evs[0].Game:
 			return &ChainError{*e, fmt.Sprintf("belongs to game %q, not %q", e.Game, evs[0].Game)}
 		case e.Seq != int64(i+1):

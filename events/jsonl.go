@@ -23,7 +23,8 @@ func WriteJSONL(w io.Writer, evs []Event) error {
 }
 
 // ReadJSONL reads events written by WriteJSONL. It checks the form of each
-// line, not the chain (see Verify).
+// line, not the chain (see Verify). An event without a format is of format
+// 1, as every export written before formats were numbered.
 func ReadJSONL(r io.Reader) ([]Event, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
@@ -35,6 +36,9 @@ func ReadJSONL(r io.Reader) ([]Event, error) {
 		var e Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		if e.Format == 0 {
+			e.Format = Format1
 		}
 		evs = append(evs, e)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"text/tabwriter"
@@ -389,7 +390,7 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 
 func (m *Main) runExport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	public := fs.Bool("public", false, "withhold the seed and the orders until the game is over")
+	public := fs.Bool("public", false, "withhold the campaign, the seed, the orders and the digests until the game is over")
 	pos, err := parseArgs(fs, args, 1, 1, "export GAME [--public]")
 	if err != nil {
 		return err
@@ -406,13 +407,17 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		evs = adjudicator.Public(g, evs)
+		if evs, err = adjudicator.Public(g, evs); err != nil {
+			return err
+		}
 	}
 	return events.WriteJSONL(m.Stdout, evs)
 }
 
 func (m *Main) runImport(ctx context.Context, args []string) error {
-	pos, err := parseArgs(flag.NewFlagSet("import", flag.ContinueOnError), args, 1, 1, "import FILE|-")
+	fs := flag.NewFlagSet("import", flag.ContinueOnError)
+	expect := fs.String("expect-head", "", "SEQ:HASH of a report you hold: refuse a log that dropped or rewrote that event")
+	pos, err := parseArgs(fs, args, 1, 1, "import FILE|- [--expect-head SEQ:HASH]")
 	if err != nil {
 		return err
 	}
@@ -427,9 +432,23 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if len(evs) == 0 {
 		return adjudicator.Errorf(adjudicator.EINVALID, "import: the file holds no events")
 	}
+	for _, e := range evs {
+		if e.Redacted() {
+			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (a public export of a running game); import the full export", e.String())
+		}
+	}
 	g, err := adjudicator.Audit(m.host.Games, evs)
 	if err != nil {
-		return fmt.Errorf("import refused: %w", err)
+		return fmt.Errorf("import refused: the log does not audit: %w", err)
+	}
+	if *expect != "" {
+		h, err := adjudicator.ParseHead(*expect)
+		if err != nil {
+			return err
+		}
+		if err := adjudicator.CheckHead(evs, h); err != nil {
+			return fmt.Errorf("import refused: %w", err)
+		}
 	}
 	err = m.store.Update(ctx, func(tx *events.Tx) error { return tx.Import(ctx, evs) })
 	if errors.Is(err, events.ErrExists) {
@@ -438,7 +457,11 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "Imported game %s: %d events, step %d.\n", g.ID, len(evs), g.Step)
+	fmt.Fprintf(m.Stdout, "Audited and imported game %s: %d events (log format %d), hash chain intact, %s reproduced by %s; step %d.\n",
+		g.ID, len(evs), g.Format, plural(len(g.Steps)-1, "step digest"), g.Engine.Version(), g.Step)
+	if *expect == "" {
+		fmt.Fprintf(m.Stdout, "The log's head is event %d, hash %s; give --expect-head SEQ:HASH from a report you hold to prove nothing was dropped after it.\n", len(evs), evs[len(evs)-1].Hash)
+	}
 	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT`.\n", g.ID)
 	return nil
 }
@@ -446,12 +469,21 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 func (m *Main) runAudit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	file := fs.String("file", "", "audit an exported log (JSON Lines) instead of a game in the database")
-	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG")
+	expect := fs.String("expect-head", "", "SEQ:HASH from a report you hold: fail if the log dropped or rewrote that event")
+	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH]")
 	if err != nil {
 		return err
 	}
+	var head *adjudicator.Head
+	if *expect != "" {
+		h, err := adjudicator.ParseHead(*expect)
+		if err != nil {
+			return err
+		}
+		head = &h
+	}
 	var evs []events.Event
-	var tamper string
+	var tamper []string
 	switch {
 	case *file != "" && len(pos) == 0:
 		data, err := m.readInput(*file)
@@ -461,48 +493,78 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 		if evs, err = events.ReadJSONL(bytes.NewReader(data)); err != nil {
 			return fmt.Errorf("audit failed: %s: %v", *file, err)
 		}
+		if len(evs) == 0 {
+			return fmt.Errorf("audit failed: %s holds no events", *file)
+		}
 	case *file == "" && len(pos) == 1:
 		if err := m.open(); err != nil {
 			return err
 		}
-		tamper = m.store.Tampered()
+		if tamper, err = m.store.Integrity(ctx); err != nil {
+			return err
+		}
 		if evs, err = m.store.Events(ctx, pos[0]); err != nil {
 			return err
 		}
 		if len(evs) == 0 {
-			return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
+			return m.noGame(pos[0])
 		}
 	default:
-		return usagef("usage: taipan audit GAME | audit --file LOG")
+		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH]")
 	}
+	if err := m.auditLog(evs, head); err != nil {
+		if len(tamper) > 0 {
+			return fmt.Errorf("%w; besides, %s", err, strings.Join(tamper, "; "))
+		}
+		return err
+	}
+	if len(tamper) > 0 {
+		return fmt.Errorf("audit failed: the log itself checks out, but %s", strings.Join(tamper, "; "))
+	}
+	return nil
+}
+
+// auditLog checks one game's log (from the database or an export) and says
+// what it found.
+func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head) error {
 	withheld := 0
 	for _, e := range evs {
 		if e.Redacted() {
 			withheld++
 		}
 	}
+	headNote := ""
+	if head != nil {
+		if err := events.Verify(evs); err != nil {
+			return fmt.Errorf("audit failed: %w", err)
+		}
+		if err := adjudicator.CheckHead(evs, *head); err != nil {
+			return fmt.Errorf("audit failed: %w", err)
+		}
+		headNote = fmt.Sprintf(" The log holds event %d as your report knew it.", head.Seq)
+	}
 	if withheld > 0 {
 		// A public export of a running game: only the chain can be checked.
 		if err := events.Verify(evs); err != nil {
 			return fmt.Errorf("audit failed: %w", err)
 		}
-		fmt.Fprintf(m.Stdout, "Chain verified: game %s, %d events, hash chain intact; %d payloads (the seed and the orders) are withheld until the game is over, so the replay waits for the full log.\n",
-			evs[0].Game, len(evs), withheld)
+		fmt.Fprintf(m.Stdout, "Chain verified: game %s, %s, hash chain intact; %s (the campaign, the seed, the orders and the step digests) withheld until the game is over, so the replay waits for the full log.%s\n",
+			evs[0].Game, plural(len(evs), "event"), plural(withheld, "payload"), headNote)
 		return nil
 	}
 	g, err := adjudicator.Audit(Games(), evs)
 	if err != nil {
 		return fmt.Errorf("audit failed: %w", err)
 	}
-	if tamper != "" {
-		return fmt.Errorf("audit failed: %s", tamper)
-	}
 	state := fmt.Sprintf("step %d open", g.Step)
 	if g.Status.Finished {
 		state = "finished, winner " + strings.Join(g.Status.Winners, " and ")
+		if len(g.Status.Winners) == 0 {
+			state = "finished without a winner"
+		}
 	}
-	fmt.Fprintf(m.Stdout, "Audit passed: game %s, %d events, hash chain intact, %d step digests reproduced by %s; %s.\n",
-		g.ID, len(evs), len(g.Steps)-1, g.Engine.Version(), state)
+	fmt.Fprintf(m.Stdout, "Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s\n",
+		g.ID, plural(len(evs), "event"), g.Format, plural(len(g.Steps)-1, "step digest"), g.Engine.Version(), state, headNote)
 	return nil
 }
 
@@ -578,4 +640,22 @@ func (m *Main) runRules(_ context.Context, args []string) error {
 	}
 	fmt.Fprintln(m.Stdout, eng.Help())
 	return nil
+}
+
+// plural writes n and the noun, with an s unless n is 1: "1 event", "3 events".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// noGame says that the database has no such game, naming the database, so
+// that a GM in the wrong folder sees why.
+func (m *Main) noGame(id string) error {
+	abs, err := filepath.Abs(m.DBPath)
+	if err != nil {
+		abs = m.DBPath
+	}
+	return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q in the database %s", id, abs)
 }

@@ -381,7 +381,7 @@ func TestPublicExport(t *testing.T) {
 	}
 	os.WriteFile(file, []byte(strings.Replace(public, `"actor":"alice"`, `"actor":"mallory"`, 1)), 0o644)
 	c.fail("audit failed: event bourse-1#3 orders by mallory", "", "audit", "--file", file)
-	c.fail("replaying needs the full log", public, "import", "-")
+	c.fail("is withheld (a public export of a running game); import the full export", public, "import", "-")
 
 	for i := 0; i < 200 && !c.state("bourse-1")["finished"].(bool); i++ {
 		c.ok("", "adjudicate", "bourse-1")

@@ -1,0 +1,134 @@
+package events
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+)
+
+// Log formats. A game's log is written in one format from its first event to
+// its last, and every format Taipan ever wrote stays readable: a later build
+// adds a format beside the old ones and keeps their readers, so an honest
+// old log is never reported as altered.
+const (
+	// Format1 is the first released format:
+	//
+	//	hash = SHA-256(prev_hash ‖ "\n" ‖ game_id ‖ "\n" ‖ seq ‖ "\n" ‖ kind ‖ "\n" ‖ actor ‖ "\n" ‖ hex SHA-256(payload))
+	//
+	// The time an event was recorded is outside the hash, and a withheld
+	// payload is stood for by its plain SHA-256, which a guess can be
+	// tested against.
+	Format1 = 1
+	// Format2 covers the time and hides withheld payloads:
+	//
+	//	hash = SHA-256("taipan-log/2" ‖ "\n" ‖ prev_hash ‖ "\n" ‖ game_id ‖ "\n" ‖ seq ‖ "\n" ‖ kind ‖ "\n" ‖ actor ‖ "\n" ‖ recorded_at ‖ "\n" ‖ commitment)
+	//	commitment = hex HMAC-SHA256(key = salt, message = payload)
+	//
+	// recorded_at is written as RFC 3339 in UTC with exactly three
+	// fractional digits (2026-12-01T09:00:00.000Z); salt is 16 random bytes
+	// stored with the event (hex). A public export withholds a secret
+	// payload together with its salt, so its commitment reveals nothing
+	// until both are published at the game's end.
+	Format2 = 2
+
+	// CurrentFormat is the format this build writes new games in.
+	CurrentFormat = Format2
+)
+
+// KnownFormats describes the formats this build reads, for messages.
+const KnownFormats = "log formats 1 and 2"
+
+// FormatError is a log this build cannot read: written in a format it does
+// not know. It is never a sign of tampering, and says so.
+type FormatError struct {
+	Event  Event
+	Format int
+}
+
+// Error says which format the log has and which this build reads.
+func (e *FormatError) Error() string {
+	if e.Format == 0 {
+		return fmt.Sprintf("game %s was written by a pre-release build of Taipan (log format 0: the seed inside game-created, each hash over the payload itself); this build reads %s, so it can neither replay nor audit this log. This is not a sign that it was altered: the build that wrote it still reads it.", e.Event.Game, KnownFormats)
+	}
+	return fmt.Sprintf("game %s was written by a newer Taipan (log format %d); this build reads %s. Upgrade Taipan to read it.", e.Event.Game, e.Format, KnownFormats)
+}
+
+// SaltSize is the number of random bytes of a format-2 event's salt.
+const SaltSize = 16
+
+// recordedAtLayout is how format 2 writes the time into the hash.
+const recordedAtLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// ComputeHash returns the chained hash the event should carry, from its
+// fields and PrevHash, by the rules of its format.
+func (e *Event) ComputeHash() string {
+	h := sha256.New()
+	var parts []string
+	switch e.Format {
+	case Format2:
+		parts = []string{"taipan-log/2", e.PrevHash, e.Game, strconv.FormatInt(e.Seq, 10), e.Kind, e.Actor, e.RecordedAt.UTC().Format(recordedAtLayout)}
+	default:
+		parts = []string{e.PrevHash, e.Game, strconv.FormatInt(e.Seq, 10), e.Kind, e.Actor}
+	}
+	for _, part := range parts {
+		h.Write([]byte(part))
+		h.Write([]byte{'\n'})
+	}
+	h.Write([]byte(e.payloadHash()))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// payloadHash is what stands for the payload in the hash: its SHA-256
+// (format 1) or salted commitment (format 2), or the recorded one of a
+// redacted event.
+func (e *Event) payloadHash() string {
+	if e.Redacted() {
+		return e.PayloadHash
+	}
+	return PayloadCommitment(e.Format, e.Salt, e.Payload)
+}
+
+// PayloadCommitment is what stands for a payload in an event's hash in the
+// given format: hex SHA-256(payload) in format 1, hex HMAC-SHA256 keyed by
+// the salt (hex) in format 2.
+func PayloadCommitment(format int, salt string, payload []byte) string {
+	if format == Format2 {
+		key, _ := hex.DecodeString(salt)
+		m := hmac.New(sha256.New, key)
+		m.Write(payload)
+		return hex.EncodeToString(m.Sum(nil))
+	}
+	sum := sha256.Sum256(payload)
+	return hex.EncodeToString(sum[:])
+}
+
+// format0Hash is how the pre-release builds hashed an event, kept only to
+// recognise their logs and refuse them for what they are.
+func (e *Event) format0Hash() string {
+	h := sha256.New()
+	for i, part := range []string{e.PrevHash, e.Game, strconv.FormatInt(e.Seq, 10), e.Kind, e.Actor} {
+		if i > 0 {
+			h.Write([]byte{'\n'})
+		}
+		h.Write([]byte(part))
+	}
+	h.Write([]byte{'\n'})
+	h.Write(e.Payload)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// checkFormat refuses a log whose first event is in a format this build
+// does not read.
+func checkFormat(first *Event) error {
+	switch {
+	case first.Format > CurrentFormat:
+		return &FormatError{Event: *first, Format: first.Format}
+	case first.Format < Format1:
+		return &FormatError{Event: *first, Format: first.Format}
+	case first.Format == Format1 && !first.Redacted() && first.ComputeHash() != first.Hash && first.format0Hash() == first.Hash:
+		return &FormatError{Event: *first, Format: 0}
+	}
+	return nil
+}
