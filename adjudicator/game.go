@@ -100,6 +100,9 @@ func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
 	if len(evs) == 0 {
 		return nil, Errorf(ENOTFOUND, "no such game")
 	}
+	if err := events.CheckFormat(&evs[0]); err != nil {
+		return nil, err
+	}
 	if len(evs) < 2 {
 		return nil, &ReplayError{evs[0], "the log ends before its seed event"}
 	}

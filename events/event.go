@@ -72,7 +72,7 @@ func Verify(evs []Event) error {
 	if len(evs) == 0 {
 		return nil
 	}
-	if err := checkFormat(&evs[0]); err != nil {
+	if err := CheckFormat(&evs[0]); err != nil {
 		return err
 	}
 	prev := ""

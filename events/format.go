@@ -50,7 +50,7 @@ type FormatError struct {
 // Error says which format the log has and which this build reads.
 func (e *FormatError) Error() string {
 	if e.Format == 0 {
-		return fmt.Sprintf("game %s was written by a pre-release build of Taipan (log format 0: the seed inside game-created, each hash over the payload itself); this build reads %s, so it can neither replay nor audit this log. This is not a sign that it was altered: the build that wrote it still reads it.", e.Event.Game, KnownFormats)
+		return fmt.Sprintf("game %s was written by a pre-release build of Taipan (log format 0: the seed inside game-created, each hash over the payload itself); this build reads %s, so it can neither replay nor audit this log. It is refused for its format, not for any change: the build that wrote it can still read and audit it.", e.Event.Game, KnownFormats)
 	}
 	return fmt.Sprintf("game %s was written by a newer Taipan (log format %d); this build reads %s. Upgrade Taipan to read it.", e.Event.Game, e.Format, KnownFormats)
 }
@@ -119,9 +119,10 @@ func (e *Event) format0Hash() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// checkFormat refuses a log whose first event is in a format this build
-// does not read.
-func checkFormat(first *Event) error {
+// CheckFormat refuses a log whose first event is in a format this build
+// does not read, with a *FormatError that says so. Verify calls it; readers
+// that replay without verifying call it first.
+func CheckFormat(first *Event) error {
 	switch {
 	case first.Format > CurrentFormat:
 		return &FormatError{Event: *first, Format: first.Format}
