@@ -17,7 +17,27 @@ func Audit(reg *Registry, evs []events.Event) (*Game, error) {
 	if err := events.Verify(evs); err != nil {
 		return nil, err
 	}
-	return Replay(reg, evs)
+	g, err := Replay(reg, evs)
+	if err != nil {
+		return nil, err
+	}
+	// An upgrade for the whole game claims that the new version reproduces
+	// every step before it: check the claim, not only the log.
+	for i, e := range evs {
+		if e.Kind != KindUpgrade {
+			continue
+		}
+		var p Upgraded
+		if err := e.Decode(&p); err != nil {
+			return nil, err
+		}
+		if p.Whole {
+			if _, err := ReplayWithVersion(reg, evs[:i], p.To); err != nil {
+				return nil, &ReplayError{e, fmt.Sprintf("upgrades the whole game to %s, but %s does not reproduce it: %s", p.To, p.To, changedStep(err))}
+			}
+		}
+	}
+	return g, nil
 }
 
 // Head is a log's chain head as a report prints it: the sequence number and

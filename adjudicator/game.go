@@ -38,6 +38,9 @@ type Game struct {
 	Seq    int64        // number of events replayed
 	Hash   string       // hash of the last event replayed
 	Format int          // the log format the game is written in (events.Format1, …)
+
+	reg    *Registry // for the engine versions an upgrade moves to
+	forced bool      // replayed with one engine version throughout, ignoring upgrades
 }
 
 // Player is a seat and who holds it now.
@@ -97,6 +100,17 @@ func Replay(reg *Registry, evs []events.Event) (*Game, error) {
 // ReplayUntil replays the log up to and including the closing of step
 // `until` (0: just the set-up); a negative until replays everything.
 func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
+	return replay(reg, evs, until, "")
+}
+
+// ReplayWithVersion replays the whole log with the given version of its
+// engine throughout, whatever the log says: whether a version would have
+// reproduced a game is what an upgrade asks.
+func ReplayWithVersion(reg *Registry, evs []events.Event, version string) (*Game, error) {
+	return replay(reg, evs, -1, version)
+}
+
+func replay(reg *Registry, evs []events.Event, until int, version string) (*Game, error) {
 	if len(evs) == 0 {
 		return nil, Errorf(ENOTFOUND, "no such game")
 	}
@@ -106,7 +120,7 @@ func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
 	if len(evs) < 2 {
 		return nil, &ReplayError{evs[0], "the log ends before its seed event"}
 	}
-	g, err := start(reg, evs[0], evs[1])
+	g, err := start(reg, evs[0], evs[1], version)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +136,7 @@ func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
 }
 
 // start sets a game up from its first two events, game-created and seed.
-func start(reg *Registry, created, seedEvent events.Event) (*Game, error) {
+func start(reg *Registry, created, seedEvent events.Event, version string) (*Game, error) {
 	bad := func(e events.Event, format string, args ...any) error {
 		return &ReplayError{e, fmt.Sprintf(format, args...)}
 	}
@@ -133,7 +147,11 @@ func start(reg *Registry, created, seedEvent events.Event) (*Game, error) {
 	if err := created.Decode(&c); err != nil {
 		return nil, bad(created, "%v", err)
 	}
-	eng, err := reg.EngineAt(c.Campaign.Game, c.EngineVersion)
+	forced := version != ""
+	if !forced {
+		version = c.EngineVersion
+	}
+	eng, err := reg.EngineAt(c.Campaign.Game, version)
 	if err != nil {
 		return nil, bad(created, "%v", err)
 	}
@@ -161,6 +179,7 @@ func start(reg *Registry, created, seedEvent events.Event) (*Game, error) {
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
 		Steps: []StepRecord{{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash}},
 		Seq:   seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
+		reg: reg, forced: forced,
 	}
 	for _, p := range c.Campaign.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
@@ -322,6 +341,27 @@ func (g *Game) apply(e events.Event) error {
 		}
 		note("GM correction "+what, p.Reason)
 		g.Status = g.Engine.Status(g.State)
+	case KindUpgrade:
+		var p Upgraded
+		if err := e.Decode(&p); err != nil {
+			return bad("%v", err)
+		}
+		if !g.forced {
+			if p.From != g.Engine.Version() {
+				return bad("upgrades the game from %s, but it plays %s", p.From, g.Engine.Version())
+			}
+			eng, err := g.reg.EngineAt(g.Engine.Name(), p.To)
+			if err != nil {
+				return bad("%v", err)
+			}
+			g.Engine = eng
+			g.Status = eng.Status(g.State)
+		}
+		from := "from the open step on, carrying over the state"
+		if p.Whole {
+			from = "for the whole game, whose every step it reproduces"
+		}
+		note(fmt.Sprintf("The GM moved the game from engine %s to %s, %s.", p.From, p.To, from), p.Reason)
 	default:
 		return bad("unknown kind of event")
 	}

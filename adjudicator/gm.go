@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -133,8 +134,10 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		if err := CheckEmail(email); err != nil {
 			return err
 		}
-		if other := g.Player(name); other != nil && other != pl {
-			return Errorf(ECONFLICT, "%s already plays in %s", name, g.ID)
+		for i := range g.Players {
+			if other := &g.Players[i]; other != pl && strings.EqualFold(other.Name, name) {
+				return Errorf(ECONFLICT, "%s already plays in %s (names are told apart without regard to case)", other.Name, g.ID)
+			}
 		}
 		old := pl.Name
 		if err := h.append(ctx, tx, g, KindReplace, ActorGM, Replaced{Player: old, Name: name, Email: email, Reason: a.Reason}, nil); err != nil {
@@ -184,6 +187,14 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		// A resigned player is no longer awaited: the step may be complete.
 		res.Closed, err = h.closeReady(ctx, tx, g, "", nil)
 		return err
+	case "upgrade":
+		if len(a.Args) > 1 || (len(a.Args) == 1 && a.Args[0] != "open-step") {
+			return Errorf(EINVALID, "usage: gm %s upgrade [open-step] --reason TEXT", g.ID)
+		}
+		if err := open(); err != nil {
+			return err
+		}
+		return h.upgrade(ctx, tx, g, len(a.Args) == 0, a.Reason)
 	case "close":
 		if err := need(0, ""); err != nil {
 			return err
@@ -221,6 +232,44 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		res.Closed, err = h.closeReady(ctx, tx, g, "", nil)
 		return err
 	}
+}
+
+// upgrade moves g to its engine's current version. A whole upgrade must
+// reproduce every step already closed; one from the open step on carries
+// the state over as the old version computed it.
+func (h *Host) upgrade(ctx context.Context, tx *events.Tx, g *Game, whole bool, reason string) error {
+	cur, err := h.Games.Engine(g.Engine.Name())
+	if err != nil {
+		return err
+	}
+	from, to := g.Engine.Version(), cur.Version()
+	if from == to {
+		return Errorf(ECONFLICT, "game %s already plays %s, the current version", g.ID, to)
+	}
+	if whole {
+		evs, err := tx.Events(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		if _, err := ReplayWithVersion(h.Games, evs, to); err != nil {
+			return Errorf(ECONFLICT, "game %s cannot move to %s for the whole game: %s. Ask for `upgrade open-step` to play only the open step on with %s, carrying over the state %s computed",
+				g.ID, to, changedStep(err), to, from)
+		}
+	}
+	return h.append(ctx, tx, g, KindUpgrade, ActorGM, Upgraded{From: from, To: to, Step: g.Step, Whole: whole, Reason: reason}, nil)
+}
+
+// changedStep says where a replay with another engine version parts from
+// the log.
+func changedStep(err error) string {
+	var re *ReplayError
+	if errors.As(err, &re) && re.Event.Kind == KindClosed {
+		var p Closed
+		if re.Event.Decode(&p) == nil {
+			return fmt.Sprintf("the outcome of step %d would change (%s)", p.Step, re.Reason)
+		}
+	}
+	return err.Error()
 }
 
 // String writes the action as the CLI takes it.

@@ -16,6 +16,7 @@ const (
 	KindResign     = "player-resigned" // payload PlayerAction, actor = gm
 	KindCorrection = "correction"      // payload CorrectionPayload, actor = gm
 	KindToken      = "token-reissued"  // payload PlayerAction, actor = gm
+	KindUpgrade    = "engine-upgraded" // payload Upgraded, actor = gm
 )
 
 // Actors other than players.
@@ -88,4 +89,17 @@ type CorrectionPayload struct {
 	Player string   `json:"player"`
 	Args   []string `json:"args,omitempty"`
 	Reason string   `json:"reason"`
+}
+
+// Upgraded moves a running game to another version of its engine. With
+// Whole, replaying the log before it with the new version reproduces every
+// recorded digest (the audit checks that again); without, the new version
+// plays only from the open step on, carrying over the state the old version
+// computed.
+type Upgraded struct {
+	From   string `json:"from"`
+	To     string `json:"to"`
+	Step   int    `json:"step"` // the open step, the first the new version resolves
+	Whole  bool   `json:"whole"`
+	Reason string `json:"reason"`
 }

@@ -607,6 +607,9 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step
   close                        close the open step now
+  upgrade [open-step]          move the game to this build's engine version:
+                               for the whole game if that replays every step
+                               the same, else (open-step) from the open step on
 This game's corrections:
 `
 
@@ -639,6 +642,11 @@ func (m *Main) runRules(_ context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintln(m.Stdout, eng.Help())
+	fmt.Fprintf(m.Stdout, "\nEngine %s: new games play it.", eng.Version())
+	if vs := adjudicator.Versions(eng); len(vs) > 1 {
+		fmt.Fprintf(m.Stdout, " Games started with %s keep their version to the end (each report names it), unless the GM upgrades them.", strings.Join(vs[:len(vs)-1], ", "))
+	}
+	fmt.Fprintln(m.Stdout)
 	return nil
 }
 
