@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"taipan"
 	"taipan/events"
 )
 
@@ -351,5 +353,103 @@ func TestRedactedEventsVerify(t *testing.T) {
 	var ce *events.ChainError
 	if err := events.Verify(forged); !errors.As(err, &ce) || ce.Event.Seq != 3 {
 		t.Errorf("a forged payload hash: %v", err)
+	}
+}
+
+// schemaShape describes a database's tables, columns, indexes and triggers,
+// in a form that does not depend on how they came to be.
+func schemaShape(t *testing.T, s *events.Store) string {
+	t.Helper()
+	rows, err := s.DB().Query(`SELECT type, name, tbl_name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	var tables []string
+	for rows.Next() {
+		var typ, name, tbl string
+		rows.Scan(&typ, &name, &tbl)
+		fmt.Fprintf(&b, "%s %s on %s\n", typ, name, tbl)
+		if typ == "table" {
+			tables = append(tables, name)
+		}
+	}
+	rows.Close()
+	for _, tbl := range tables {
+		cols, err := s.DB().Query(`SELECT name, type, "notnull", coalesce(dflt_value, ''), pk FROM pragma_table_info(?) ORDER BY name`, tbl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cols.Next() {
+			var name, typ, def string
+			var notnull, pk int
+			cols.Scan(&name, &typ, &notnull, &def, &pk)
+			fmt.Fprintf(&b, "  %s.%s %s notnull=%d default=%s pk=%d\n", tbl, name, typ, notnull, def, pk)
+		}
+		cols.Close()
+	}
+	return b.String()
+}
+
+// A database written by the format-1 build (schema 1, no recorded version)
+// migrates to exactly the schema a new database gets, and says so.
+func TestMigratedSchemaIsTheNewSchema(t *testing.T) {
+	fresh, _ := open(t)
+	old, err := os.ReadFile(filepath.Join("..", "testdata", "compat", "format1", "format1.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "old.db")
+	os.WriteFile(path, old, 0o644)
+	migrated, err := events.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer migrated.Close()
+	if a, b := schemaShape(t, fresh), schemaShape(t, migrated); a != b {
+		t.Errorf("migrated schema differs from a new one:\nnew:\n%s\nmigrated:\n%s", a, b)
+	}
+	ctx := context.Background()
+	for _, s := range []*events.Store{fresh, migrated} {
+		if v, err := s.SchemaVersion(ctx); err != nil || v != taipan.SchemaVersion {
+			t.Errorf("schema version %d, %v; want %d", v, err, taipan.SchemaVersion)
+		}
+	}
+	evs, err := migrated.Events(ctx, "fx-trader-2p")
+	if err != nil || len(evs) == 0 || evs[0].Format != events.Format1 {
+		t.Fatalf("a migrated game: %d events, %v", len(evs), err)
+	}
+	if err := events.Verify(evs); err != nil {
+		t.Errorf("a migrated game's chain: %v", err)
+	}
+	if info, _ := os.Stat(path); info.Mode().Perm()&0o007 != 0 {
+		t.Errorf("the old world-readable database is still %v", info.Mode().Perm())
+	}
+}
+
+// A new database and its -wal and -shm files are readable by their owner
+// only: they hold the seeds and every order.
+func TestNewDatabaseIsPrivate(t *testing.T) {
+	s, path := open(t)
+	appendN(t, s, "g", 1)
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		info, err := os.Stat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode().Perm() != 0o600 {
+			t.Errorf("%s has mode %v, want 0600", filepath.Base(p), info.Mode().Perm())
+		}
+	}
+}
+
+// OpenExisting never creates a database.
+func TestOpenExistingNeverCreates(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "none.db")
+	if _, err := events.OpenExisting(path); !errors.Is(err, events.ErrNoDatabase) || !strings.Contains(err.Error(), path) {
+		t.Errorf("OpenExisting of a missing file: %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("OpenExisting created the file")
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"text/tabwriter"
@@ -507,7 +506,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 			return err
 		}
 		if len(evs) == 0 {
-			return m.noGame(pos[0])
+			return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
 		}
 	default:
 		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH]")
@@ -656,14 +655,4 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// noGame says that the database has no such game, naming the database, so
-// that a GM in the wrong folder sees why.
-func (m *Main) noGame(id string) error {
-	abs, err := filepath.Abs(m.DBPath)
-	if err != nil {
-		abs = m.DBPath
-	}
-	return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q in the database %s", id, abs)
 }

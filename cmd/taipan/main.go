@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 
 	"taipan/adjudicator"
@@ -100,12 +101,21 @@ func (m *Main) ParseFlags(args []string) error {
 	return nil
 }
 
-// open opens the database and the host on it.
+// open opens the database and the host on it. Only the commands that make
+// games (new, import, serve) create a missing database; the others say
+// where they looked.
 func (m *Main) open() error {
 	if m.store != nil {
 		return nil
 	}
-	st, err := events.Open(m.DBPath)
+	openStore := events.OpenExisting
+	if cmd, ok := commandTable()[m.command]; ok && cmd.db != dbExisting {
+		openStore = events.Open
+	}
+	st, err := openStore(m.DBPath)
+	if errors.Is(err, events.ErrNoDatabase) {
+		return adjudicator.Errorf(adjudicator.ENOTFOUND, "%v: give --db FILE or set TAIPAN_DB to the games' database (only new, import and serve create one)", err)
+	}
 	if err != nil {
 		return err
 	}
@@ -135,38 +145,57 @@ func (m *Main) Run(ctx context.Context) error {
 	if !ok {
 		return usagef("unknown command %q; run `taipan help`", m.command)
 	}
-	if cmd.db {
+	if cmd.db != dbNone {
 		if err := m.open(); err != nil {
 			return err
 		}
 	}
-	return cmd.run(m, ctx, m.args)
+	err := cmd.run(m, ctx, m.args)
+	var e *adjudicator.Error
+	if errors.As(err, &e) && e.Code == adjudicator.ENOTFOUND && strings.HasPrefix(e.Message, "no game ") && m.store != nil && !strings.Contains(e.Message, " in the database ") {
+		// Name the database: a GM in the wrong folder sees at once why.
+		abs, aerr := filepath.Abs(m.DBPath)
+		if aerr != nil {
+			abs = m.DBPath
+		}
+		e.Message += " in the database " + abs
+	}
+	return err
 }
 
 type command struct {
-	db  bool // needs the database open
+	db  dbUse
 	run func(m *Main, ctx context.Context, args []string) error
 }
+
+// dbUse is what a command needs of the database.
+type dbUse int
+
+const (
+	dbNone     dbUse = iota // none, or opens (and may create) it itself
+	dbExisting              // an existing database
+	dbCreate                // a database, created if missing
+)
 
 // commandTable maps command names to their implementations.
 func commandTable() map[string]command {
 	return map[string]command{
-		"help":       {false, func(m *Main, _ context.Context, _ []string) error { fmt.Fprint(m.Stdout, usage); return nil }},
-		"new":        {true, (*Main).runNew},
-		"submit":     {true, (*Main).runSubmit},
-		"status":     {true, (*Main).runStatus},
-		"adjudicate": {true, (*Main).runAdjudicate},
-		"report":     {true, (*Main).runReport},
-		"state":      {true, (*Main).runState},
-		"log":        {true, (*Main).runLog},
-		"export":     {true, (*Main).runExport},
-		"import":     {true, (*Main).runImport},
-		"audit":      {false, (*Main).runAudit},
-		"gm":         {true, (*Main).runGM},
-		"games":      {true, (*Main).runGames},
-		"rules":      {false, (*Main).runRules},
-		"demo":       {false, (*Main).runDemo},
-		"serve":      {true, (*Main).runServe},
+		"help":       {dbNone, func(m *Main, _ context.Context, _ []string) error { fmt.Fprint(m.Stdout, usage); return nil }},
+		"new":        {dbCreate, (*Main).runNew},
+		"submit":     {dbExisting, (*Main).runSubmit},
+		"status":     {dbExisting, (*Main).runStatus},
+		"adjudicate": {dbExisting, (*Main).runAdjudicate},
+		"report":     {dbExisting, (*Main).runReport},
+		"state":      {dbExisting, (*Main).runState},
+		"log":        {dbExisting, (*Main).runLog},
+		"export":     {dbExisting, (*Main).runExport},
+		"import":     {dbCreate, (*Main).runImport},
+		"audit":      {dbNone, (*Main).runAudit},
+		"gm":         {dbExisting, (*Main).runGM},
+		"games":      {dbExisting, (*Main).runGames},
+		"rules":      {dbNone, (*Main).runRules},
+		"demo":       {dbNone, (*Main).runDemo},
+		"serve":      {dbCreate, (*Main).runServe},
 	}
 }
 

@@ -390,3 +390,17 @@ func TestPublicExport(t *testing.T) {
 		t.Error("once the game is over the public export should be the whole log")
 	}
 }
+
+// Only new, import and serve create a database; the other commands name the
+// database they looked for.
+func TestNoDatabaseIsCreatedByReads(t *testing.T) {
+	c := newCLI(t)
+	for _, args := range [][]string{{"status", "bourse-3"}, {"games"}, {"export", "bourse-3"}, {"audit", "bourse-3"}} {
+		c.fail("no database at "+c.db, "", args...)
+		if _, err := os.Stat(c.db); err == nil {
+			t.Fatalf("taipan %v created %s", args, c.db)
+		}
+	}
+	c.ok(campaign, "new", "-")
+	c.fail(`no game "bourse-3" in the database `+c.db, "", "status", "bourse-3")
+}
