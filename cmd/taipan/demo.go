@@ -37,7 +37,7 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	m.DBPath = filepath.Join(dir, "demo.db")
+	m.DBPath, m.scratch = filepath.Join(dir, "demo.db"), true
 	if err := m.open(); err != nil {
 		return err
 	}

@@ -58,6 +58,7 @@ type Main struct {
 	command string
 	args    []string
 
+	scratch  bool // the database is a temporary one of the command's own
 	store    *events.Store
 	host     *adjudicator.Host
 	renderer *adjudicator.Renderer
@@ -109,7 +110,7 @@ func (m *Main) open() error {
 		return nil
 	}
 	openStore := events.OpenExisting
-	if cmd, ok := commandTable()[m.command]; ok && cmd.db != dbExisting {
+	if cmd, ok := commandTable()[m.command]; ok && cmd.db == dbCreate || m.scratch {
 		openStore = events.Open
 	}
 	st, err := openStore(m.DBPath)
@@ -172,7 +173,7 @@ type command struct {
 type dbUse int
 
 const (
-	dbNone     dbUse = iota // none, or opens (and may create) it itself
+	dbNone     dbUse = iota // none, or opens it itself
 	dbExisting              // an existing database
 	dbCreate                // a database, created if missing
 )
