@@ -33,8 +33,11 @@ type Game struct {
 	OpenedAt time.Time            // when the open step began
 	Deadline time.Time            // zero when the campaign sets none
 
-	Steps  []StepRecord // closed steps; Steps[0] is the set-up (step 0)
-	Notes  []Note       // GM actions since the last step closed
+	// Last is the last closed step (step 0, the set-up, before any). Only
+	// the last is kept: a report of an earlier step replays the log up to
+	// it, so that a game's memory does not grow with its history.
+	Last   StepRecord
+	Notes  []Note // GM actions since the last step closed
 	Seq    int64        // number of events replayed
 	Hash   string       // hash of the last event replayed
 	Format int          // the log format the game is written in (events.Format1, …)
@@ -177,7 +180,7 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 	g := &Game{
 		ID: created.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
-		Steps: []StepRecord{{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash}},
+		Last:  StepRecord{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash},
 		Seq:   seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
 		reg: reg, forced: forced,
 	}
@@ -399,7 +402,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	}
 	rec := StepRecord{Step: g.Step, Closed: at, Reason: reason, Defaults: defaults, Overruled: overruled, Happenings: hs, Notes: g.Notes, Digest: digest}
 	g.State, g.Notes = s, nil
-	g.Steps = append(g.Steps, rec)
+	g.Last = rec
 	g.Step++
 	g.Status = g.Engine.Status(s)
 	g.openStep(at)
@@ -408,8 +411,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 
 // markClosed records e as the event that closed the last step.
 func (g *Game) markClosed(e events.Event) {
-	last := &g.Steps[len(g.Steps)-1]
-	last.Seq, last.Hash = e.Seq, e.Hash
+	g.Last.Seq, g.Last.Hash = e.Seq, e.Hash
 }
 
 func orNone(names []string) string {
@@ -422,12 +424,12 @@ func orNone(names []string) string {
 // clone returns a copy of g that shares nothing g or the copy may change:
 // the state is cloned by the engine, and the slices and maps that grow are
 // copied or clipped so that appending to one never writes into the other.
+// The last step record is shared: it is never changed once a step is over.
 func (g *Game) clone() *Game {
 	c := *g
 	c.State = g.Engine.Clone(g.State)
 	c.Players = slices.Clone(g.Players)
 	c.Open = maps.Clone(g.Open)
-	c.Steps = slices.Clip(g.Steps)
 	c.Notes = slices.Clip(g.Notes)
 	return &c
 }

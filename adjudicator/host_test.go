@@ -290,7 +290,7 @@ func TestDeadlineTickUsesDefaultsAndSurvivesReload(t *testing.T) {
 		t.Fatalf("tick after the deadline: %d games, %v", len(changed), err)
 	}
 	g, _ := h.Load(context.Background(), "d1")
-	last := g.Steps[len(g.Steps)-1]
+	last := g.Last
 	if last.Reason != adjudicator.ReasonDeadline || !slices.Equal(last.Defaults, []string{"ben", "cid"}) {
 		t.Errorf("closed by %s with defaults %v", last.Reason, last.Defaults)
 	}

@@ -80,7 +80,7 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 	if player != "" && player != Observer && g.Player(player) == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
 	}
-	rec := g.Steps[len(g.Steps)-1]
+	rec := g.Last
 	rep := &Report{
 		GameID: g.ID, Title: g.Engine.Name(), Step: rec.Step, Reason: reasonText(rec.Reason),
 		Player: player, Observer: player == Observer, Players: strings.Join(g.Names(), ", "),

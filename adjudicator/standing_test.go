@@ -61,7 +61,7 @@ func TestStandingOrdersFromAPlayerNotPending(t *testing.T) {
 			break
 		}
 	}
-	before := len(g.Steps)
+	before := g.Last.Step
 	r, err := submit(other, 0, "[heart: never, police: always]")
 	if err != nil {
 		t.Fatalf("standing orders from %s: %v", other, err)
@@ -77,7 +77,7 @@ func TestStandingOrdersFromAPlayerNotPending(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Steps) != before || g.Status.Pending[0] != waiting {
+	if g.Last.Step != before || g.Status.Pending[0] != waiting {
 		t.Errorf("standing orders closed a step or changed who is waited for")
 	}
 	view, _ := json.Marshal(g.Engine.View(g.State, other))

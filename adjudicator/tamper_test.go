@@ -245,7 +245,7 @@ func TestGuessingFindsNothing(t *testing.T) {
 		submit(h, p, ng.Tokens[p], 1, "1")
 	}
 	g, _ = h.Load(ctx, "d1")
-	digest := g.Steps[len(g.Steps)-1].Digest
+	digest := g.Last.Digest
 	rep, _ := adjudicator.NewRenderer()
 	for _, p := range []string{"ann", "ben", adjudicator.Observer, ""} {
 		text, _ := rep.Text(g, p)

@@ -49,7 +49,7 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 	case "status":
 		body = statusText(g, player)
 	case "report":
-		gs, err := gameAtClose(in.Host.Games, g, evs, g.Steps[len(g.Steps)-1].Step)
+		gs, err := gameAtClose(in.Host.Games, g, evs, g.Last.Step)
 		if err != nil {
 			return nil, err
 		}
@@ -58,7 +58,7 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 		}
 	case "history":
 		var b strings.Builder
-		last := g.Steps[len(g.Steps)-1].Step
+		last := g.Last.Step
 		first := max(0, last-maxHistory+1)
 		if first > 0 {
 			fmt.Fprintf(&b, "(Steps 0 to %d are left out: one mail carries at most %d reports.)\n\n", first-1, maxHistory)

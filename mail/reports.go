@@ -48,7 +48,7 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 		`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
 		return err
 	}
-	closed := g.Steps[len(g.Steps)-1].Step
+	closed := g.Last.Step
 	from := closed
 	if last.Valid {
 		from = int(last.Int64) + 1
@@ -76,7 +76,7 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 // g itself when that closing is its last event, else a replay of evs, g's
 // log, up to it. evs may be nil when g's last event is its last closing.
 func gameAtClose(reg *adjudicator.Registry, g *adjudicator.Game, evs []events.Event, step int) (*adjudicator.Game, error) {
-	if step == g.Steps[len(g.Steps)-1].Step {
+	if step == g.Last.Step {
 		if evs == nil {
 			return g, nil
 		}

@@ -247,8 +247,8 @@ func (m *Main) loadAt(ctx context.Context, id string, step int) (*adjudicator.Ga
 	if err != nil {
 		return nil, err
 	}
-	if step >= 0 && g.Steps[len(g.Steps)-1].Step != step {
-		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "step %d of %s has not been resolved; the last resolved step is %d", step, id, g.Steps[len(g.Steps)-1].Step)
+	if step >= 0 && g.Last.Step != step {
+		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "step %d of %s has not been resolved; the last resolved step is %d", step, id, g.Last.Step)
 	}
 	return g, nil
 }
@@ -457,7 +457,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(m.Stdout, "Audited and imported game %s: %d events (log format %d), hash chain intact, %s reproduced by %s; step %d.\n",
-		g.ID, len(evs), g.Format, plural(len(g.Steps)-1, "step digest"), g.Engine.Version(), g.Step)
+		g.ID, len(evs), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), g.Step)
 	if *expect == "" {
 		fmt.Fprintf(m.Stdout, "The log's head is event %d, hash %s; give --expect-head SEQ:HASH from a report you hold to prove nothing was dropped after it.\n", len(evs), evs[len(evs)-1].Hash)
 	}
@@ -563,7 +563,7 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head) error {
 		}
 	}
 	fmt.Fprintf(m.Stdout, "Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s\n",
-		g.ID, plural(len(evs), "event"), g.Format, plural(len(g.Steps)-1, "step digest"), g.Engine.Version(), state, headNote)
+		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), state, headNote)
 	return nil
 }
 

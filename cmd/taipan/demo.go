@@ -89,7 +89,7 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 				if err != nil {
 					return err
 				}
-				for _, h := range at.Steps[len(at.Steps)-1].Happenings {
+				for _, h := range at.Last.Happenings {
 					if h.VisibleTo(adjudicator.Observer) {
 						fmt.Fprintln(out, adjudicator.Wrap(h.Text, fmt.Sprintf("  %3d. ", step), 72))
 					}
