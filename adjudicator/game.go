@@ -216,20 +216,20 @@ func (g *Game) apply(e events.Event) error {
 	}
 	switch e.Kind {
 	case KindOrders:
-		var p OrdersPayload
+		var p loggedOrders
 		if err := e.Decode(&p); err != nil {
 			return bad("%v", err)
 		}
 		if p.Step != g.Step {
 			return bad("orders for step %d while step %d is open", p.Step, g.Step)
 		}
-		items, err := decodeItems(p.Orders)
+		items, err := orders.ParseLogged(p.Orders)
 		if err != nil {
 			return bad("%v", err)
 		}
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt}
 	case KindStanding:
-		var p OrdersPayload
+		var p loggedOrders
 		if err := e.Decode(&p); err != nil {
 			return bad("%v", err)
 		}
@@ -237,7 +237,7 @@ func (g *Game) apply(e events.Event) error {
 		if !ok {
 			return bad("%s takes no standing orders", g.Engine.Name())
 		}
-		items, err := decodeItems(p.Orders)
+		items, err := orders.ParseLogged(p.Orders)
 		if err != nil {
 			return bad("%v", err)
 		}
@@ -488,12 +488,11 @@ func (g *Game) Names() []string {
 // IsPending reports whether player owes orders for the open step.
 func (g *Game) IsPending(player string) bool { return slices.Contains(g.Status.Pending, player) }
 
-func decodeItems(generic []any) ([]orders.Item, error) {
-	b, err := json.Marshal(generic)
-	if err != nil {
-		return nil, err
-	}
-	return orders.ParseList(b)
+// loggedOrders is OrdersPayload as replay reads it: the orders kept as
+// their logged JSON, read by orders.ParseLogged.
+type loggedOrders struct {
+	Step   int             `json:"step"`
+	Orders json.RawMessage `json:"orders"`
 }
 
 // FormatTime is how reports write a time: "Mon 02 Jan 2006 15:04 UTC".

@@ -230,12 +230,13 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	if !g.IsPending(pl.Name) {
 		return h.submitStanding(ctx, tx, g, pl.Name, items)
 	}
-	if err := g.Engine.Check(g.State, pl.Name, items); err != nil {
+	check := func(items []orders.Item) error { return g.Engine.Check(g.State, pl.Name, items) }
+	if err := check(items); err != nil {
 		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused:", g.Step), Orders: orders.Errors(err)}
 	}
-	generic, err := orders.Generic(items)
+	generic, err := asLogged(items, check)
 	if err != nil {
-		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
+		return nil, err
 	}
 	_, replacing := g.Open[pl.Name]
 	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing}
@@ -258,18 +259,46 @@ func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, playe
 		return nil, Errorf(ECONFLICT, "%s has no orders to give in step %d of %s (%s); waiting for %s",
 			player, g.Step, g.ID, g.Status.Phase, strings.Join(g.Status.Pending, ", "))
 	}
-	if err := so.CheckStanding(g.State, player, items); err != nil {
+	check := func(items []orders.Item) error { return so.CheckStanding(g.State, player, items) }
+	if err := check(items); err != nil {
 		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("standing orders refused (step %d waits for %s, not for you):", g.Step, strings.Join(g.Status.Pending, ", ")), Orders: orders.Errors(err)}
 	}
-	generic, err := orders.Generic(items)
+	generic, err := asLogged(items, check)
 	if err != nil {
-		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
+		return nil, err
 	}
 	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true}
 	if err := h.append(ctx, tx, g, KindStanding, player, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// asLogged returns items in the form the log will hold them, after checking
+// that form too, read back as replay reads it: what is checked is what is
+// logged and replayed, whatever the order file's YAML made of a value.
+func asLogged(items []orders.Item, check func([]orders.Item) error) ([]any, error) {
+	generic, err := orders.Generic(items)
+	if err != nil {
+		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
+	}
+	b, err := events.Canonical(generic)
+	if err != nil {
+		return nil, Errorf(EINVALID, "orders refused: they cannot be written to the log (%v); write each value as a plain word, number or list", err)
+	}
+	logged, err := orders.ParseLogged(b)
+	if err == nil {
+		for i := range logged {
+			if i < len(items) {
+				logged[i].Line = items[i].Line
+			}
+		}
+		err = check(logged)
+	}
+	if err != nil {
+		return nil, &Error{Code: EINVALID, Message: "orders refused: as the log would hold them they read differently, and fail:", Orders: orders.Errors(err)}
+	}
+	return generic, nil
 }
 
 // append writes an event and applies it to g, so g stays the replay of the log.

@@ -94,7 +94,7 @@ func Verify(evs []Event) error {
 			prev = e.Hash
 			continue
 		}
-		if c, err := Canonical(e.Payload); err != nil || string(c) != string(e.Payload) {
+		if !IsCanonical(e.Payload) {
 			return &ChainError{*e, "payload is not canonical JSON"}
 		}
 		prev = e.Hash

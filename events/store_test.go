@@ -453,3 +453,17 @@ func TestOpenExistingNeverCreates(t *testing.T) {
 		t.Error("OpenExisting created the file")
 	}
 }
+
+// IsCanonical agrees with re-encoding on every input the fuzzer finds.
+func FuzzIsCanonical(f *testing.F) {
+	for _, s := range []string{`{"a":1,"b":[true,null,"x"]}`, `{"b":1,"a":2}`, `{"a":1,"a":2}`, ` {"a":1}`, `"\u00e9"`, `"é"`, `"\u0001"`, `"\n"`, `"\u000a"`, `"\b"`, `"\u2028"`, "\"\u2028\"", `1.0`, `-0`, `1e3`, `{"\u0061":1}`, `{"a\n":1,"a":2}`, `[1,]`, `"\/"`, "\"\xff\"", `"<&>"`, `"\u003c"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want, err := events.Canonical([]byte(s))
+		expected := err == nil && string(want) == s
+		if got := events.IsCanonical([]byte(s)); got != expected {
+			t.Errorf("IsCanonical(%q) = %v, re-encoding says %v", s, got, expected)
+		}
+	})
+}

@@ -1,0 +1,88 @@
+package orders
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// readAsReleased is how replay read a logged orders list before
+// ParseLogged: encoding/json into Go values, json.Marshal, then the YAML
+// parser.
+func readAsReleased(data []byte) ([]Item, error) {
+	var generic []any
+	if err := json.Unmarshal(data, &generic); err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(generic)
+	if err != nil {
+		return nil, err
+	}
+	return ParseList(b)
+}
+
+// stripPositions clears what differs by construction: where in a file a
+// node stood (the log is one line either way).
+func stripPositions(n *yaml.Node) {
+	if n == nil {
+		return
+	}
+	n.Line, n.Column = 0, 0
+	for _, c := range n.Content {
+		stripPositions(c)
+	}
+}
+
+func sameItems(t *testing.T, data []byte) {
+	t.Helper()
+	want, werr := readAsReleased(data)
+	got, gerr := ParseLogged(data)
+	if (werr == nil) != (gerr == nil) {
+		t.Fatalf("%s: released reading err %v, ParseLogged err %v", data, werr, gerr)
+	}
+	if werr != nil {
+		return
+	}
+	for i := range want {
+		want[i].Line = 0
+		stripPositions(want[i].Value)
+	}
+	for i := range got {
+		got[i].Line = 0
+		stripPositions(got[i].Value)
+	}
+	if !reflect.DeepEqual(got, want) {
+		wb, _ := json.Marshal(want)
+		gb, _ := json.Marshal(got)
+		t.Errorf("%s:\n got %s\nwant %s", data, gb, wb)
+	}
+}
+
+// ParseLogged reads every logged form exactly as replay always did.
+func TestParseLoggedMatchesTheReleasedReading(t *testing.T) {
+	for _, s := range []string{
+		`["pass"]`, `[]`, `[{"buy":"London"}]`, `[{"sell":["red 4","red 5"]}]`,
+		`[{"bid":100},{"go":[8,9]},{"play":{"8":["8-0","8-3"],"9":"best"}},{"buy":true},{"event":"give leader"}]`,
+		`[{"bid":0.5},{"x":-0},{"y":1e21},{"z":1.5e-7},{"w":12345678901234567890},{"v":null},{"u":false}]`,
+		`[{"plan":[{"sell":"best"},{"buy":"cheapest"}]}]`,
+		`[{"a":"<&>\u2028 \"q\" \\ é"}]`, `[{"heart":{"unless":"have police"}}]`,
+		`[{"take":["Silk/U","Tea",4]},{"move":[]},{"n":{}}]`, `[{"Buy":"x"}]`, `["buy London"]`, `[{"n":1.0},{"m":1e3},{"k":-0.0},{"j":100000000000000000000000}]`,
+	} {
+		sameItems(t, []byte(s))
+	}
+}
+
+// FuzzParseLogged checks the same on any JSON the fuzzer finds.
+func FuzzParseLogged(f *testing.F) {
+	f.Add(`[{"bid":100},{"play":{"8":["8-0"]}}]`)
+	f.Add(`["pass",{"x":[1.5,true,null,{"y":"z"}]}]`)
+	f.Add(`[{"n":1.0},{"m":1e3},{"k":-0.0}]`)
+	f.Fuzz(func(t *testing.T, s string) {
+		if !json.Valid([]byte(s)) {
+			return
+		}
+		sameItems(t, []byte(s))
+	})
+}
