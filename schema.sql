@@ -41,6 +41,23 @@ CREATE TABLE IF NOT EXISTS integrity (
     finding     TEXT NOT NULL
 );
 
+-- The games index: one row per game, written in the same transaction as the
+-- game's events by the Host, so that ticks and listings read one row per
+-- game instead of every game's log. Derived, never needed to replay: a game
+-- missing from it is indexed again from its log.
+CREATE TABLE IF NOT EXISTS games (
+    game_id   TEXT PRIMARY KEY,
+    engine    TEXT    NOT NULL,            -- the engine version it plays
+    last_seq  INTEGER NOT NULL,            -- the last event the row was made from
+    last_hash TEXT    NOT NULL,
+    step      INTEGER NOT NULL,            -- the open step; once over, the last closed one
+    phase     TEXT    NOT NULL,
+    awaiting  TEXT    NOT NULL,            -- the players awaited, comma-separated
+    deadline  TEXT,                        -- the open step's deadline (events.SortableTime), or NULL
+    finished  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_due ON games (finished, deadline);
+
 -- Secrets of the players of each game. Only SHA-256 hashes of tokens are kept.
 CREATE TABLE IF NOT EXISTS credentials (
     game_id    TEXT NOT NULL,

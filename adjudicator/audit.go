@@ -14,10 +14,15 @@ import (
 // replayed game, or an error naming the first bad event (*events.ChainError,
 // *events.FormatError or *ReplayError).
 func Audit(reg *Registry, evs []events.Event) (*Game, error) {
-	if err := events.Verify(evs); err != nil {
-		return nil, err
-	}
+	// The chain is checked beside the replay (the engine itself stays on
+	// one goroutine); a broken chain is reported before anything the
+	// replay found, since it says the log itself was changed.
+	chain := make(chan error, 1)
+	go func() { chain <- events.Verify(evs) }()
 	g, err := Replay(reg, evs)
+	if cerr := <-chain; cerr != nil {
+		return nil, cerr
+	}
 	if err != nil {
 		return nil, err
 	}

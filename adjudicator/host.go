@@ -30,6 +30,9 @@ type Host struct {
 	Now func() time.Time
 
 	cache gameCache
+
+	reconciled   sync.Once // the games index checked against the log, once per Host
+	reconcileErr error
 }
 
 // gameCache keeps the last replay of each game this Host wrote to, so that
@@ -51,19 +54,6 @@ func (c *gameCache) get(id string, seq int64, hash string) *Game {
 		return nil
 	}
 	return g.clone()
-}
-
-// due reports whether the cached game id, if it is replayed up to the event
-// (seq, hash), has its open step past the deadline at now; known is false
-// when the cache cannot say.
-func (c *gameCache) due(id string, seq int64, hash string, now time.Time) (due, known bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	g := c.games[id]
-	if g == nil || g.Seq != seq || g.Hash != hash {
-		return false, false
-	}
-	return !g.Status.Finished && !g.Deadline.IsZero() && !now.Before(g.Deadline), true
 }
 
 // put caches a clone of g.
@@ -138,8 +128,10 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 			}
 			out.Tokens[name] = tok
 		}
-		out.Game, err = Replay(h.Games, []events.Event{e1, e2})
-		return err
+		if out.Game, err = Replay(h.Games, []events.Event{e1, e2}); err != nil {
+			return err
+		}
+		return writeIndex(ctx, tx, out.Game)
 	})
 	if err != nil {
 		return nil, err
@@ -391,6 +383,7 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 			return nil, err
 		}
 	}
+	tx.BeforeCommit(func() error { return writeIndex(ctx, tx, g) })
 	tx.OnCommit(func() { h.cache.put(g) })
 	return g, nil
 }
@@ -416,17 +409,19 @@ func (h *Host) Close(ctx context.Context, id, reason string) (*Game, []int, erro
 
 // Tick closes every step whose deadline has passed. It returns the games
 // that changed. Deadlines live in the log, so a restarted host picks up
-// where it left off.
+// where it left off; the games index says which games are due, so an idle
+// tick costs one query however many games there are.
 func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
-	ids, err := h.Store.Games(ctx)
+	h.reconciled.Do(func() { h.reconcileErr = h.reconcile(ctx) })
+	if h.reconcileErr != nil {
+		return nil, h.reconcileErr
+	}
+	ids, err := h.due(ctx, h.now())
 	if err != nil {
 		return nil, err
 	}
 	var changed []*Game
 	for _, id := range ids {
-		if !h.mayBeDue(ctx, id) {
-			continue
-		}
 		var g *Game
 		var closed []int
 		err := h.Store.Update(ctx, func(tx *events.Tx) error {
@@ -449,16 +444,19 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 	return changed, nil
 }
 
-// mayBeDue says whether game id may have a step past its deadline. It reads
-// the cached replay when that is current, so that a tick takes no write
-// lock for games that have nothing due; without one, it says yes.
-func (h *Host) mayBeDue(ctx context.Context, id string) bool {
-	seq, hash, err := h.Store.Last(ctx, id)
-	if err != nil {
-		return true // let the write transaction report it
-	}
-	due, known := h.cache.due(id, seq, hash, h.now())
-	return due || !known
+// Import stores a whole log exported elsewhere, as it was, and indexes it;
+// the caller audits it first.
+func (h *Host) Import(ctx context.Context, evs []events.Event) (*Game, error) {
+	var g *Game
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		if err := tx.Import(ctx, evs); err != nil {
+			return err
+		}
+		var err error
+		g, err = h.loadTx(ctx, tx, evs[0].Game)
+		return err
+	})
+	return g, err
 }
 
 // NewToken returns a fresh random token: 128 bits in hex.

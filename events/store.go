@@ -291,16 +291,23 @@ func (s *Store) DB() *sql.DB { return s.db }
 // land together or not at all. Like the function given to Update, it is for
 // one goroutine.
 type Tx struct {
-	tx       *sql.Tx
-	store    *Store
-	stmts    map[string]*sql.Stmt // the store's statements, bound to tx
-	onCommit []func()
+	tx           *sql.Tx
+	store        *Store
+	stmts        map[string]*sql.Stmt // the store's statements, bound to tx
+	beforeCommit []func() error
+	onCommit     []func()
 }
 
 // OnCommit registers f to run once the transaction has committed, in the
 // order registered; it never runs if the transaction rolls back. Callers use
 // it to publish what the transaction wrote (e.g. a cache of replayed games).
 func (t *Tx) OnCommit(f func()) { t.onCommit = append(t.onCommit, f) }
+
+// BeforeCommit registers f to run, in the transaction, once the function
+// given to Update has returned without error and before the commit; an
+// error from f rolls everything back. Callers use it to write what is
+// derived from the transaction's final state (an index row).
+func (t *Tx) BeforeCommit(f func() error) { t.beforeCommit = append(t.beforeCommit, f) }
 
 // stmt is the store's prepared statement for query, bound to the transaction.
 func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
@@ -366,6 +373,12 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		tx.Rollback()
 		return err
 	}
+	for _, f := range t.beforeCommit {
+		if err := f(); err != nil {
+			tx.Rollback()
+			return err
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -374,6 +387,10 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	}
 	return nil
 }
+
+// SortableTime writes t in UTC with a fixed width, so that times compare as
+// text in SQL: 2026-12-01T09:00:00.000Z.
+func SortableTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // Timestamp is t as the log records it: UTC, to the millisecond.
 func Timestamp(t time.Time) time.Time { return t.UTC().Truncate(time.Millisecond) }
@@ -497,22 +514,23 @@ func readEvents(ctx context.Context, query func(context.Context, string, ...any)
 	return evs, rows.Err()
 }
 
-// Games lists the ids of the games in the store, sorted.
+// Games lists the ids of the games in the store, sorted. It seeks from one
+// game to the next through the log's key instead of reading every event.
 func (s *Store) Games(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT game_id FROM events ORDER BY game_id`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var ids []string
-	for rows.Next() {
+	last := ""
+	for {
 		var id string
-		if err := rows.Scan(&id); err != nil {
+		err := s.db.QueryRowContext(ctx, `SELECT game_id FROM events WHERE game_id > ? ORDER BY game_id LIMIT 1`, last).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ids, nil
+		}
+		if err != nil {
 			return nil, err
 		}
 		ids = append(ids, id)
+		last = id
 	}
-	return ids, rows.Err()
 }
 
 // ErrExists is returned by Import for a game the store already has.

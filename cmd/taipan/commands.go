@@ -449,7 +449,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 			return fmt.Errorf("import refused: %w", err)
 		}
 	}
-	err = m.store.Update(ctx, func(tx *events.Tx) error { return tx.Import(ctx, evs) })
+	_, err = m.host.Import(ctx, evs)
 	if errors.Is(err, events.ErrExists) {
 		return adjudicator.Errorf(adjudicator.ECONFLICT, "import: game %s already exists in %s", g.ID, m.DBPath)
 	}
@@ -616,19 +616,37 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 	if _, err := parseArgs(flag.NewFlagSet("games", flag.ContinueOnError), args, 0, 0, "games"); err != nil {
 		return err
 	}
+	list, err := m.host.List(ctx)
+	if err != nil {
+		return err
+	}
+	indexed := map[string]bool{}
+	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "GAME\tENGINE\tSTEP\tAWAITING\tDEADLINE\tPHASE")
+	for _, s := range list {
+		indexed[s.ID] = true
+		awaiting, deadline := orNobody(s.Awaiting), "none"
+		if !s.Deadline.IsZero() {
+			deadline = adjudicator.FormatTime(s.Deadline)
+		}
+		step := fmt.Sprintf("%d", s.Step)
+		if s.Finished {
+			awaiting, deadline, step = "-", "-", fmt.Sprintf("%d (over)", s.Step)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.ID, s.Engine, step, awaiting, deadline, s.Phase)
+	}
+	// Games the index could not take: they do not replay, and say why.
 	ids, err := m.store.Games(ctx)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		g, err := m.host.Load(ctx, id)
-		if err != nil {
-			fmt.Fprintf(m.Stdout, "%s\t(does not replay: %v)\n", id, err)
-			continue
+		if !indexed[id] {
+			_, err := m.host.Load(ctx, id)
+			fmt.Fprintf(tw, "%s\t(does not replay: %v)\n", id, err)
 		}
-		fmt.Fprintf(m.Stdout, "%s\t%s\tstep %d\t%s\n", id, g.Engine.Name(), g.Step, g.Status.Phase)
 	}
-	return nil
+	return tw.Flush()
 }
 
 func (m *Main) runRules(_ context.Context, args []string) error {
