@@ -86,29 +86,43 @@ func (h *Host) List(ctx context.Context) ([]Summary, error) {
 	return out, rows.Err()
 }
 
-// reconcile indexes the games whose index row is missing or does not end
-// at their last event. It seeks from game to game through the log's key, so
-// it costs a few lookups per game, not a read of every event.
+// staleQuery finds, in one statement of index seeks, the games whose index
+// row is missing or does not end at their last event: it walks the log's
+// key from one game id to the next (not through every event), and compares
+// each game's last sequence number with its row.
+const staleQuery = `
+WITH RECURSIVE ids(id) AS (
+    SELECT min(game_id) FROM events
+    UNION ALL
+    SELECT (SELECT min(game_id) FROM events WHERE game_id > ids.id) FROM ids WHERE ids.id IS NOT NULL
+)
+SELECT id FROM ids WHERE id IS NOT NULL AND NOT EXISTS (
+    SELECT 1 FROM games WHERE game_id = ids.id
+      AND last_seq = (SELECT max(seq) FROM events WHERE game_id = ids.id)
+      AND last_hash = (SELECT hash FROM events WHERE game_id = ids.id ORDER BY seq DESC LIMIT 1))`
+
+// reconcile indexes the games whose index row is missing or stale (written
+// by a build without the index, say).
 func (h *Host) reconcile(ctx context.Context) error {
-	ids, err := h.Store.Games(ctx)
+	rows, err := h.Store.DB().QueryContext(ctx, staleQuery)
 	if err != nil {
 		return err
 	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	for _, id := range ids {
-		seq, hash, err := h.Store.Last(ctx, id)
-		if err != nil {
-			return err
-		}
-		var iseq int64
-		var ihash string
-		err = h.Store.DB().QueryRowContext(ctx, `SELECT last_seq, last_hash FROM games WHERE game_id = ?`, id).Scan(&iseq, &ihash)
-		if err == nil && iseq == seq && ihash == hash {
-			continue
-		}
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return err
-		}
-		err = h.Store.Update(ctx, func(tx *events.Tx) error {
+		err := h.Store.Update(ctx, func(tx *events.Tx) error {
 			_, err := h.loadTx(ctx, tx, id)
 			return err
 		})

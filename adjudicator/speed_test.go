@@ -183,3 +183,110 @@ func BenchmarkCloseWarm(b *testing.B) {
 		})
 	}
 }
+
+// manyGames makes a database of n 2-player Trader games, each played on
+// defaults to about perGame events, through one Host, and returns it.
+func manyGames(b *testing.B, n, perGame int) *adjudicator.Host {
+	b.Helper()
+	st, err := events.Open(filepath.Join(b.TempDir(), "many.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	h := &adjudicator.Host{Store: st, Games: goldenRegistry()}
+	ctx := context.Background()
+	for i := 0; i < n; i++ {
+		c, err := adjudicator.ParseCampaign([]byte(fmt.Sprintf("id: g%04d\ngame: trader\noptions: {sets: 9}\ndeadline: 72h\nplayers: [{name: alice}, {name: bob}]\n", i)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ng, err := h.Create(ctx, c)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for g := ng.Game; g.Seq < int64(perGame); {
+			p := g.Awaiting()[0]
+			r, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: ng.Tokens[p], Step: g.Step, Orders: g.Engine.Default(g.State, p)}, adjudicator.SubmitOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			g = r.Game
+		}
+	}
+	return h
+}
+
+// BenchmarkTickIdle is a tick of `serve` when no deadline has passed, at
+// 10, 100 and 1,000 games, against the floor of reading one game's log: it
+// should not grow with the number of games.
+func BenchmarkTickIdle(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			h := manyGames(b, n, 20)
+			ctx := context.Background()
+			if _, err := h.Tick(ctx); err != nil {
+				b.Fatal(err)
+			}
+			floor := measure(func() { h.Store.Events(ctx, "g0000") })
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				changed, err := h.Tick(ctx)
+				if err != nil || len(changed) > 0 {
+					b.Fatal(changed, err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed()/time.Duration(b.N))/float64(floor), "x-floor")
+		})
+	}
+}
+
+// BenchmarkGamesList is `taipan games` on 100 games against `status` of one
+// (a replay of its log), in one run.
+func BenchmarkGamesList(b *testing.B) {
+	h := manyGames(b, 100, 60)
+	ctx := context.Background()
+	cold := &adjudicator.Host{Store: h.Store, Games: goldenRegistry()}
+	floor := measure(func() {
+		if _, err := cold.Load(ctx, "g0042"); err != nil {
+			b.Fatal(err)
+		}
+	})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		fresh := &adjudicator.Host{Store: h.Store, Games: goldenRegistry()}
+		list, err := fresh.List(ctx)
+		if err != nil || len(list) != 100 {
+			b.Fatal(len(list), err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed()/time.Duration(b.N))/float64(floor), "x-status")
+}
+
+// BenchmarkCacheMemory is the heap a warm Host keeps per game it serves,
+// with games of 250 events: it should not grow with a game's history.
+func BenchmarkCacheMemory(b *testing.B) {
+	for _, perGame := range []int{60, 250} {
+		b.Run(fmt.Sprintf("events=%d", perGame), func(b *testing.B) {
+			const n = 50
+			h := manyGames(b, n, perGame)
+			ctx := context.Background()
+			for b.Loop() {
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				warm := &adjudicator.Host{Store: h.Store, Games: goldenRegistry()}
+				for i := 0; i < n; i++ {
+					if _, err := warm.GM(ctx, fmt.Sprintf("g%04d", i), adjudicator.GMAction{Action: "extend", Args: []string{"1h"}, Reason: "warm"}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n/1024, "KB/game")
+				runtime.KeepAlive(warm)
+			}
+		})
+	}
+}
