@@ -37,6 +37,8 @@ type Campaign struct {
 	Setup     any            `yaml:"setup" json:"setup,omitempty"`
 	Deadline  Duration       `yaml:"deadline" json:"deadline,omitempty"`
 	Reminder  Duration       `yaml:"reminder" json:"reminder,omitempty"` // how long before a deadline to remind
+
+	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }
 
 // Seat is one player of a campaign.
@@ -100,7 +102,17 @@ var reservedNames = map[string]bool{"gm": true, "system": true, "observer": true
 // ParseCampaign reads and checks a campaign file (not the game-specific
 // options and setup, which the engine checks).
 func ParseCampaign(data []byte) (*Campaign, error) {
-	var c Campaign
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, Errorf(EINVALID, "campaign file: not valid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if doc.Kind == 0 {
+		return nil, campaignError(0, "", "the file is empty; it needs at least id:, game: and players:")
+	}
+	if err := checkCampaignShape(&doc); err != nil {
+		return nil, err
+	}
+	c := Campaign{lines: keyLines(&doc)}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&c); err != nil {
@@ -124,6 +136,7 @@ func (c *Campaign) Validate() error {
 		return Errorf(EINVALID, "campaign %s: no players", c.ID)
 	}
 	seen := map[string]bool{}
+	emails := map[string]string{}
 	for i, p := range c.Players {
 		if err := CheckPlayerName(p.Name); err != nil {
 			return Errorf(EINVALID, "campaign %s: players[%d]: %s", c.ID, i+1, err.(*Error).Message)
@@ -134,6 +147,12 @@ func (c *Campaign) Validate() error {
 		seen[strings.ToLower(p.Name)] = true
 		if err := CheckEmail(p.Email); err != nil {
 			return Errorf(EINVALID, "campaign %s: player %s: %s", c.ID, p.Name, err.(*Error).Message)
+		}
+		if p.Email != "" {
+			if other, dup := emails[strings.ToLower(p.Email)]; dup {
+				return Errorf(EINVALID, "campaign %s: %s and %s have the same address %s; mail from it could not tell them apart", c.ID, other, p.Name, p.Email)
+			}
+			emails[strings.ToLower(p.Email)] = p.Name
 		}
 	}
 	for _, o := range c.Observers {

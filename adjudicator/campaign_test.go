@@ -31,7 +31,15 @@ reminder: 12h
 	}
 }
 
-// Every bad campaign is refused with the reason.
+// A player may be written as a bare name.
+func TestParseCampaignBareNames(t *testing.T) {
+	c, err := adjudicator.ParseCampaign([]byte("id: b\ngame: trader\nplayers: [alice, {name: bob, email: bob@x.test}]\n"))
+	if err != nil || strings.Join(c.Names(), ",") != "alice,bob" || c.Players[1].Email != "bob@x.test" {
+		t.Fatalf("%+v, %v", c, err)
+	}
+}
+
+// Every bad campaign is refused with the reason, the line and the key.
 func TestParseCampaignRefuses(t *testing.T) {
 	base := "game: trader\nplayers: [{name: alice}, {name: bob}]\n"
 	cases := []struct{ name, file, want string }{
@@ -41,8 +49,16 @@ func TestParseCampaignRefuses(t *testing.T) {
 		{"duplicate player", "id: b\ngame: trader\nplayers: [{name: alice}, {name: Alice}]\n", "listed twice"},
 		{"reserved name", "id: b\ngame: trader\nplayers: [{name: gm}, {name: bob}]\n", "player name \"gm\""},
 		{"bad email", "id: b\ngame: trader\nplayers: [{name: alice, email: 'Alice <a@b.test>'}]\n", "not a plain address"},
-		{"unknown key", "id: b\n" + base + "deadlines: 3d\n", "field deadlines not found"},
-		{"bad deadline", "id: b\n" + base + "deadline: soon\n", "bad duration"},
+		{"unknown key", "id: b\n" + base + "deadlines: 3d\n", `line 4: "deadlines" is not a campaign key; did you mean "deadline"?`},
+		{"typo of players", "id: b\ngame: trader\nplayer: [alice]\n", `line 3: "player" is not a campaign key; did you mean "players"?`},
+		{"bad deadline", "id: b\n" + base + "deadline: soon\n", "line 4, deadline: bad duration \"soon\": write e.g. 3d, 72h or 90m"},
+		{"players not a list", "id: b\ngame: trader\nplayers: alice\n", "line 3, players: expected a list of players"},
+		{"player with a list", "id: b\ngame: trader\nplayers:\n  - {name: [a, b]}\n", "line 4, players[1].name: expected a single value, not a list"},
+		{"player key typo", "id: b\ngame: trader\nplayers:\n  - {nmae: alice}\n", `line 4, players[1]: "nmae" is not a player key`},
+		{"options not a mapping", "id: b\n" + base + "options: 2\n", `line 4, options: expected a mapping of the game's options, e.g. {sets: 2}, not "2"`},
+		{"same address", "id: b\ngame: trader\nplayers: [{name: alice, email: a@x.test}, {name: bob, email: A@x.test}]\n", "alice and bob have the same address"},
+		{"not a mapping", "- id: b\n", "a campaign file is a mapping of keys"},
+		{"empty", "", "the file is empty"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -253,6 +253,7 @@ func (g *Game) apply(e events.Event) error {
 		if p.Step != g.Step {
 			return bad("closes step %d while step %d is open", p.Step, g.Step)
 		}
+		g.noteClose(p.Note, e.RecordedAt)
 		rec, err := g.resolve(p.Reason, e.RecordedAt)
 		if err != nil {
 			return bad("%v", err)
@@ -407,6 +408,13 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	g.Status = g.Engine.Status(s)
 	g.openStep(at)
 	return rec, nil
+}
+
+// noteClose tells the players why the GM closed the step, if the GM said.
+func (g *Game) noteClose(reason string, at time.Time) {
+	if reason != "" {
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("The GM closed step %d (reason: %s).", g.Step, strings.TrimSuffix(reason, ".")), At: at})
+	}
 }
 
 // markClosed records e as the event that closed the last step.

@@ -185,7 +185,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 			return err
 		}
 		// A resigned player is no longer awaited: the step may be complete.
-		res.Closed, err = h.closeReady(ctx, tx, g, "", nil)
+		res.Closed, err = h.closeReady(ctx, tx, g, "", "", nil)
 		return err
 	case "upgrade":
 		if len(a.Args) > 1 || (len(a.Args) == 1 && a.Args[0] != "open-step") {
@@ -203,7 +203,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 			return err
 		}
 		var err error
-		res.Closed, err = h.closeReady(ctx, tx, g, ReasonGM, nil)
+		res.Closed, err = h.closeReady(ctx, tx, g, ReasonGM, a.Reason, nil)
 		return err
 	default:
 		if err := open(); err != nil {
@@ -229,7 +229,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		if err := h.append(ctx, tx, g, KindCorrection, ActorGM, payload, nil); err != nil {
 			return err
 		}
-		res.Closed, err = h.closeReady(ctx, tx, g, "", nil)
+		res.Closed, err = h.closeReady(ctx, tx, g, "", "", nil)
 		return err
 	}
 }

@@ -83,24 +83,9 @@ type NewGame struct {
 // Create starts a game from a campaign and issues a token to each player and
 // to the GM. Only the tokens' hashes are stored.
 func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	eng, err := h.Games.Engine(c.Game)
+	eng, seed, err := CheckCampaign(h.Games, c, h.Store.Random)
 	if err != nil {
 		return nil, err
-	}
-	seed, err := c.seedBytes(h.Store.Random)
-	if err != nil {
-		return nil, err
-	}
-	cfg, err := c.config()
-	if err != nil {
-		return nil, err
-	}
-	// Set up once here only to refuse a bad campaign with the engine's reason.
-	if _, err := eng.Setup(cfg, NewRand(seed, 0)); err != nil {
-		return nil, Errorf(EINVALID, "campaign %s: %v", c.ID, err)
 	}
 	payload := Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}
 	out := &NewGame{Tokens: map[string]string{}}
@@ -139,6 +124,32 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 	return out, nil
 }
 
+// CheckCampaign checks a campaign as Create would, writing nothing: its
+// fields, its game, and its options and set-up as the engine reads them
+// (set up once with a seed drawn from random). It returns the engine and
+// that seed.
+func CheckCampaign(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (Engine, []byte, error) {
+	if err := c.Validate(); err != nil {
+		return nil, nil, err
+	}
+	eng, err := reg.Engine(c.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	seed, err := c.seedBytes(random)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := c.config()
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := eng.Setup(cfg, NewRand(seed, 0)); err != nil {
+		return nil, nil, c.setupError(err)
+	}
+	return eng, seed, nil
+}
+
 // Load replays a game's log.
 func (h *Host) Load(ctx context.Context, id string) (*Game, error) {
 	evs, err := h.Store.Events(ctx, id)
@@ -167,8 +178,8 @@ type Receipt struct {
 
 // SubmitOptions says how a submission was authenticated.
 type SubmitOptions struct {
-	// Trusted skips the token check: the GM at the CLI, who already holds
-	// the database.
+	// Trusted lets orders without a token in: the GM at the CLI, who
+	// already holds the database. A token given is checked all the same.
 	Trusted bool
 }
 
@@ -200,7 +211,9 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	if pl == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q; the players are %s", g.ID, env.Player, strings.Join(g.Names(), ", "))
 	}
-	if !opt.Trusted {
+	// A trusted caller (the GM at the CLI) needs no token, but a token it
+	// does give must be right: a wrong one is a mistake worth hearing of.
+	if !opt.Trusted || strings.TrimSpace(env.Token) != "" {
 		if err := h.authenticate(ctx, tx, g.ID, pl.Name, env.Token); err != nil {
 			return nil, err
 		}
@@ -235,7 +248,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	if err := h.append(ctx, tx, g, KindOrders, pl.Name, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
 	}
-	closed, err := h.closeReady(ctx, tx, g, "", &r.Events)
+	closed, err := h.closeReady(ctx, tx, g, "", "", &r.Events)
 	if err != nil {
 		return nil, err
 	}
@@ -310,7 +323,9 @@ func (h *Host) append(ctx context.Context, tx *events.Tx, g *Game, kind, actor s
 
 // closeReady closes the open step while nobody is awaited (or, with a
 // reason, once unconditionally first). It returns the steps closed.
-func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force string, out *[]events.Event) ([]int, error) {
+//
+// note is the GM's reason for a forced close, shown to the players.
+func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force, note string, out *[]events.Event) ([]int, error) {
 	var closed []int
 	for !g.Status.Finished {
 		reason := force
@@ -321,7 +336,8 @@ func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force str
 			reason = ReasonAllIn
 		}
 		force = ""
-		step, err := h.closeStep(ctx, tx, g, reason, out)
+		step, err := h.closeStep(ctx, tx, g, reason, note, out)
+		note = ""
 		if err != nil {
 			return nil, err
 		}
@@ -333,13 +349,14 @@ func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force str
 // closeStep resolves g's open step in place and appends the step-closed
 // event carrying the digest it produced. Should the append fail, the
 // transaction rolls back and g, now ahead of the log, must be dropped.
-func (h *Host) closeStep(ctx context.Context, tx *events.Tx, g *Game, reason string, out *[]events.Event) (int, error) {
+func (h *Host) closeStep(ctx context.Context, tx *events.Tx, g *Game, reason, note string, out *[]events.Event) (int, error) {
 	at := events.Timestamp(h.now())
+	g.noteClose(note, at)
 	rec, err := g.resolve(reason, at)
 	if err != nil {
 		return 0, Errorf(EINTERNAL, "game %s: %v", g.ID, err)
 	}
-	payload := Closed{Step: rec.Step, Reason: reason, Defaults: rec.Defaults, Digest: rec.Digest, EngineVersion: g.Engine.Version()}
+	payload := Closed{Step: rec.Step, Reason: reason, Defaults: rec.Defaults, Digest: rec.Digest, EngineVersion: g.Engine.Version(), Note: note}
 	e, err := tx.Append(ctx, g.ID, KindClosed, ActorSystem, payload, at)
 	if err != nil {
 		return 0, err
@@ -401,7 +418,7 @@ func (h *Host) Close(ctx context.Context, id, reason string) (*Game, []int, erro
 		if g.Status.Finished {
 			return Errorf(ECONFLICT, "game %s is over", id)
 		}
-		closed, err = h.closeReady(ctx, tx, g, reason, nil)
+		closed, err = h.closeReady(ctx, tx, g, reason, "", nil)
 		return err
 	})
 	return g, closed, err
@@ -431,7 +448,7 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 			if g.Status.Finished || g.Deadline.IsZero() || h.now().Before(g.Deadline) {
 				return nil
 			}
-			closed, err = h.closeReady(ctx, tx, g, ReasonDeadline, nil)
+			closed, err = h.closeReady(ctx, tx, g, ReasonDeadline, "", nil)
 			return err
 		})
 		if err != nil {

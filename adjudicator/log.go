@@ -52,6 +52,8 @@ type Closed struct {
 	Defaults      []string `json:"defaults,omitempty"`
 	Digest        string   `json:"digest"`
 	EngineVersion string   `json:"engine_version"`
+	// Note is the GM's reason for closing the step, shown to the players.
+	Note string `json:"note,omitempty"`
 }
 
 // Reasons a step closes.

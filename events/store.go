@@ -560,3 +560,20 @@ func (t *Tx) Import(ctx context.Context, evs []Event) error {
 	}
 	return nil
 }
+
+// Backup writes a consistent copy of the whole database to path (which must
+// not exist, or be empty) while others go on reading and writing it: SQLite's
+// VACUUM INTO reads one snapshot. The copy is created readable by its owner
+// only, like the database.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	f.Close()
+	if _, err := s.db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
+		os.Remove(path)
+		return fmt.Errorf("backup to %s: %w", path, err)
+	}
+	return nil
+}

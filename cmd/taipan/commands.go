@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
+	"gopkg.in/yaml.v3"
 	"io"
 	"os"
 	"regexp"
@@ -80,7 +82,8 @@ func (m *Main) readInput(name string) ([]byte, error) {
 
 func (m *Main) runNew(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("new", flag.ContinueOnError)
-	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml")
+	check := fs.Bool("check", false, "check the campaign file and create nothing")
+	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml [--check]")
 	if err != nil {
 		return err
 	}
@@ -90,6 +93,22 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	}
 	c, err := adjudicator.ParseCampaign(data)
 	if err != nil {
+		return err
+	}
+	if *check {
+		eng, _, err := adjudicator.CheckCampaign(Games(), c, randomBytes)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "Campaign %s is good: %s (%s) for %s. Nothing was created; run `taipan new %s` to create it.\n",
+			c.ID, eng.Name(), eng.Version(), strings.Join(c.Names(), ", "), pos[0])
+		if c.SeedGiven() {
+			fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
+		}
+		return nil
+	}
+	m.mayCreate = true // new creates the database it is given
+	if err := m.open(); err != nil {
 		return err
 	}
 	ng, err := m.host.Create(ctx, c)
@@ -107,7 +126,17 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
 	tw.Flush()
 	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
+	if c.SeedGiven() {
+		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
+	}
 	return nil
+}
+
+// randomBytes reads n bytes from crypto/rand.
+func randomBytes(n int) ([]byte, error) {
+	b := make([]byte, n)
+	_, err := rand.Read(b)
+	return b, err
 }
 
 func (m *Main) runSubmit(ctx context.Context, args []string) error {
@@ -146,11 +175,7 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	case r.Replace:
 		what += " (replacing the earlier ones)"
 	}
-	fmt.Fprintf(m.Stdout, "%s:\n", what)
-	for _, o := range r.Orders {
-		b, _ := json.Marshal(o)
-		fmt.Fprintf(m.Stdout, "  - %s\n", b)
-	}
+	fmt.Fprintf(m.Stdout, "%s, as the log holds them:\n%s", what, ordersYAML(r.Orders))
 	for _, s := range r.Closed {
 		fmt.Fprintf(m.Stdout, "Step %d resolved.\n", s)
 	}
@@ -219,11 +244,21 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 
 func (m *Main) runAdjudicate(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("adjudicate", flag.ContinueOnError)
-	pos, err := parseArgs(fs, args, 1, 1, "adjudicate GAME")
+	reason := fs.String("reason", "", "why the step closes now: shown to the players")
+	pos, err := parseArgs(fs, args, 1, 1, "adjudicate GAME [--reason TEXT]")
 	if err != nil {
 		return err
 	}
-	g, closed, err := m.host.Close(ctx, pos[0], adjudicator.ReasonGM)
+	var g *adjudicator.Game
+	var closed []int
+	if *reason != "" {
+		var res *adjudicator.GMResult
+		if res, err = m.host.GM(ctx, pos[0], adjudicator.GMAction{Action: "close", Reason: *reason}); err == nil {
+			g, closed = res.Game, res.Closed
+		}
+	} else {
+		g, closed, err = m.host.Close(ctx, pos[0], adjudicator.ReasonGM)
+	}
 	if err != nil {
 		return err
 	}
@@ -673,4 +708,18 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// ordersYAML writes orders in their logged form as the YAML of an order
+// file's orders list, indented under the line that introduces them.
+func ordersYAML(generic []any) string {
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(generic); err != nil {
+		return fmt.Sprintf("  %v\n", generic)
+	}
+	enc.Close()
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	return "  " + strings.Join(lines, "\n  ") + "\n"
 }

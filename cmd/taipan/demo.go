@@ -37,7 +37,7 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	m.DBPath, m.scratch = filepath.Join(dir, "demo.db"), true
+	m.DBPath, m.mayCreate = filepath.Join(dir, "demo.db"), true
 	if err := m.open(); err != nil {
 		return err
 	}
@@ -89,23 +89,22 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 				if err != nil {
 					return err
 				}
+				label := fmt.Sprintf("  %3d. ", step)
 				for _, h := range at.Last.Happenings {
 					if h.VisibleTo(adjudicator.Observer) {
-						fmt.Fprintln(out, adjudicator.Wrap(h.Text, fmt.Sprintf("  %3d. ", step), 72))
+						fmt.Fprintln(out, adjudicator.Wrap(h.Text, label, 72))
+						label = strings.Repeat(" ", len(label)) // each step numbered once
 					}
 				}
 			}
 			g = r.Game
 		}
 	}
-	fmt.Fprintln(out)
-	for _, p := range append(g.Names(), "") {
-		text, err := m.renderer.Text(g, p)
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s\n", text)
+	text, err := m.renderer.Text(g, "alice")
+	if err != nil {
+		return err
 	}
+	fmt.Fprintf(out, "\nThe last report alice receives (bob's and the GM's differ only in what each may see):\n\n%s\n", text)
 	fmt.Fprintln(out, "Auditing the log: replay from scratch, check the hash chain and every digest.")
 	m.args = nil
 	return m.runAudit(ctx, []string{g.ID})

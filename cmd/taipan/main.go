@@ -58,7 +58,7 @@ type Main struct {
 	command string
 	args    []string
 
-	scratch  bool // the database is a temporary one of the command's own
+	mayCreate bool // the command may create the database it is given (new, demo)
 	store    *events.Store
 	host     *adjudicator.Host
 	renderer *adjudicator.Renderer
@@ -90,9 +90,14 @@ func (m *Main) ParseFlags(args []string) error {
 		def = "taipan.db"
 	}
 	fs.StringVar(&m.DBPath, "db", def, "the SQLite database file (env TAIPAN_DB)")
+	version := fs.Bool("version", false, "print the build and the engine versions it plays")
 	fs.Usage = func() { fmt.Fprint(m.Stderr, usage) }
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *version {
+		m.command = "version"
+		return nil
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprint(m.Stderr, usage)
@@ -110,7 +115,7 @@ func (m *Main) open() error {
 		return nil
 	}
 	openStore := events.OpenExisting
-	if cmd, ok := commandTable()[m.command]; ok && cmd.db == dbCreate || m.scratch {
+	if cmd, ok := commandTable()[m.command]; ok && cmd.db == dbCreate || m.mayCreate {
 		openStore = events.Open
 	}
 	st, err := openStore(m.DBPath)
@@ -182,7 +187,7 @@ const (
 func commandTable() map[string]command {
 	return map[string]command{
 		"help":       {dbNone, func(m *Main, _ context.Context, _ []string) error { fmt.Fprint(m.Stdout, usage); return nil }},
-		"new":        {dbCreate, (*Main).runNew},
+		"new":        {dbNone, (*Main).runNew}, // opens (creating) the database itself, unless --check
 		"submit":     {dbExisting, (*Main).runSubmit},
 		"status":     {dbExisting, (*Main).runStatus},
 		"adjudicate": {dbExisting, (*Main).runAdjudicate},
@@ -197,6 +202,8 @@ func commandTable() map[string]command {
 		"rules":      {dbNone, (*Main).runRules},
 		"demo":       {dbNone, (*Main).runDemo},
 		"serve":      {dbCreate, (*Main).runServe},
+		"version":    {dbNone, (*Main).runVersion},
+		"backup":     {dbExisting, (*Main).runBackup},
 	}
 }
 
@@ -218,9 +225,11 @@ Commands:
   import FILE|-                       load an exported log into this database
   audit GAME | audit --file LOG       replay from scratch; check hashes and digests
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
-  games                               list the games in the database
+  games                               list the games: open step, awaited, deadline
+  backup FILE                         a consistent copy of the database, also while serving
   rules GAME-NAME                     the order syntax of a game (e.g. trader)
   serve [--config FILE]               serve the games by mail (no config: embedded SMTP + Maildir)
+  version                             the build, the engine versions it plays, the log formats
   help                                this text
 `
 

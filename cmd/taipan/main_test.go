@@ -404,3 +404,56 @@ func TestNoDatabaseIsCreatedByReads(t *testing.T) {
 	c.ok(campaign, "new", "-")
 	c.fail(`no game "bourse-3" in the database `+c.db, "", "status", "bourse-3")
 }
+
+// The GM's first steps: the version, a campaign checked before it is made,
+// errors in the file's own terms, a wrong token refused even from the GM,
+// orders echoed as YAML, and a close with a reason the players are told.
+func TestFirstCampaign(t *testing.T) {
+	c := newCLI(t)
+	for _, args := range [][]string{{"--version"}, {"version"}} {
+		out := c.ok("", args...)
+		if !strings.Contains(out, "trader/") || !strings.Contains(out, "log format") {
+			t.Errorf("taipan %v: %s", args, out)
+		}
+	}
+	if out := c.ok(campaign, "new", "--check", "-"); !strings.Contains(out, "Campaign bourse-1 is good") {
+		t.Errorf("new --check: %s", out)
+	}
+	if _, err := os.Stat(c.db); err == nil {
+		t.Fatal("new --check created the database")
+	}
+	c.fail(`line 3: "player" is not a campaign key; did you mean "players"?`, "id: x\ngame: trader\nplayer: [alice, bob]\n", "new", "--check", "-")
+	c.fail("line 4, options: sets: expected a whole number, not text", "id: x\ngame: trader\nplayers: [alice, bob]\noptions: {sets: two}\n", "new", "--check", "-")
+
+	c.ok(campaign, "new", "-")
+	capital, _ := available(c.state("bourse-1"))
+	c.fail("field token: wrong token for alice", orderFile("bourse-1", "alice", "0123456789abcdef0123456789abcdef", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "-")
+	out := c.ok(orderFile("bourse-1", "alice", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "-")
+	if !strings.Contains(out, "  - buy: "+capital+"\n") {
+		t.Errorf("the orders are not echoed as YAML:\n%s", out)
+	}
+	c.ok("", "adjudicate", "bourse-1", "--reason", "bob is away")
+	if rep := c.ok("", "report", "bourse-1", "--player", "bob"); !strings.Contains(rep, "The GM closed step 2 (reason: bob is away)") {
+		t.Errorf("bob's report does not give the GM's reason:\n%s", rep)
+	}
+}
+
+// A backup taken while the database is in use opens and audits like the
+// original, and is private to its owner.
+func TestBackup(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	c.ok("", "adjudicate", "bourse-1")
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	if out := c.ok("", "backup", copyPath); !strings.Contains(out, "1 game") {
+		t.Errorf("backup: %s", out)
+	}
+	if info, err := os.Stat(copyPath); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("backup file: %v %v", info, err)
+	}
+	c2 := &cli{t: t, db: copyPath}
+	if out := c2.ok("", "audit", "bourse-1"); !strings.Contains(out, "Audit passed") {
+		t.Errorf("audit of the backup: %s", out)
+	}
+	c.fail("backup", "", "backup", copyPath)
+}

@@ -1,0 +1,25 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+)
+
+// runBackup is `taipan backup FILE`: a consistent copy of the database,
+// taken while `serve` goes on.
+func (m *Main) runBackup(ctx context.Context, args []string) error {
+	pos, err := parseArgs(flag.NewFlagSet("backup", flag.ContinueOnError), args, 1, 1, "backup FILE")
+	if err != nil {
+		return err
+	}
+	if err := m.store.Backup(ctx, pos[0]); err != nil {
+		return err
+	}
+	ids, err := m.store.Games(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "Backed up %s (%s) to %s; use it with --db %s.\n", m.DBPath, plural(len(ids), "game"), pos[0], pos[0])
+	return nil
+}
