@@ -38,9 +38,9 @@ type Game struct {
 	// it, so that a game's memory does not grow with its history.
 	Last   StepRecord
 	Notes  []Note // GM actions since the last step closed
-	Seq    int64        // number of events replayed
-	Hash   string       // hash of the last event replayed
-	Format int          // the log format the game is written in (events.Format1, …)
+	Seq    int64  // number of events replayed
+	Hash   string // hash of the last event replayed
+	Format int    // the log format the game is written in (events.Format1, …)
 
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
@@ -180,8 +180,8 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 	g := &Game{
 		ID: created.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
-		Last:  StepRecord{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash},
-		Seq:   seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
+		Last: StepRecord{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash},
+		Seq:  seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
 		reg: reg, forced: forced,
 	}
 	for _, p := range c.Campaign.Players {

@@ -59,9 +59,9 @@ type Main struct {
 	args    []string
 
 	mayCreate bool // the command may create the database it is given (new, demo)
-	store    *events.Store
-	host     *adjudicator.Host
-	renderer *adjudicator.Renderer
+	store     *events.Store
+	host      *adjudicator.Host
+	renderer  *adjudicator.Renderer
 }
 
 // NewMain returns a Main on the process's standard streams.
