@@ -53,8 +53,9 @@ CREATE TABLE IF NOT EXISTS games (
     step      INTEGER NOT NULL,            -- the open step; once over, the last closed one
     phase     TEXT    NOT NULL,
     awaiting  TEXT    NOT NULL,            -- the players awaited, comma-separated
-    deadline  TEXT,                        -- the open step's deadline (events.SortableTime), or NULL
-    finished  INTEGER NOT NULL
+    deadline  TEXT,                        -- when the clock closes the open step (deadline and grace; events.SortableTime), or NULL
+    finished  INTEGER NOT NULL,
+    paused    INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_due ON games (finished, deadline);
 

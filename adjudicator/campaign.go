@@ -38,6 +38,12 @@ type Campaign struct {
 	Deadline  Duration       `yaml:"deadline" json:"deadline,omitempty"`
 	Reminder  Duration       `yaml:"reminder" json:"reminder,omitempty"` // how long before a deadline to remind
 
+	// The tools of a long campaign (see tools.go); all optional.
+	Press         string   `yaml:"press" json:"press,omitempty"`                   // off, public, private (default) or grey
+	Grace         Duration `yaml:"grace" json:"grace,omitempty"`                   // late orders taken this long after a deadline
+	CivilDisorder int      `yaml:"civil_disorder" json:"civil_disorder,omitempty"` // missed steps in a row before civil disorder; 0: never
+	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // deadline time absences may add per player (default 14d)
+
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }
 
@@ -164,6 +170,14 @@ func (c *Campaign) Validate() error {
 		if err := CheckEmail(c.GM); err != nil {
 			return Errorf(EINVALID, "campaign %s: gm: %s", c.ID, err.(*Error).Message)
 		}
+	}
+	switch c.Press {
+	case "", PressOff, PressPublic, PressPrivate, PressGrey:
+	default:
+		return Errorf(EINVALID, "campaign %s: press: %q is not a press setting; write off, public, private or grey", c.ID, c.Press)
+	}
+	if c.CivilDisorder < 0 {
+		return Errorf(EINVALID, "campaign %s: civil_disorder: a number of missed steps, 0 for never", c.ID)
 	}
 	return nil
 }

@@ -24,6 +24,10 @@ var campaignKeys = []struct {
 	{"setup", "a mapping that fixes the game's layout", yaml.MappingNode},
 	{"deadline", "a duration such as 72h, 3d or 90m", yaml.ScalarNode},
 	{"reminder", "a duration such as 24h", yaml.ScalarNode},
+	{"press", "off, public, private or grey", yaml.ScalarNode},
+	{"grace", "a duration such as 12h", yaml.ScalarNode},
+	{"civil_disorder", "a number of missed steps in a row, 0 for never", yaml.ScalarNode},
+	{"absence_max", "a duration such as 14d", yaml.ScalarNode},
 }
 
 // campaignError locates a mistake in a campaign file.
@@ -96,7 +100,7 @@ func checkCampaignShape(doc *yaml.Node) error {
 			return campaignError(v.Line, k.Value, "expected %s, not %s", want.expects, kindWord(v))
 		}
 		switch k.Value {
-		case "deadline", "reminder":
+		case "deadline", "reminder", "grace", "absence_max":
 			if _, err := ParseDuration(v.Value); err != nil {
 				return campaignError(v.Line, k.Value, "%v", err)
 			}

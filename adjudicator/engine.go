@@ -87,6 +87,14 @@ type Versioned interface {
 	AtVersion(v string) Engine
 }
 
+// PressPolicy is implemented by engines whose rules limit who may talk to
+// whom (Trader with 4 players: partners may not confer unless the campaign
+// allows it). options are the campaign's options.
+type PressPolicy interface {
+	// CheckPress says why from may not send private press to to, or nil.
+	CheckPress(s State, options map[string]any, from string, to []string) error
+}
+
 // StandingOrders is implemented by engines whose players keep standing
 // orders in the state (answers given in advance, plans for coming turns)
 // and may change them at any time, not only when the open step waits for

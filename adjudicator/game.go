@@ -33,6 +33,13 @@ type Game struct {
 	OpenedAt time.Time            // when the open step began
 	Deadline time.Time            // zero when the campaign sets none
 
+	// The tools of a long campaign (see tools.go).
+	Paused     bool          // the GM paused the game: no deadline runs
+	PausedLeft time.Duration // the time that was left to the deadline when paused
+	Grace      time.Duration // late orders are taken this long after a deadline
+	Press      []PressItem   // press sent since the last step closed
+	Rollbacks  int           // rollbacks so far (a step's reports after one are new mail)
+
 	// Last is the last closed step (step 0, the set-up, before any). Only
 	// the last is kept: a report of an earlier step replays the log up to
 	// it, so that a game's memory does not grow with its history.
@@ -50,8 +57,15 @@ type Game struct {
 type Player struct {
 	Name     string
 	Email    string
-	Resigned bool // in civil disorder: never waited for, always gets the default
+	Resigned bool // resigned by the GM: never waited for, always gets the default
 	Removed  bool // out of the game for good
+	// Disorder: in civil disorder after missing Campaign.CivilDisorder
+	// steps in a row; never waited for, defaults every step, until any file
+	// of theirs brings them back.
+	Disorder    bool
+	Missed      int           // steps missed in a row
+	Absences    []Absence     // windows away the player announced
+	AbsenceUsed time.Duration // deadline time granted for absences so far
 }
 
 // Submitted is a player's latest accepted orders for the open step.
@@ -59,6 +73,7 @@ type Submitted struct {
 	Items []orders.Item
 	Seq   int64
 	At    time.Time
+	Late  bool // arrived after the deadline, in the grace period
 }
 
 // Note is a GM action as the reports tell it.
@@ -77,6 +92,9 @@ type StepRecord struct {
 	Overruled  []string // of those, players whose accepted orders were no longer legal
 	Happenings []Happening
 	Notes      []Note
+	Press      []PressItem // press sent during the step
+	Late       []string    // players whose orders came in the grace period
+	Disorder   []string    // players put in civil disorder at this close
 	Digest     string
 	// Seq and Hash are the event that closed the step (for the set-up, the
 	// seed event): the chain head a report of this step was made from.
@@ -127,9 +145,19 @@ func replay(reg *Registry, evs []events.Event, until int, version string) (*Game
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range evs[2:] {
+	for i := 2; i < len(evs); i++ {
+		e := evs[i]
 		if until >= 0 && g.Step > until {
 			break
+		}
+		if e.Seq != g.Seq+1 {
+			return nil, &ReplayError{e, fmt.Sprintf("sequence number %d where %d was expected", e.Seq, g.Seq+1)}
+		}
+		if e.Kind == KindRollback {
+			if g, err = rollback(reg, evs[:i], e, version); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		if err := g.apply(e); err != nil {
 			return nil, err
@@ -182,7 +210,7 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
 		Last: StepRecord{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash},
 		Seq:  seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
-		reg: reg, forced: forced,
+		reg: reg, forced: forced, Grace: time.Duration(c.Campaign.Grace),
 	}
 	for _, p := range c.Campaign.Players {
 		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
@@ -199,15 +227,16 @@ func (g *Game) openStep(at time.Time) {
 	g.Deadline = time.Time{}
 	if d := time.Duration(g.Campaign.Deadline); d > 0 && !g.Status.Finished {
 		g.Deadline = at.Add(d)
+		if g.Paused {
+			g.PausedLeft, g.Deadline = d, time.Time{}
+		}
+		g.extendForAbsences()
 	}
 }
 
 func (g *Game) apply(e events.Event) error {
 	bad := func(format string, args ...any) error {
 		return &ReplayError{e, fmt.Sprintf(format, args...)}
-	}
-	if e.Seq != g.Seq+1 {
-		return bad("sequence number %d where %d was expected", e.Seq, g.Seq+1)
 	}
 	g.Seq, g.Hash = e.Seq, e.Hash
 	note := func(text, reason string) {
@@ -227,7 +256,9 @@ func (g *Game) apply(e events.Event) error {
 		if err != nil {
 			return bad("%v", err)
 		}
-		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt}
+		late := !g.Deadline.IsZero() && !g.Paused && e.RecordedAt.After(g.Deadline)
+		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Late: late}
+		g.back(e.Actor, e.RecordedAt)
 	case KindStanding:
 		var p loggedOrders
 		if err := e.Decode(&p); err != nil {
@@ -244,6 +275,7 @@ func (g *Game) apply(e events.Event) error {
 		if g.State, err = so.ApplyStanding(g.State, e.Actor, items); err != nil {
 			return bad("standing orders refused: %v", err)
 		}
+		g.back(e.Actor, e.RecordedAt)
 		g.Status = g.Engine.Status(g.State)
 	case KindClosed:
 		var p Closed
@@ -345,6 +377,10 @@ func (g *Game) apply(e events.Event) error {
 		}
 		note("GM correction "+what, p.Reason)
 		g.Status = g.Engine.Status(g.State)
+	case KindPress, KindPause, KindResume, KindGrace, KindAbsence:
+		if err := g.applyTool(e); err != nil {
+			return bad("%v", err)
+		}
 	case KindUpgrade:
 		var p Upgraded
 		if err := e.Decode(&p); err != nil {
@@ -401,8 +437,14 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	if err != nil {
 		return StepRecord{}, err
 	}
-	rec := StepRecord{Step: g.Step, Closed: at, Reason: reason, Defaults: defaults, Overruled: overruled, Happenings: hs, Notes: g.Notes, Digest: digest}
-	g.State, g.Notes = s, nil
+	rec := StepRecord{Step: g.Step, Closed: at, Reason: reason, Defaults: defaults, Overruled: overruled, Happenings: hs, Notes: g.Notes, Digest: digest, Press: g.Press}
+	for _, p := range g.Status.Pending {
+		if sub, ok := g.Open[p]; ok && sub.Late {
+			rec.Late = append(rec.Late, p)
+		}
+	}
+	rec.Disorder = g.countMissed(defaults, overruled)
+	g.State, g.Notes, g.Press = s, nil, nil
 	g.Last = rec
 	g.Step++
 	g.Status = g.Engine.Status(s)
@@ -437,6 +479,10 @@ func (g *Game) clone() *Game {
 	c := *g
 	c.State = g.Engine.Clone(g.State)
 	c.Players = slices.Clone(g.Players)
+	for i := range c.Players {
+		c.Players[i].Absences = slices.Clip(c.Players[i].Absences)
+	}
+	c.Press = slices.Clip(g.Press)
 	c.Open = maps.Clone(g.Open)
 	c.Notes = slices.Clip(g.Notes)
 	return &c
@@ -464,7 +510,7 @@ func (g *Game) Awaiting() []string {
 		if _, in := g.Open[p]; in {
 			continue
 		}
-		if pl := g.player(p); pl != nil && (pl.Resigned || pl.Removed) {
+		if pl := g.player(p); pl != nil && (pl.Resigned || pl.Removed || pl.Disorder) {
 			continue
 		}
 		out = append(out, p)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,6 +25,10 @@ import (
 //	remove PLAYER            take PLAYER out of the game for good
 //	void PLAYER              drop PLAYER's orders for the open step
 //	close                    close the open step now (same as `adjudicate`)
+//	pause, resume            stop and restart the clock: no deadline runs while paused
+//	grace DURATION|none      take late orders this long after each deadline
+//	rollback STEP            void everything played after step STEP (0: the set-up)
+//	upgrade [open-step]      move the game to the current engine version
 //	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections)
 type GMAction struct {
 	Action string
@@ -187,6 +192,53 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		// A resigned player is no longer awaited: the step may be complete.
 		res.Closed, err = h.closeReady(ctx, tx, g, "", "", nil)
 		return err
+	case "pause", "resume":
+		if err := need(0, ""); err != nil {
+			return err
+		}
+		if err := open(); err != nil {
+			return err
+		}
+		if g.Paused == (a.Action == "pause") {
+			return Errorf(ECONFLICT, "game %s is %s already", g.ID, map[bool]string{true: "paused", false: "running"}[g.Paused])
+		}
+		kind := map[string]string{"pause": KindPause, "resume": KindResume}[a.Action]
+		return h.append(ctx, tx, g, kind, ActorGM, GMNote{Step: g.Step, Reason: a.Reason}, nil)
+	case "grace":
+		if err := need(1, "DURATION"); err != nil {
+			return err
+		}
+		d, err := ParseDuration(a.Args[0])
+		if a.Args[0] == "none" {
+			d, err = 0, nil
+		}
+		if err != nil {
+			return Errorf(EINVALID, "%v", err)
+		}
+		return h.append(ctx, tx, g, KindGrace, ActorGM, GraceSet{Grace: Duration(d), Reason: a.Reason}, nil)
+	case "rollback":
+		if err := need(1, "STEP"); err != nil {
+			return err
+		}
+		n, err := strconv.Atoi(a.Args[0])
+		if err != nil || n < 0 || n >= g.Step || n > g.Last.Step {
+			return Errorf(EINVALID, "rollback %s: give a step already closed, from 0 (the set-up) to %d", a.Args[0], g.Last.Step)
+		}
+		e, err := tx.Append(ctx, g.ID, KindRollback, ActorGM, Rollback{Step: n, Reason: a.Reason}, h.now())
+		if err != nil {
+			return err
+		}
+		// A rollback rebuilds the game from its log: replay it in the
+		// transaction, and carry on with that game.
+		fresh, err := h.replayTx(ctx, tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if fresh.Seq != e.Seq {
+			return Errorf(EINTERNAL, "rollback of %s: the replay stops at event %d", g.ID, fresh.Seq)
+		}
+		*g = *fresh
+		return nil
 	case "upgrade":
 		if len(a.Args) > 1 || (len(a.Args) == 1 && a.Args[0] != "open-step") {
 			return Errorf(EINVALID, "usage: gm %s upgrade [open-step] --reason TEXT", g.ID)

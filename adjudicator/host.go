@@ -173,11 +173,17 @@ type Receipt struct {
 	// Standing says the orders were standing orders from a player the
 	// step does not wait for (see StandingOrders): kept, closing nothing.
 	Standing bool
-	Events   []events.Event
+	// Checked says the orders were only checked (SubmitOptions.CheckOnly):
+	// nothing was written.
+	Checked bool
+	Events  []events.Event
 }
 
 // SubmitOptions says how a submission was authenticated.
 type SubmitOptions struct {
+	// CheckOnly reads and checks the orders as Submit would, and answers
+	// with the engine's reading, but writes nothing.
+	CheckOnly bool
 	// Trusted lets orders without a token in: the GM at the CLI, who
 	// already holds the database. A token given is checked all the same.
 	Trusted bool
@@ -233,7 +239,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	}
 	items := orders.Renumber(env.Orders)
 	if !g.IsPending(pl.Name) {
-		return h.submitStanding(ctx, tx, g, pl.Name, items)
+		return h.submitStanding(ctx, tx, g, pl.Name, items, opt.CheckOnly)
 	}
 	check := func(items []orders.Item) error { return g.Engine.Check(g.State, pl.Name, items) }
 	if err := check(items); err != nil {
@@ -245,6 +251,10 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	}
 	_, replacing := g.Open[pl.Name]
 	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing}
+	if opt.CheckOnly {
+		r.Game, r.Checked = g, true
+		return r, nil
+	}
 	if err := h.append(ctx, tx, g, KindOrders, pl.Name, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
 	}
@@ -258,7 +268,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 
 // submitStanding takes the orders of a player the open step does not wait
 // for, as standing orders if the game keeps them.
-func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, player string, items []orders.Item) (*Receipt, error) {
+func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, player string, items []orders.Item, checkOnly bool) (*Receipt, error) {
 	so, ok := g.Engine.(StandingOrders)
 	if !ok {
 		return nil, Errorf(ECONFLICT, "%s has no orders to give in step %d of %s (%s); waiting for %s",
@@ -273,6 +283,10 @@ func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, playe
 		return nil, err
 	}
 	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true}
+	if checkOnly {
+		r.Checked = true
+		return r, nil
+	}
 	if err := h.append(ctx, tx, g, KindStanding, player, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
 	}
@@ -445,7 +459,7 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 			if g, err = h.loadTx(ctx, tx, id); err != nil {
 				return err
 			}
-			if g.Status.Finished || g.Deadline.IsZero() || h.now().Before(g.Deadline) {
+			if at := g.CloseAt(); at.IsZero() || h.now().Before(at) {
 				return nil
 			}
 			closed, err = h.closeReady(ctx, tx, g, ReasonDeadline, "", nil)

@@ -22,13 +22,14 @@ type Summary struct {
 	Step     int // the open step; once the game is over, the last closed one (as status says)
 	Phase    string
 	Awaiting []string
-	Deadline time.Time // zero when there is none
+	CloseAt  time.Time // when the clock closes the step: the deadline and the grace; zero while paused or without one
 	Finished bool
+	Paused   bool
 }
 
 // SummaryOf sums g up for the index.
 func SummaryOf(g *Game) Summary {
-	s := Summary{ID: g.ID, Engine: g.Engine.Version(), Seq: g.Seq, Hash: g.Hash, Step: g.Step, Phase: g.Status.Phase, Deadline: g.Deadline, Finished: g.Status.Finished}
+	s := Summary{ID: g.ID, Engine: g.Engine.Version(), Seq: g.Seq, Hash: g.Hash, Step: g.Step, Phase: g.Status.Phase, CloseAt: g.CloseAt(), Finished: g.Status.Finished, Paused: g.Paused}
 	if g.Status.Finished {
 		s.Step = g.Last.Step
 	} else {
@@ -40,17 +41,18 @@ func SummaryOf(g *Game) Summary {
 // writeIndex records g's summary in the games index, inside tx.
 func writeIndex(ctx context.Context, tx *events.Tx, g *Game) error {
 	s := SummaryOf(g)
-	var deadline any
-	if !s.Deadline.IsZero() {
-		deadline = events.SortableTime(s.Deadline)
+	var closeAt any
+	if !s.CloseAt.IsZero() {
+		closeAt = events.SortableTime(s.CloseAt)
 	}
 	_, err := tx.Exec(ctx,
-		`INSERT INTO games (game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		`INSERT INTO games (game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		 ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine, last_seq = excluded.last_seq,
 		   last_hash = excluded.last_hash, step = excluded.step, phase = excluded.phase,
-		   awaiting = excluded.awaiting, deadline = excluded.deadline, finished = excluded.finished`,
-		s.ID, s.Engine, s.Seq, s.Hash, s.Step, s.Phase, strings.Join(s.Awaiting, ","), deadline, s.Finished)
+		   awaiting = excluded.awaiting, deadline = excluded.deadline, finished = excluded.finished,
+		   paused = excluded.paused`,
+		s.ID, s.Engine, s.Seq, s.Hash, s.Step, s.Phase, strings.Join(s.Awaiting, ","), closeAt, s.Finished, s.Paused)
 	return err
 }
 
@@ -62,7 +64,7 @@ func (h *Host) List(ctx context.Context) ([]Summary, error) {
 		return nil, err
 	}
 	rows, err := h.Store.DB().QueryContext(ctx,
-		`SELECT game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished FROM games ORDER BY game_id`)
+		`SELECT game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused FROM games ORDER BY game_id`)
 	if err != nil {
 		return nil, err
 	}
@@ -72,14 +74,14 @@ func (h *Host) List(ctx context.Context) ([]Summary, error) {
 		var s Summary
 		var awaiting string
 		var deadline sql.NullString
-		if err := rows.Scan(&s.ID, &s.Engine, &s.Seq, &s.Hash, &s.Step, &s.Phase, &awaiting, &deadline, &s.Finished); err != nil {
+		if err := rows.Scan(&s.ID, &s.Engine, &s.Seq, &s.Hash, &s.Step, &s.Phase, &awaiting, &deadline, &s.Finished, &s.Paused); err != nil {
 			return nil, err
 		}
 		if awaiting != "" {
 			s.Awaiting = strings.Split(awaiting, ",")
 		}
 		if deadline.Valid {
-			s.Deadline, _ = time.Parse(time.RFC3339, deadline.String)
+			s.CloseAt, _ = time.Parse(time.RFC3339, deadline.String)
 		}
 		out = append(out, s)
 	}

@@ -17,6 +17,12 @@ const (
 	KindCorrection = "correction"      // payload CorrectionPayload, actor = gm
 	KindToken      = "token-reissued"  // payload PlayerAction, actor = gm
 	KindUpgrade    = "engine-upgraded" // payload Upgraded, actor = gm
+	KindPress      = "press"           // payload PressPayload, actor = player or gm
+	KindPause      = "paused"          // payload GMNote, actor = gm
+	KindResume     = "resumed"         // payload GMNote, actor = gm
+	KindGrace      = "grace-set"       // payload GraceSet, actor = gm
+	KindAbsence    = "absence"         // payload Absence, actor = player or gm
+	KindRollback   = "rollback"        // payload Rollback, actor = gm
 )
 
 // Actors other than players.
@@ -103,5 +109,46 @@ type Upgraded struct {
 	To     string `json:"to"`
 	Step   int    `json:"step"` // the open step, the first the new version resolves
 	Whole  bool   `json:"whole"`
+	Reason string `json:"reason"`
+}
+
+// PressPayload is a message from one player (or the GM) to others, relayed
+// by Taipan. To lists the recipients; empty means everyone in the game.
+// Grey press is relayed without the sender's name.
+type PressPayload struct {
+	Step int      `json:"step"`
+	To   []string `json:"to,omitempty"`
+	Text string   `json:"text"`
+	Grey bool     `json:"grey,omitempty"`
+}
+
+// GMNote is a GM action that needs only its reason: pause, resume.
+type GMNote struct {
+	Step   int    `json:"step"`
+	Reason string `json:"reason"`
+}
+
+// GraceSet sets the grace period after each deadline in which late orders
+// are still taken.
+type GraceSet struct {
+	Grace  Duration `json:"grace"`
+	Reason string   `json:"reason"`
+}
+
+// Absence is a player's window away: deadlines that fall in it move to its
+// end, within the campaign's allowance per player.
+type Absence struct {
+	Player string    `json:"player"`
+	From   time.Time `json:"from"`
+	Until  time.Time `json:"until"`
+	Reason string    `json:"reason,omitempty"`
+}
+
+// Rollback takes the game back to the end of step Step: every input after
+// that step's close is void (the events stay in the log), but for those that
+// are not about play (a seat handed over, a new token, press, absences,
+// pauses, the grace, an engine upgrade).
+type Rollback struct {
+	Step   int    `json:"step"`
 	Reason string `json:"reason"`
 }

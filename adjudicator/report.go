@@ -29,7 +29,11 @@ type Report struct {
 	Defaults   []string // players who sent nothing
 	Overruled  []string // players whose orders were no longer legal at the close
 	Happenings []string
-	View       string // the game's view, drawn by its template
+	Late       []string // players whose orders came in the grace period
+	Disorder   []string // players put in civil disorder at this close
+	Press      []string // the press of the step the reader may see, one line each
+	View       string   // the game's view, drawn by its template
+	Paused     bool
 
 	Finished bool
 	Result   string
@@ -108,6 +112,12 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 			rep.Happenings = append(rep.Happenings, h.Text)
 		}
 	}
+	rep.Late, rep.Disorder, rep.Paused = rec.Late, rec.Disorder, g.Paused
+	for _, p := range rec.Press {
+		if p.VisibleTo(player) {
+			rep.Press = append(rep.Press, PressLine(p, player))
+		}
+	}
 	view, err := r.View(g, player)
 	if err != nil {
 		return nil, err
@@ -134,6 +144,15 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// PressLine is a press message as reader sees it: "From alice to bob: …".
+func PressLine(p PressItem, reader string) string {
+	to := "everyone"
+	if !p.Public() {
+		to = AndList(p.To)
+	}
+	return fmt.Sprintf("From %s to %s: %s", p.SenderFor(reader), to, p.Text)
 }
 
 // StateCommitment is the hiding commitment to a step's state digest that

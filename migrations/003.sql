@@ -9,6 +9,7 @@ CREATE TABLE IF NOT EXISTS games (
     phase     TEXT    NOT NULL,
     awaiting  TEXT    NOT NULL,
     deadline  TEXT,
-    finished  INTEGER NOT NULL
+    finished  INTEGER NOT NULL,
+    paused    INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_due ON games (finished, deadline);

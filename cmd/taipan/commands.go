@@ -657,12 +657,15 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 	}
 	indexed := map[string]bool{}
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tENGINE\tSTEP\tAWAITING\tDEADLINE\tPHASE")
+	fmt.Fprintln(tw, "GAME\tENGINE\tSTEP\tAWAITING\tCLOSES\tPHASE")
 	for _, s := range list {
 		indexed[s.ID] = true
 		awaiting, deadline := orNobody(s.Awaiting), "none"
-		if !s.Deadline.IsZero() {
-			deadline = adjudicator.FormatTime(s.Deadline)
+		switch {
+		case s.Paused:
+			deadline = "paused"
+		case !s.CloseAt.IsZero():
+			deadline = adjudicator.FormatTime(s.CloseAt)
 		}
 		step := fmt.Sprintf("%d", s.Step)
 		if s.Finished {
