@@ -101,6 +101,16 @@ type StandingOrders interface {
 	ApplyStanding(s State, player string, items []orders.Item) (State, error)
 }
 
+// Filler is implemented by engines whose order files may leave orders out.
+// Fills says, one line each, what the game will do where the player's
+// accepted items leave something out (the defaults that fill them, or that
+// nothing is done), so that the acknowledgement can tell the player. It is
+// called with the state the items were checked against (for standing
+// orders too), and is private to that player.
+type Filler interface {
+	Fills(s State, player string, items []orders.Item) []string
+}
+
 // Config is what Setup needs from the campaign file.
 type Config struct {
 	Players []string        // names in seating order

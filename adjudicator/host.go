@@ -170,7 +170,10 @@ type Receipt struct {
 	// Standing says the orders were standing orders from a player the
 	// step does not wait for (see StandingOrders): kept, closing nothing.
 	Standing bool
-	Events   []events.Event
+	// Fills says what the game will do where the orders leave something
+	// out (see Filler); empty when the engine does not say.
+	Fills  []string
+	Events []events.Event
 }
 
 // SubmitOptions says how a submission was authenticated.
@@ -238,7 +241,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
 	}
 	_, replacing := g.Open[pl.Name]
-	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing}
+	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing, Fills: fills(g, pl.Name, items)}
 	if err := h.append(ctx, tx, g, KindOrders, pl.Name, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
 	}
@@ -265,11 +268,20 @@ func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, playe
 	if err != nil {
 		return nil, &Error{Code: EINVALID, Message: "orders refused:", Orders: orders.Errors(err)}
 	}
-	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true}
+	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true, Fills: fills(g, player, items)}
 	if err := h.append(ctx, tx, g, KindStanding, player, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// fills asks the engine what fills the gaps of player's orders, before
+// they change the state.
+func fills(g *Game, player string, items []orders.Item) []string {
+	if f, ok := g.Engine.(Filler); ok {
+		return f.Fills(g.State, player, items)
+	}
+	return nil
 }
 
 // append writes an event and applies it to g, so g stays the replay of the log.
