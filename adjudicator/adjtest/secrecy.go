@@ -1,0 +1,111 @@
+package adjtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// Twins are two states of one game that differ only in what one player may
+// see (their hand, a hidden card, their money, their Merchant card, ...),
+// and the orders each step is resolved with (players without orders get
+// the engine's Default). SameForOthers checks that nobody else can tell
+// them apart.
+type Twins struct {
+	Engine  adjudicator.Engine
+	A, B    adjudicator.State
+	Players []string // every player, in seat order
+	Hidden  string   // the player whose hidden information differs
+	// Orders are the orders of each step to resolve, by player; a step
+	// without an entry for a pending player plays their Default. The
+	// twins are compared before the first step and after each.
+	Orders []map[string][]orders.Item
+	Seed   string // seeds the steps' random streams
+}
+
+// SameForOthers checks, before each step and after the last, that every
+// player but Hidden, and an observer, gets the same view (as JSON), the
+// same report (as the templates draw it), the same happenings and the same
+// Status (who is pending, the phase line, the end) from both twins, byte
+// for byte (issue 11: "No pause, default or public figure tells a player
+// what they may not see").
+func (tw Twins) SameForOthers(t testing.TB) {
+	t.Helper()
+	a, b := tw.A, tw.B
+	var ha, hb []adjudicator.Happening
+	for step := 0; ; step++ {
+		if err := tw.same(t, a, b, ha, hb); err != nil {
+			t.Fatalf("after %d steps: %v", step, err)
+		}
+		if step == len(tw.Orders) || tw.Engine.Status(a).Finished {
+			return
+		}
+		var err error
+		if a, ha, err = tw.resolve(a, tw.Orders[step], step+1); err != nil {
+			t.Fatalf("step %d, first twin: %v", step+1, err)
+		}
+		if b, hb, err = tw.resolve(b, tw.Orders[step], step+1); err != nil {
+			t.Fatalf("step %d, second twin: %v", step+1, err)
+		}
+	}
+}
+
+func (tw Twins) resolve(s adjudicator.State, sent map[string][]orders.Item, n int) (adjudicator.State, []adjudicator.Happening, error) {
+	e := tw.Engine
+	var subs []adjudicator.Submission
+	for _, p := range e.Status(s).Pending {
+		items, ok := sent[p]
+		if !ok {
+			items = orders.Renumber(e.Default(s, p))
+		}
+		if err := e.Check(s, p, items); err != nil {
+			return nil, nil, fmt.Errorf("orders of %s refused: %v", p, err)
+		}
+		subs = append(subs, adjudicator.Submission{Player: p, Items: items, Default: !ok})
+	}
+	seed := tw.Seed
+	if seed == "" {
+		seed = "twins"
+	}
+	return e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte(seed), n))
+}
+
+// same compares what the others see of a and b.
+func (tw Twins) same(t testing.TB, a, b adjudicator.State, ha, hb []adjudicator.Happening) error {
+	e := tw.Engine
+	sa, sb := e.Status(a), e.Status(b)
+	if !slices.Equal(sa.Pending, sb.Pending) || sa.Phase != sb.Phase || sa.Finished != sb.Finished || !slices.Equal(sa.Winners, sb.Winners) {
+		return fmt.Errorf("the status differs: %+v and %+v", sa, sb)
+	}
+	for _, p := range append(slices.Clone(tw.Players), adjudicator.Observer) {
+		if p == tw.Hidden {
+			continue
+		}
+		va, _ := json.Marshal(e.View(a, p))
+		vb, _ := json.Marshal(e.View(b, p))
+		if string(va) != string(vb) {
+			return fmt.Errorf("%s's view differs:\n%s\n%s", p, va, vb)
+		}
+		if ra, rb := RenderView(t, e, e.View(a, p)), RenderView(t, e, e.View(b, p)); ra != rb {
+			return fmt.Errorf("%s's report differs:\n%s\n---\n%s", p, ra, rb)
+		}
+		if xa, xb := visible(ha, p), visible(hb, p); !slices.Equal(xa, xb) {
+			return fmt.Errorf("what %s is told differs:\n%q\n%q", p, xa, xb)
+		}
+	}
+	return nil
+}
+
+func visible(hs []adjudicator.Happening, p string) []string {
+	var out []string
+	for _, h := range hs {
+		if h.VisibleTo(p) {
+			out = append(out, h.Text)
+		}
+	}
+	return out
+}
