@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"slices"
 	"regexp"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
