@@ -35,21 +35,30 @@ type Twins struct {
 // what they may not see").
 func (tw Twins) SameForOthers(t testing.TB) {
 	t.Helper()
+	if err := tw.Diff(t); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Diff plays the twins as SameForOthers does and returns the first
+// difference another player could see, or nil.
+func (tw Twins) Diff(t testing.TB) error {
+	t.Helper()
 	a, b := tw.A, tw.B
 	var ha, hb []adjudicator.Happening
 	for step := 0; ; step++ {
 		if err := tw.same(t, a, b, ha, hb); err != nil {
-			t.Fatalf("after %d steps: %v", step, err)
+			return fmt.Errorf("after %d steps: %v", step, err)
 		}
 		if step == len(tw.Orders) || tw.Engine.Status(a).Finished {
-			return
+			return nil
 		}
 		var err error
 		if a, ha, err = tw.resolve(a, tw.Orders[step], step+1); err != nil {
-			t.Fatalf("step %d, first twin: %v", step+1, err)
+			return fmt.Errorf("step %d, first twin: %v", step+1, err)
 		}
 		if b, hb, err = tw.resolve(b, tw.Orders[step], step+1); err != nil {
-			t.Fatalf("step %d, second twin: %v", step+1, err)
+			return fmt.Errorf("step %d, second twin: %v", step+1, err)
 		}
 	}
 }

@@ -31,7 +31,7 @@ type View struct {
 	// goods.
 	Reclaimed []string `json:"reclaimed,omitempty"`
 	Values    []Worth  `json:"values"` // what one card of each goods in hand is worth now
-	Deck      int      `json:"deck"`   // cards left in the deck
+	Deck      int      `json:"deck"`   // goods cards left in the deck (not counting the Ordinance card)
 	// DeckCards is the whole deck, top first: the GM's view only.
 	DeckCards []string `json:"deck_cards,omitempty"`
 	// Known is the deck cards the viewer knows (Silk's public ones, and
@@ -109,7 +109,7 @@ func (Engine) View(as adjudicator.State, player string) any {
 	v := View{
 		Viewer: player, Status: st.Phase, Phase: s.Phase, Pending: st.Pending, Finished: st.Finished,
 		Winners: st.Winners, Ended: s.Ended, Goods: s.typeNames(), Cards: s.Total, First: s.Players[s.First].Name,
-		SS: s.SS + 1, Marked: s.marked(), Seized: []string{}, Variants: []string{}, Deck: len(s.Deck),
+		SS: s.SS + 1, Marked: s.marked(), Seized: []string{}, Variants: []string{}, Deck: s.goodsInDeck(),
 	}
 	if v.Pending == nil {
 		v.Pending = []string{}
@@ -200,7 +200,7 @@ func (s *State) decision(gm bool) []string {
 	case phaseChen:
 		return []string{fmt.Sprintf("%s take %d River goods for Rival Chen before scoring: chen: [SLOT, SLOT].", who, min(2, s.riverCount()))}
 	}
-	out := []string{fmt.Sprintf("%s take one River card: take: SLOT (or goods). Taking slot %d, under the Secret Society card, also needs move: SLOT.", who, s.SS+1)}
+	out := []string{fmt.Sprintf("%s take one River card: take: SLOT (or goods). Taking slot %d, under the Secret Society card, moves that card above another: move: SLOT says where (left out: the leftmost other card).", who, s.SS+1)}
 	if s.Plain {
 		return append(out, "Plain Goods: the cards have no effects.")
 	}
