@@ -438,7 +438,7 @@ func (s *State) turnStart(r rng) {
 		return
 	}
 	if s.Quiet >= s.Stalemate {
-		s.gameOver(fmt.Sprintf("%d turns without a Shanghai! succeeding: the sailors still in share the win (stalemate rule)", s.Quiet))
+		s.gameOver(fmt.Sprintf("%s without a Shanghai! succeeding: the sailors still in share the win (stalemate rule)", count(s.Quiet, "turn")))
 		return
 	}
 	if s.Review || (s.RoundTurns > 0 && s.Since >= s.RoundTurns) {

@@ -484,7 +484,11 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		if s.Determiner == seat {
 			s.Determiner = -1
 		}
-		hs := []adjudicator.Happening{hap("%s has left the game: their piece leaves the track and their %d cards go under the pile.", c.Player, n)}
+		goes := " go"
+		if n == 1 {
+			goes = " goes"
+		}
+		hs := []adjudicator.Happening{hap("%s has left the game: their piece leaves the track and their %s under the pile.", c.Player, count(n, "card")+goes)}
 		if s.activeCount() == 0 {
 			s.Over, s.End, s.Ended = true, endLeft, "everybody left the game"
 			return s, append(hs, hap("The game is over; nobody is left to play.")), nil

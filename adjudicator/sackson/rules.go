@@ -131,11 +131,11 @@ func (s *State) round(plans map[int]plan, rng *adjudicator.Rand) []adjudicator.H
 			if free {
 				how = " (free information)"
 			}
-			calc := fmt.Sprint(pl.Points)
+			calc := count(pl.Points, "point")
 			if mult(t) > 1 {
-				calc = fmt.Sprintf("%d x %d = %d", pl.Points/mult(t), mult(t), pl.Points)
+				calc = fmt.Sprintf("%d x %d = %d points", pl.Points/mult(t), mult(t), pl.Points)
 			}
-			hs = append(hs, hap("%s plays %s%s: %s points, from space %d to %d.", s.name(q), cardList(cards), how, calc, pl.From, pl.To))
+			hs = append(hs, hap("%s plays %s%s: %s, from space %d to %d.", s.name(q), cardList(cards), how, calc, pl.From, pl.To))
 		}
 		if i == 0 && chooser >= 0 && plans[q].buy {
 			hs = append(hs, s.buy(q, log)...)

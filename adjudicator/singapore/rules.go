@@ -97,7 +97,7 @@ func (r *run) refill() {
 		r.say("The River is refilled: %s.", strings.Join(filled, ", "))
 	}
 	if short {
-		r.say("The deck is empty: the River stays short of %d cards (SG-G4).", data.River-s.riverCount())
+		r.say("The deck is empty: the River stays short of %s (SG-G4).", plural(data.River-s.riverCount(), "card"))
 	}
 }
 
@@ -544,7 +544,7 @@ func (r *run) finish(reason string) {
 		}
 		s.Players[i].Plan = nil
 		sc := s.playerScore(i)
-		line := fmt.Sprintf("%s reveals %s: %d points", p.Name, cardsText(p.cards()), sc.Base)
+		line := fmt.Sprintf("%s reveals %s: %s", p.Name, cardsText(p.cards()), plural(sc.Base, "point"))
 		if p.Merchant != "" {
 			line += fmt.Sprintf("; %s: total %d", p.Merchant, sc.Total)
 			if sc.Wang {

@@ -367,7 +367,7 @@ func (p PlayerView) HandItems() []string {
 
 // Header is the player's line before the hand, e.g. "alice, 3 goods:".
 func (p PlayerView) Header() string {
-	out := fmt.Sprintf("%s, %d goods", p.Name, p.Count)
+	out := fmt.Sprintf("%s, %s", p.Name, plural(p.Count, "card"))
 	if p.Removed {
 		out += " (has left)"
 	}
@@ -380,7 +380,7 @@ func (p PlayerView) ScoreText() string {
 	if p.Score == nil {
 		return ""
 	}
-	out := fmt.Sprintf("%d points", p.Score.Base)
+	out := plural(p.Score.Base, "point")
 	if p.Merchant != "" {
 		out += fmt.Sprintf("; with %s %+d: %d", p.Merchant, p.Score.Bonus, p.Score.Total)
 		if p.Score.Wang {
@@ -501,4 +501,12 @@ func (v View) WinnersText() string {
 		return "Shared win: " + adjudicator.AndList(v.Winners) + "."
 	}
 	return "Winner: " + adjudicator.AndList(v.Winners) + "."
+}
+
+// plural is "1 card", "2 cards".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
