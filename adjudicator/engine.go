@@ -12,6 +12,8 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 
 	"taipan/orders"
 )
@@ -85,6 +87,23 @@ type Versioned interface {
 	Versions() []string
 	// AtVersion returns the engine playing version v, one of Versions().
 	AtVersion(v string) Engine
+}
+
+// VersionList is the versions "game/first" to "game/last", oldest first:
+// the Versions of an engine that plays every version in that range.
+func VersionList(game string, first, last int) []string {
+	var out []string
+	for v := first; v <= last; v++ {
+		out = append(out, game+"/"+strconv.Itoa(v))
+	}
+	return out
+}
+
+// VersionNumber is N of a version "game/N", or 0.
+func VersionNumber(v string) int {
+	_, n, _ := strings.Cut(v, "/")
+	i, _ := strconv.Atoi(n)
+	return i
 }
 
 // StandingOrders is implemented by engines whose players keep standing

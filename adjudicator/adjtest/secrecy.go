@@ -3,7 +3,9 @@ package adjtest
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 
 	"taipan/adjudicator"
@@ -117,4 +119,36 @@ func visible(hs []adjudicator.Happening, p string) []string {
 		}
 	}
 	return out
+}
+
+// Fills checks what an engine's acknowledgement says a file leaves out
+// (adjudicator.Filler): for each order list (written as YAML), every
+// expected line must be among what Fills says, as a substring; an
+// expectation of nil means Fills says nothing.
+func Fills(t testing.TB, e adjudicator.Engine, s adjudicator.State, player string, want map[string][]string) {
+	t.Helper()
+	f, ok := e.(adjudicator.Filler)
+	if !ok {
+		t.Fatalf("%s does not say what files leave out", e.Name())
+	}
+	for _, file := range slices.Sorted(maps.Keys(want)) {
+		items, err := orders.ParseList([]byte(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Check(s, player, items); err != nil {
+			if _, standing := e.(adjudicator.StandingOrders); !standing {
+				t.Fatalf("%s: %v", file, err)
+			}
+		}
+		got := strings.Join(f.Fills(s, player, orders.Renumber(items)), "\n")
+		for _, w := range want[file] {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: fills\n%s\nlack %q", file, got, w)
+			}
+		}
+		if want[file] == nil && got != "" {
+			t.Errorf("%s: fills %q, want none", file, got)
+		}
+	}
 }

@@ -51,23 +51,10 @@ func (e Engine) Version() string { return fmt.Sprintf("old-shanghai/%d", e.versi
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string {
-	var out []string
-	for v := first; v <= current; v++ {
-		out = append(out, fmt.Sprintf("old-shanghai/%d", v))
-	}
-	return out
-}
+func (Engine) Versions() []string { return adjudicator.VersionList("old-shanghai", first, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine {
-	for n := first; n <= current; n++ {
-		if fmt.Sprintf("old-shanghai/%d", n) == v {
-			return Engine{v: n}
-		}
-	}
-	panic("oldshanghai: no version " + v)
-}
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // Options are the campaign options the Old Shanghai Game understands.
 type Options struct {

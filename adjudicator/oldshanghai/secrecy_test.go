@@ -2,7 +2,6 @@ package oldshanghai
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"taipan/adjudicator"
@@ -65,26 +64,9 @@ func TestFills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		file string
-		want []string
-	}{
-		{"[heart: always]", []string{"police: not given: the game waits for you when someone finishes your Shanghai!", "finish: not given", "put-back: not given", "keep: not given", "skip: not given: you draw at each of your turns, without being asked"}},
-		{"[]", []string{"no standing orders in the file: you keep the ones you have."}},
-		{"[heart: always, police: never, finish: none, put-back: random, keep: [police], skip: [draw]]", nil},
-	} {
-		items, err := orders.ParseList([]byte(c.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := strings.Join(e.Fills(s, "alice", items), "\n")
-		for _, w := range c.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: fills\n%s\nlack %q", c.file, got, w)
-			}
-		}
-		if c.want == nil && got != "" {
-			t.Errorf("%s: fills %q, want none", c.file, got)
-		}
-	}
+	adjtest.Fills(t, e, s, "alice", map[string][]string{
+		"[heart: always]": {"police: not given: the game waits for you when someone finishes your Shanghai!", "finish: not given", "put-back: not given", "keep: not given", "skip: not given: you draw at each of your turns, without being asked"},
+		"[]":              {"no standing orders in the file: you keep the ones you have."},
+		"[heart: always, police: never, finish: none, put-back: random, keep: [police], skip: [draw]]": nil,
+	})
 }

@@ -47,23 +47,10 @@ func (e Engine) Version() string { return fmt.Sprintf("shanghai/%d", e.version()
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string {
-	out := make([]string, current)
-	for i := range out {
-		out[i] = fmt.Sprintf("shanghai/%d", i+1)
-	}
-	return out
-}
+func (Engine) Versions() []string { return adjudicator.VersionList("shanghai", 1, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine {
-	for i, x := range (Engine{}).Versions() {
-		if x == v {
-			return Engine{v: i + 1}
-		}
-	}
-	panic("sackson: no version " + v)
-}
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // Layout is the optional fixed set-up (campaign key setup): it fixes the
 // deal for a transcribed game or a test, and may describe a game under

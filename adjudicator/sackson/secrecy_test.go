@@ -105,26 +105,9 @@ func TestFills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		file string
-		want []string
-	}{
-		{"[bid: 100, go: 8]", []string{"play: not given: you play no card, wherever Lang-Tsu goes (also where you take him).", "buy: not given", "event: not given: should you place Lang-Tsu, you take the event card yourself."}},
-		{"[play: {8: [8-0]}]", []string{"bid: not given: you bid nothing (0).", "go: not given: should you place Lang-Tsu, he goes where your plan scores most: the teahouse (8) as things stand.", "play: nothing for the fortune-teller (7), the bird seller (9) and the Chinese opera (10): you play no card if Lang-Tsu goes there."}},
-		{"[bid: 10, go: 8, play: best, buy: no, event: take]", nil},
-	} {
-		items, err := orders.ParseList([]byte(c.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := strings.Join(e.Fills(s, "alice", items), "\n")
-		for _, w := range c.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: fills\n%s\nlack %q", c.file, got, w)
-			}
-		}
-		if c.want == nil && got != "" {
-			t.Errorf("%s: fills %q, want none", c.file, got)
-		}
-	}
+	adjtest.Fills(t, e, s, "alice", map[string][]string{
+		"[bid: 100, go: 8]":  {"play: not given: you play no card, wherever Lang-Tsu goes (also where you take him).", "buy: not given", "event: not given: should you place Lang-Tsu, you take the event card yourself."},
+		"[play: {8: [8-0]}]": {"bid: not given: you bid nothing (0).", "go: not given: should you place Lang-Tsu, he goes where your plan scores most: the teahouse (8) as things stand.", "play: nothing for the fortune-teller (7), the bird seller (9) and the Chinese opera (10): you play no card if Lang-Tsu goes there."},
+		"[bid: 10, go: 8, play: best, buy: no, event: take]": nil,
+	})
 }

@@ -126,7 +126,10 @@
 //   - SG-X8 (SG-A11): Rival Chen's picks are a step of their own at the
 //     end, owed by the holder; with 2 or fewer River cards they are taken
 //     without asking. This step is public, so it shows who holds Rival Chen
-//     just before the hands are revealed. The default picks the pair that
+//     just before the hands are revealed: the rule itself has the holder act
+//     in view of all ("before scoring, choose 2 Goods in the River and take
+//     them"), and nobody decides anything after it, so the one pause that
+//     follows a hidden card tells nobody anything they could still use. The default picks the pair that
 //     raises the holder's total most, the lowest slots on ties.
 //   - SG-X9 (5d): a hand card is open when everyone saw it arrive (taken
 //     from the River, Tea, Rival Chen); the dealt card is hidden. Other

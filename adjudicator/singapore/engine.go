@@ -48,23 +48,10 @@ func (e Engine) Version() string { return fmt.Sprintf("singapore-1889/%d", e.ver
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string {
-	out := make([]string, current)
-	for i := range out {
-		out[i] = fmt.Sprintf("singapore-1889/%d", i+1)
-	}
-	return out
-}
+func (Engine) Versions() []string { return adjudicator.VersionList("singapore-1889", 1, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine {
-	for i, x := range (Engine{}).Versions() {
-		if x == v {
-			return Engine{v: i + 1}
-		}
-	}
-	panic("singapore: no version " + v)
-}
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // Options are the campaign options: the variants, combinable (SG-A17),
 // given as booleans ({plain-goods: true}) or as a list (variants:

@@ -2,7 +2,6 @@ package singapore
 
 import (
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"taipan/adjudicator"
@@ -61,29 +60,9 @@ func TestFills(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		file string
-		want []string
-	}{
-		{"[take: 1]", []string{"move: not given: the Secret Society card goes above the leftmost other card, slot 2 (Tea/U).", "silk: not given: Silk sends the leftmost River card, slot 2 (Tea/U), to the bottom of the deck.", "plan: not given: your next turn waits for your orders."}},
-		{"[take: 3, plan: {take: [Silk]}]", []string{"joss-paper: not given: Joss Paper seizes the drawn card that raises your running total as everybody can work it out", "plan: leaves out move, silk, joss-paper, salted-fish, spices, tea and porcelain"}},
-		{"[take: 2, tea: none, plan: {take: [any], move: [1], silk: [1], joss-paper: [Silk], salted-fish: seize, spices: top, tea: none, porcelain: none}]", nil},
-	} {
-		items, err := orders.ParseList([]byte(c.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := e.Check(s, "alice", items); err != nil {
-			t.Fatalf("%s: %v", c.file, err)
-		}
-		got := strings.Join(e.Fills(s, "alice", items), "\n")
-		for _, w := range c.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("%s: fills\n%s\nlack %q", c.file, got, w)
-			}
-		}
-		if c.want == nil && got != "" {
-			t.Errorf("%s: fills %q, want none", c.file, got)
-		}
-	}
+	adjtest.Fills(t, e, s, "alice", map[string][]string{
+		"[take: 1]":                       {"move: not given: the Secret Society card goes above the leftmost other card, slot 2 (Tea/U).", "silk: not given: Silk sends the leftmost River card, slot 2 (Tea/U), to the bottom of the deck.", "plan: not given: your next turn waits for your orders."},
+		"[take: 3, plan: {take: [Silk]}]": {"joss-paper: not given: Joss Paper seizes the drawn card that raises your running total as everybody can work it out", "plan: leaves out move, silk, joss-paper, salted-fish, spices, tea and porcelain"},
+		"[take: 2, tea: none, plan: {take: [any], move: [1], silk: [1], joss-paper: [Silk], salted-fish: seize, spices: top, tea: none, porcelain: none}]": nil,
+	})
 }
