@@ -190,17 +190,17 @@ func (Engine) View(as adjudicator.State, player string) any {
 
 // decision describes the open step's choices for the player to act.
 func (s *State) decision(gm bool) []string {
-	who := "You"
+	who, verb := "You", ""
 	if gm {
-		who = s.Players[s.Active].Name
+		who, verb = s.Players[s.Active].Name, "s"
 	}
 	switch s.Phase {
 	case phaseStart:
-		return []string{fmt.Sprintf("%s place the Secret Society card above a River slot before the first turn: start: SLOT (1 to %d; it is above slot %d now).", who, data.River, s.SS+1)}
+		return []string{fmt.Sprintf("%s place%s the Secret Society card above a River slot before the first turn: start: SLOT (1 to %d; it is above slot %d now).", who, verb, data.River, s.SS+1)}
 	case phaseChen:
-		return []string{fmt.Sprintf("%s take %d River goods for Rival Chen before scoring: chen: [SLOT, SLOT].", who, min(2, s.riverCount()))}
+		return []string{fmt.Sprintf("%s take%s %d River goods for Rival Chen before scoring: chen: [SLOT, SLOT].", who, verb, min(2, s.riverCount()))}
 	}
-	out := []string{fmt.Sprintf("%s take one River card: take: SLOT (or goods). Taking slot %d, under the Secret Society card, moves that card above another: move: SLOT says where (left out: the leftmost other card).", who, s.SS+1)}
+	out := []string{fmt.Sprintf("%s take%s one River card: take: SLOT (or goods). Taking slot %d, under the Secret Society card, moves that card above another: move: SLOT says where (left out: the leftmost other card).", who, verb, s.SS+1)}
 	if s.Plain {
 		return append(out, "Plain Goods: the cards have no effects.")
 	}
