@@ -12,6 +12,8 @@ package adjudicator
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 
 	"taipan/orders"
 )
@@ -95,6 +97,23 @@ type PressPolicy interface {
 	CheckPress(s State, options map[string]any, from string, to []string) error
 }
 
+// VersionList is the versions "game/first" to "game/last", oldest first:
+// the Versions of an engine that plays every version in that range.
+func VersionList(game string, first, last int) []string {
+	var out []string
+	for v := first; v <= last; v++ {
+		out = append(out, game+"/"+strconv.Itoa(v))
+	}
+	return out
+}
+
+// VersionNumber is N of a version "game/N", or 0.
+func VersionNumber(v string) int {
+	_, n, _ := strings.Cut(v, "/")
+	i, _ := strconv.Atoi(n)
+	return i
+}
+
 // StandingOrders is implemented by engines whose players keep standing
 // orders in the state (answers given in advance, plans for coming turns)
 // and may change them at any time, not only when the open step waits for
@@ -107,6 +126,16 @@ type StandingOrders interface {
 	CheckStanding(s State, player string, items []orders.Item) error
 	// ApplyStanding records accepted standing orders in the state.
 	ApplyStanding(s State, player string, items []orders.Item) (State, error)
+}
+
+// Filler is implemented by engines whose order files may leave orders out.
+// Fills says, one line each, what the game will do where the player's
+// accepted items leave something out (the defaults that fill them, or that
+// nothing is done), so that the acknowledgement can tell the player. It is
+// called with the state the items were checked against (for standing
+// orders too), and is private to that player.
+type Filler interface {
+	Fills(s State, player string, items []orders.Item) []string
 }
 
 // Config is what Setup needs from the campaign file.

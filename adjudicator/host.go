@@ -176,7 +176,10 @@ type Receipt struct {
 	// Checked says the orders were only checked (SubmitOptions.CheckOnly):
 	// nothing was written.
 	Checked bool
-	Events  []events.Event
+	// Fills says what the game will do where the orders leave something
+	// out (see Filler); empty when the engine does not say.
+	Fills  []string
+	Events []events.Event
 }
 
 // SubmitOptions says how a submission was authenticated.
@@ -250,7 +253,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 		return nil, err
 	}
 	_, replacing := g.Open[pl.Name]
-	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing}
+	r := &Receipt{Player: pl.Name, Step: g.Step, Orders: generic, Replace: replacing, Fills: fills(g, pl.Name, items)}
 	if opt.CheckOnly {
 		r.Game, r.Checked = g, true
 		return r, nil
@@ -282,7 +285,7 @@ func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, playe
 	if err != nil {
 		return nil, err
 	}
-	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true}
+	r := &Receipt{Game: g, Player: player, Step: g.Step, Orders: generic, Standing: true, Fills: fills(g, player, items)}
 	if checkOnly {
 		r.Checked = true
 		return r, nil
@@ -318,6 +321,15 @@ func asLogged(items []orders.Item, check func([]orders.Item) error) ([]any, erro
 		return nil, &Error{Code: EINVALID, Message: "orders refused: as the log would hold them they read differently, and fail:", Orders: orders.Errors(err)}
 	}
 	return generic, nil
+}
+
+// fills asks the engine what fills the gaps of player's orders, before
+// they change the state.
+func fills(g *Game, player string, items []orders.Item) []string {
+	if f, ok := g.Engine.(Filler); ok {
+		return f.Fills(g.State, player, items)
+	}
+	return nil
 }
 
 // append writes an event and applies it to g, so g stays the replay of the log.

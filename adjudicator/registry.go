@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -57,7 +56,7 @@ func (r *Registry) EngineAt(name, version string) (Engine, error) {
 	if v, ok := e.(Versioned); ok && slices.Contains(v.Versions(), version) {
 		return v.AtVersion(version), nil
 	}
-	if versionNumber(version) > versionNumber(e.Version()) {
+	if VersionNumber(version) > VersionNumber(e.Version()) {
 		return nil, Errorf(EINVALID, "written by a newer Taipan (engine %s; this build plays %s)", version, strings.Join(Versions(e), ", "))
 	}
 	return nil, Errorf(EINVALID, "engine %s is not one this build plays (it plays %s)", version, strings.Join(Versions(e), ", "))
@@ -69,11 +68,4 @@ func Versions(e Engine) []string {
 		return v.Versions()
 	}
 	return []string{e.Version()}
-}
-
-// versionNumber is N of "game/N", or 0.
-func versionNumber(v string) int {
-	_, n, _ := strings.Cut(v, "/")
-	i, _ := strconv.Atoi(n)
-	return i
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
-
 	"taipan/adjudicator"
 	"taipan/events"
 	"taipan/orders"
@@ -379,11 +377,7 @@ func refusalText(m *Inbound, why string, detail []string) string {
 // numbered writes a file with line numbers, hiding the token.
 func numbered(file []byte) string {
 	var b strings.Builder
-	lines := strings.Split(strings.TrimRight(string(file), "\n"), "\n")
-	for i, l := range lines {
-		if k, _, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "token") {
-			l = k + ": (hidden)"
-		}
+	for i, l := range orders.HideToken(file) {
 		fmt.Fprintf(&b, "  %3d | %s\n", i+1, l)
 	}
 	return b.String()
@@ -393,21 +387,23 @@ func ackText(r *adjudicator.Receipt) string {
 	var b strings.Builder
 	switch {
 	case r.Standing:
-		fmt.Fprintf(&b, "Your standing orders for %s are accepted; they replace the ones you had\nand stay in force until you change them.\nTaipan understood them as:\n\n", r.Game.ID)
+		fmt.Fprintf(&b, "Your standing orders for %s are accepted; they replace the ones you had\nand stay in force until you change them.\nAs the game's log holds them:\n\n", r.Game.ID)
 	case r.Replace:
-		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted, replacing the ones you sent before.\nTaipan understood them as:\n\n", r.Step, r.Game.ID)
+		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted, replacing the ones you sent before.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
 	default:
-		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted.\nTaipan understood them as:\n\n", r.Step, r.Game.ID)
+		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
 	}
-	if len(r.Orders) == 0 {
-		b.WriteString("  (no orders)\n")
-	} else {
-		y, _ := yaml.Marshal(map[string]any{"orders": r.Orders})
-		for _, l := range strings.Split(strings.TrimRight(string(y), "\n"), "\n") {
-			b.WriteString("  " + l + "\n")
-		}
+	for _, l := range orders.Echo(r.Orders) {
+		b.WriteString("  " + l + "\n")
 	}
 	b.WriteString("\n")
+	if len(r.Fills) > 0 {
+		b.WriteString("Where your file leaves something out:\n")
+		for _, f := range r.Fills {
+			b.WriteString(adjudicator.Wrap(f, "  - ", 72) + "\n")
+		}
+		b.WriteString("\n")
+	}
 	for _, s := range r.Closed {
 		fmt.Fprintf(&b, "Step %d is resolved; its report follows in a separate mail.\n", s)
 	}

@@ -61,6 +61,10 @@ func Parse(data []byte) (*Envelope, error) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		key := strings.ToLower(k.Value)
+		if v.Kind == yaml.AliasNode || v.Anchor != "" || k.Anchor != "" {
+			errs = append(errs, Errorf(v.Line, key, "anchors (&name) and aliases (*name) are not read in order files; write the value out in full"))
+			continue
+		}
 		if seen[key] {
 			errs = append(errs, Errorf(k.Line, key, "given twice"))
 			continue
@@ -94,6 +98,10 @@ func Parse(data []byte) (*Envelope, error) {
 				errs = append(errs, err)
 				continue
 			}
+			if _, _, problem := readScalar(v); problem != "" {
+				errs = append(errs, Errorf(v.Line, key, "%s", problem))
+				continue
+			}
 			n, convErr := strconv.Atoi(s)
 			if convErr != nil || n < 1 {
 				errs = append(errs, Errorf(v.Line, key, "must be a whole number from 1 up, not %q", s))
@@ -103,6 +111,9 @@ func Parse(data []byte) (*Envelope, error) {
 		case "orders":
 			env.HasList = true
 			items, err := parseList(v)
+			if err == nil {
+				err = readItems(items)
+			}
 			if err != nil {
 				errs = append(errs, Errors(err)...)
 				continue
@@ -171,6 +182,10 @@ func parseList(v *yaml.Node) ([]Item, error) {
 	var errs List
 	for i, n := range v.Content {
 		field := fmt.Sprintf("orders[%d]", i+1)
+		if n.Anchor != "" || n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Anchor != "" {
+			errs = append(errs, Errorf(n.Line, field, "anchors (&name) and aliases (*name) are not read in order files; write each order out in full"))
+			continue
+		}
 		switch n.Kind {
 		case yaml.ScalarNode:
 			verb := strings.ToLower(strings.TrimSpace(n.Value))

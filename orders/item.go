@@ -2,7 +2,9 @@ package orders
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -80,15 +82,73 @@ func (it Item) Decode(v any) error {
 
 // Generic returns the item in the plain form stored in the event log: the verb
 // alone for a bare word, else a one-key map from verb to its argument.
+// Mapping keys are stored as text, whatever their YAML type.
 func (it Item) Generic() (any, error) {
 	if !it.HasValue() {
 		return it.Verb, nil
 	}
-	var v any
-	if err := it.Value.Decode(&v); err != nil {
-		return nil, it.Errorf("%s", cleanYAMLError(err))
+	v, err := plain(it.Value, 0)
+	if err != nil {
+		return nil, it.Errorf("%s", err)
 	}
 	return map[string]any{it.Verb: v}, nil
+}
+
+// plain decodes a YAML value into strings, numbers, booleans, nil, []any
+// and map[string]any, the types JSON stores. Aliases are followed (up to a
+// bound, against alias bombs); merge keys and keys that are not scalars
+// are errors.
+func plain(n *yaml.Node, depth int) (any, error) {
+	if depth > 100 {
+		return nil, fmt.Errorf("the value is nested too deeply")
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		if n.Alias == nil {
+			return nil, fmt.Errorf("an alias to nothing")
+		}
+		return plain(n.Alias, depth+1)
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, e := range n.Content {
+			v, err := plain(e, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case yaml.MappingNode:
+		out := make(map[string]any, len(n.Content)/2)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" && k.Style == 0 {
+				return nil, fmt.Errorf("line %d: a key must be a single word or number", k.Line)
+			}
+			if _, dup := out[k.Value]; dup {
+				return nil, fmt.Errorf("line %d: the key %q is given twice", k.Line, k.Value)
+			}
+			v, err := plain(n.Content[i+1], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[k.Value] = v
+		}
+		return out, nil
+	}
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil, fmt.Errorf("%s", cleanYAMLError(err))
+	}
+	switch x := v.(type) {
+	case float64:
+		if math.IsInf(x, 0) || math.IsNaN(x) {
+			return n.Value, nil
+		}
+	case time.Time:
+		return n.Value, nil
+	}
+	return v, nil
 }
 
 // Bare makes an item for a bare word such as "pass"; games use it to build

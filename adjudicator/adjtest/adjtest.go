@@ -12,6 +12,7 @@
 //	options: {sets: 1}                             # the campaign options (optional)
 //	setup: {columns: {...}}                        # the fixed layout (optional)
 //	seed: "42"                                     # seeds the random streams (optional)
+//	version: trader/1                              # an earlier engine version (optional)
 //	setup_error: "missing"                         # Setup must fail with this substring
 //	steps:
 //	  - orders:                                    # per player, the list as mailed
@@ -30,6 +31,10 @@
 //	        contains: "costs 6 million"
 //	  - defaults: {bob: [{buy: Paris}]}            # what Default must return
 //	    # bob sends nothing here: the runner submits his Default
+//
+// A case plays the engine's current version unless version names one of
+// the earlier versions a Versioned engine still plays (for games started
+// before a change of the rules, which keep the old behaviour).
 //
 // The rule key is mandatory: a case that does not quote the rule sentence
 // or ruling it checks fails.
@@ -96,6 +101,7 @@ type Case struct {
 	Options    yaml.Node `yaml:"options"`
 	Setup      yaml.Node `yaml:"setup"`
 	Seed       string    `yaml:"seed"`
+	Version    string    `yaml:"version"`
 	SetupError string    `yaml:"setup_error"`
 	Steps      []Step    `yaml:"steps"`
 	File       string    `yaml:"-"` // where the case was read from
@@ -157,7 +163,7 @@ type StatusExpect struct {
 }
 
 var allowed = map[string][]string{
-	"case":   {"name", "rule", "players", "options", "setup", "seed", "setup_error", "steps"},
+	"case":   {"name", "rule", "players", "options", "setup", "seed", "version", "setup_error", "steps"},
 	"step":   {"note", "correct", "rename", "standing", "reject", "defaults", "orders", "resolve", "repeat", "until_phase", "expect", "views", "status", "happenings", "not_happenings"},
 	"reject": {"player", "orders", "contains", "standing"},
 	"status": {"pending", "finished", "winners", "phase"},
@@ -349,6 +355,13 @@ func (c Case) Play(e adjudicator.Engine) error {
 	seed := c.Seed
 	if seed == "" {
 		seed = "adjtest"
+	}
+	if c.Version != "" && c.Version != e.Version() {
+		v, ok := e.(adjudicator.Versioned)
+		if !ok || !slices.Contains(v.Versions(), c.Version) {
+			return fmt.Errorf("version %s: the engine plays only %v", c.Version, adjudicator.Versions(e))
+		}
+		e = v.AtVersion(c.Version)
 	}
 	opts, err := nodeJSON(&c.Options, "{}")
 	if err != nil {

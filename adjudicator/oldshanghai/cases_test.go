@@ -36,3 +36,12 @@ func TestSetupCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestCasesVersion2 runs the cases of testdata/v2/*.yaml with the rules of
+// old-shanghai/2, which games started with that version keep to their end:
+// asked only when holding the card a decision is about, all deck knowledge
+// lost when another player puts a Shanghai! back, now: heart taken for yes
+// at the Harbor Police question.
+func TestCasesVersion2(t *testing.T) {
+	adjtest.Run(t, New().AtVersion("old-shanghai/2"), "testdata/v2/*.yaml")
+}

@@ -22,6 +22,16 @@
 // (or, to finish a Shanghai!, for everybody asked), who answers with now:
 // or with standing orders that cover it.
 //
+// # Versions
+//
+// A game is played to its end by the rules it started with. old-shanghai/3
+// (the current rules) differs from old-shanghai/2 in OS-X2 (who is asked:
+// never because of a hidden card), OS-X4 (what others knew of the deck
+// survives a Shanghai! put back in secret, shifted) and OS-X14 (now: must
+// answer the question asked). The state of an old-shanghai/3 game records
+// it (rules: 3). The views of every version keep the count of decisions
+// taken to the GM.
+//
 // # Rulings followed
 //
 // From rules-analysis.md part 2 (quoted there with the rule sentences):
@@ -75,31 +85,57 @@
 //     by default, since orders are taken at any time); a player who sends
 //     nothing in such a step keeps their orders.
 //   - OS-X2 (issue 6: "Where no standing order covers a decision, the
-//     game waits for that player"): a decision with no answer is a step
-//     of its own, for that player. A skip decision arises only when the
-//     player holds a skip card; a keep decision only when the two Old
-//     Shell-Back cards differ. To finish a Shanghai!, players clockwise
-//     from the drawer's left are taken in turn: a standing order that
-//     finishes ends the search, and everybody before it whose orders do
-//     not say is asked in one simultaneous step; their answers and the
-//     standing orders are then ranked by the same OS-A4 order.
+//     game waits for that player"; Harbor Police: "Keep this card a
+//     secret"): a decision with no answer is a step of its own, for that
+//     player, and whether it is asked never depends on a hidden card
+//     (issue 11): the Heart of Gold question is asked of every drawer of a
+//     Shanghai! without a heart: order, the Harbor Police question of every
+//     drawer without a police: order against whom one is finished, the keep
+//     question of every Old Shell-Back player whose keep: list names
+//     neither card, whatever they hold; one who cannot play the card answers
+//     no (a yes is ignored, said to them alone). To finish a Shanghai!,
+//     everybody but the drawer whose orders do not say is asked, all at
+//     once, wherever they sit and whatever they hold; their answers and the
+//     standing orders are then ranked by OS-A4 (the first clockwise from
+//     the drawer's left who finishes, and can, is the Shanghaier). The skip
+//     decision is asked only when the skip: rules reach ask (skip: [ask]
+//     asks before each draw); without skip orders, or when no rule applies,
+//     the player draws. (A player whose own rules end in ask after rules
+//     about their cards, such as skip: [drink-up, ask], makes their pauses
+//     depend on their hand by their own choice; the engine never does.)
+//     The count of decisions taken is in the GM's view only. Under old-shanghai/2 a decision was asked only of a holder of
+//     the card (the skip decision only of a holder of a skip card, the keep
+//     decision only when the two cards differed), and only those before the
+//     first standing order that finished were asked.
 //   - OS-X3 (2c defaults; appendix note 4): a pending player who sends
 //     nothing gets: draw; keep the card first in police, heart, boss,
 //     drink-up, drunken-sailor, shell-back, the gangs, shanghai; play the
-//     Heart of Gold (O4); play Harbor Police (O7); do not finish (O6); put
-//     the Shanghai! back at a random depth (O5); in a standing-order step,
-//     no change.
-//   - OS-X4 (2d): what a player knows of the deck is a list of depths: the
-//     card Old Shell-Back put back (only its player knows which; all see a
-//     card go on top), where they put a Shanghai! back (only they know),
-//     and a Boss going to the bottom (all see it). A draw shifts every
-//     depth. Knowledge expires when it becomes stale: when another player
-//     puts a Shanghai! back where only they know (every depth you knew may
-//     have moved) and when the deck is cut. Of other hands a player knows:
-//     the cards taken from them blind (until the taker plays a card of that
-//     kind, is taken from by a third player, or is out) and a card they knew
-//     on top of the deck that another player drew. A Shanghai! drawn is
-//     face up; discards, finishing cards and eliminated hands are public.
+//     Heart of Gold (O4) and Harbor Police (O7) when held; do not finish
+//     (O6); put the Shanghai! back at a random depth (O5); in a
+//     standing-order step, no change. The acknowledgement of a standing-
+//     order file lists what it leaves to be asked (Fills).
+//   - OS-X4 (2d; "Use Drink Up! cards when you are sure the next card is
+//     the Shanghai card!"): what a player knows of the deck is a list of
+//     depths: the card Old Shell-Back put back (only its player knows
+//     which; all see a card go on top), where they put a Shanghai! back
+//     (only they know), and a Boss going to the bottom (all see it). A draw
+//     shifts every depth. When another player puts a Shanghai! back where
+//     only they know, every card known may have moved one down: a card
+//     known at depth N is afterwards known to be at depth N or N+1 (so a
+//     Shanghai! known at depth N is within N+1), except a run of Shanghai!
+//     cards known from the top, which stays exactly known (a Shanghai! put
+//     back among them or just below leaves Shanghai! cards at those
+//     depths). A range narrows when a draw shows it did not take the card
+//     (the drawer sees the card; a Shanghai! drawn is face up; a card drawn
+//     into a hand is no Shanghai!). Conditions on the top card use exact
+//     knowledge only; shanghai within N uses the deepest depth of a range.
+//     A cut forgets everything. Under old-shanghai/2 a Shanghai! put back
+//     in secret made the others forget every depth they knew. Of other
+//     hands a player knows: the cards taken from them blind (until the
+//     taker plays a card of that kind, is taken from by a third player, or
+//     is out) and a card they knew exactly on top of the deck that another
+//     player drew. A Shanghai! drawn is face up; discards, finishing cards
+//     and eliminated hands are public.
 //   - OS-X5 (GM remove): the player leaves for good and the hand is
 //     discarded face up. A Shanghai! in play that the player drew,
 //     finished or must put back goes to the bottom of the deck, cards put
@@ -134,6 +170,12 @@
 //     draws within it); the stalemate count is checked at the start of
 //     each turn. Only a fixed layout with fewer Shanghai! cards than
 //     players can empty the deck; a player who cannot draw then passes.
+//   - OS-X14 (old-shanghai/3): a now: answer must answer the question
+//     asked: now: police (or harbor police) does not answer the Heart of
+//     Gold question, nor now: heart the Harbor Police one; yes, play and
+//     true answer both. Under old-shanghai/2 either card's name was taken
+//     for yes.
+//   - OS-X15 (O9): the set-up report names the player who plays first.
 //   - OS-X13: a layout (campaign setup) fixes a deal or a game under way:
 //     first, hands, deck (top first), discard, rest: discard, eliminated,
 //     known (player → depth → card), turn. Shanghai! cards not in the deck

@@ -11,20 +11,50 @@ import (
 	"taipan/orders"
 )
 
-// Engine is the Old Shanghai Game rules. It has no fields: all game data
-// is in the *State it is handed.
-type Engine struct{}
+// Engine is the Old Shanghai Game rules. All game data is in the *State it
+// is handed; the engine only knows which version of the rules it plays.
+type Engine struct {
+	v int // the version of the rules; 0 is the current one
+}
 
-// New returns the Old Shanghai Game engine.
-func New() Engine { return Engine{} }
+// current is the version of the rules New plays; first is the oldest this
+// build plays.
+const (
+	current = 3
+	first   = 2
+)
 
-var _ adjudicator.Engine = Engine{}
+// New returns the Old Shanghai Game engine, playing the current rules.
+func New() Engine { return Engine{v: current} }
+
+var (
+	_ adjudicator.Engine    = Engine{}
+	_ adjudicator.Versioned = Engine{}
+	_ adjudicator.Filler    = Engine{}
+)
 
 // Name is "old-shanghai".
 func (Engine) Name() string { return "old-shanghai" }
 
-// Version identifies this implementation of the rules.
-func (Engine) Version() string { return "old-shanghai/2" }
+// version is the version of the rules e plays.
+func (e Engine) version() int {
+	if e.v == 0 {
+		return current
+	}
+	return e.v
+}
+
+// Version identifies this implementation of the rules: old-shanghai/3.
+// Games started with old-shanghai/2 are played to their end with its rules
+// (see the package documentation).
+func (e Engine) Version() string { return fmt.Sprintf("old-shanghai/%d", e.version()) }
+
+// Versions lists the versions of the rules this engine plays, oldest
+// first.
+func (Engine) Versions() []string { return adjudicator.VersionList("old-shanghai", first, current) }
+
+// AtVersion returns the engine playing version v (one of Versions).
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // Options are the campaign options the Old Shanghai Game understands.
 type Options struct {
@@ -62,7 +92,7 @@ type Layout struct {
 
 // Setup seats the players and deals (rules "Set-up:"), or lays out
 // cfg.Setup.
-func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.State, error) {
 	n := len(cfg.Players)
 	if n < data.MinPlayers || n > data.MaxPlayers {
 		return nil, fmt.Errorf("the Old Shanghai Game is for %d to %d players, not %d", data.MinPlayers, data.MaxPlayers, n)
@@ -79,6 +109,9 @@ func (Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.St
 		return nil, fmt.Errorf("options: %v (the options are counts, boss_return, stalemate, round_turns and review_on_elimination)", err)
 	}
 	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns}
+	if e.version() >= 3 {
+		s.Rules = e.version()
+	}
 	for i, k := range data.Cards {
 		s.Counts[i] = k.Count
 	}
@@ -414,10 +447,19 @@ func (s *State) question(p int) string {
 	case stKeep:
 		return fmt.Sprintf("Old Shell-Back: you drew %s and %s; keep which? now: %s or now: %s", s.Shell[0], s.Shell[1], s.Shell[0].ID(), s.Shell[1].ID())
 	case stHeart:
+		if s.count(p, cHeart) == 0 {
+			return "you drew a Shanghai! and hold no Heart of Gold: answer now: no (the game asks everybody without a heart: order, so that nobody learns who holds one)"
+		}
 		return "you drew a Shanghai!: play your Heart of Gold? now: yes or now: no"
 	case stFinish:
+		if !s.canFinish(p) {
+			return fmt.Sprintf("%s drew a Shanghai!, and you hold no Boss and no matching pair of Rowing Gangs to finish it: answer now: no (the game asks everybody without a finish: order, so that nobody learns who could)", s.name(s.Sh.Drawer))
+		}
 		return fmt.Sprintf("%s drew a Shanghai!: finish it? now: boss, now: gangs (or a gang: now: dragons) or now: no", s.name(s.Sh.Drawer))
 	case stPolice:
+		if s.count(p, cPolice) == 0 {
+			return fmt.Sprintf("%s put down %s against you, and you hold no Harbor Police: answer now: no (the game asks everybody without a police: order, so that nobody learns who holds it)", s.name(s.Sh.Shanghaier), finishWord(s.Sh.With))
+		}
 		return fmt.Sprintf("%s put down %s against you: play Harbor Police? now: yes or now: no", s.name(s.Sh.Shanghaier), finishWord(s.Sh.With))
 	case stPutBack:
 		return fmt.Sprintf("where do you put the Shanghai! back? now: top, bottom, random, a depth from 1 (top) to %d, or for PLAYER", len(s.Deck)+1)
@@ -570,7 +612,7 @@ func defaultKeep(shell []Card) Card {
 
 // Resolve closes the open step and plays on until a decision nobody's
 // standing orders answer, or the end of the game.
-func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
 	s := state(as).clone()
 	if s.Stage == stOver {
 		return nil, nil, fmt.Errorf("oldshanghai: the game is over")
@@ -597,7 +639,7 @@ func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *ad
 	}
 	for _, p := range s.Asked {
 		if !done[p] && s.in(p) && s.Stage != stReview {
-			pr, err := s.parse(p, Engine{}.Default(s, s.name(p)))
+			pr, err := s.parse(p, e.Default(s, s.name(p)))
 			if err != nil {
 				return nil, nil, err
 			}

@@ -37,9 +37,12 @@ func fuzzStates(f *testing.F) []*State {
 	add([]string{"alice", "bob", "carol"}, `null`)
 	add([]string{"alice", "bob", "carol", "dave"},
 		`{"first": "alice", "hands": {"alice": ["shell-back", "drink-up"], "bob": ["boss", "drunken-sailor"], "carol": ["dragons", "dragons", "heart"], "dave": ["police", "heart"]}, "deck": ["boss", "shanghai", "drink-up", "shanghai", "police", "shanghai", "shanghai"], "rest": "discard"}`,
-		map[string]string{"alice": "[]", "bob": "[]", "carol": "[]", "dave": "[]"},
+		map[string]string{"alice": "[{skip: [ask]}]", "bob": "[]", "carol": "[]", "dave": "[]"},
 		map[string]string{"alice": "- now: shell-back"},
 		map[string]string{"alice": "- now: boss"},
+		map[string]string{"bob": "- now: no"},
+		map[string]string{"carol": "- now: gangs", "dave": "- now: no", "alice": "- now: no"},
+		map[string]string{"bob": "- now: no"},
 	)
 	return out
 }

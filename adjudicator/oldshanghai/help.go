@@ -1,15 +1,24 @@
 package oldshanghai
 
 // Help is the order syntax.
-func (Engine) Help() string {
+func (e Engine) Help() string {
+	asked := `A file with any standing order replaces all your standing orders
+(those it leaves out become "ask", except skip: without skip orders you
+draw at your turns); a file with only now: (or none) keeps them. A
+decision left to "ask" is asked whether or not you hold the card it is
+about (a Heart of Gold, Harbor Police, a Boss or a pair), so that the
+question shows nobody your hand; then answer now: no if you cannot.`
+	if e.version() < 3 {
+		asked = `A file with any standing order replaces all your standing orders
+(those it leaves out become "ask"); a file with only now: (or none)
+keeps them. A decision about a card is asked only of its holder.`
+	}
 	return `The Old Shanghai Game: standing orders answer decisions in advance.
 A mail round plays on until someone faces a decision their orders do
 not cover; then the game waits for that player alone. You may send
 new standing orders at any time, also while the game waits for others.
 
-A file with any standing order replaces all your standing orders
-(those it leaves out become "ask"); a file with only now: (or none)
-keeps them.
+` + asked + `
 
   - heart: always | never | ask | {if: COND} | {unless: COND}
       play your Heart of Gold when you draw a Shanghai!
@@ -28,11 +37,13 @@ keeps them.
       Old Shell-Back: keep the first listed of your two cards
   - skip: [RULE, ...]   before drawing, the first rule that applies:
       draw | ask | drink-up | shell-back | drunken-sailor at TARGET
-      | {play: CARD, at: TARGET, if: COND}
+      | {play: CARD, at: TARGET, if: COND} (a rule for a card you do
+      not hold is passed over; when none applies you draw)
       TARGET: PLAYER, left, right, most-cards or fewest-cards
   - now: ANSWER   answers the question waiting for you, once:
       draw, drink-up, shell-back, {drunken-sailor: PLAYER}; a card
-      to keep; yes or no; boss, gangs, a gang or no; a position
+      to keep; yes or no (heart or police answer only their own
+      question); boss, gangs, a gang or no; a position
   - clear         forget all your standing orders
 
 COND tests only what you know; join tests with "and", and start one

@@ -875,6 +875,15 @@ func (s *State) parseAnswer(p int, it orders.Item) (answer, error) {
 		if !yes && !no {
 			return a, it.Errorf("%q: %s", key, s.question(p))
 		}
+		// old-shanghai/3: naming the other card does not answer this
+		// question (OS-X14).
+		asked, other := "heart", "Harbor Police"
+		if s.Stage == stPolice {
+			asked, other = "police", "the Heart of Gold"
+		}
+		if k := norm(key); s.v3() && yes && k != "yes" && k != "play" && k != "true" && !strings.HasPrefix(k, asked) {
+			return a, it.Errorf("%q does not answer this question, which is not about %s: %s", key, other, s.question(p))
+		}
 		a.Yes = yes
 	case stFinish:
 		switch norm(key) {

@@ -32,10 +32,10 @@ type rng interface {
 
 // --- Conditions: only what player p knows (rules-analysis 2d). ---
 
-// knownAt returns the card p knows at depth d.
+// knownAt returns the card p knows exactly at depth d.
 func (s *State) knownAt(p, d int) (Card, bool) {
 	for _, f := range s.Players[p].Deck {
-		if f.Depth == d {
+		if f.Depth == d && f.Deeper == 0 {
 			return f.Card, true
 		}
 	}
@@ -83,7 +83,7 @@ func (s *State) atom(p int, a Atom) bool {
 		}
 	case "within":
 		for _, f := range s.Players[p].Deck {
-			v = v || f.Card == cShanghai && f.Depth <= a.N
+			v = v || f.Card == cShanghai && f.Depth+f.Deeper <= a.N
 		}
 	case "have":
 		v = compare(s.count(p, a.Card), a.Op, a.N)
@@ -372,6 +372,11 @@ func (s *State) decideSkip(p int) (play string, tgt int, src string, ok bool) {
 		}
 		return r.Play, -1, src, true
 	}
+	if s.v3() {
+		// old-shanghai/3: without a rule that applies (or without skip
+		// orders) you draw; only an ask rule asks (OS-X2).
+		return "draw", -1, "", true
+	}
 	return "", -1, "", false
 }
 
@@ -433,7 +438,7 @@ func (s *State) turnStart(r rng) {
 		return
 	}
 	if s.Quiet >= s.Stalemate {
-		s.gameOver(fmt.Sprintf("%d turns without a Shanghai! succeeding: the sailors still in share the win (stalemate rule)", s.Quiet))
+		s.gameOver(fmt.Sprintf("%s without a Shanghai! succeeding: the sailors still in share the win (stalemate rule)", count(s.Quiet, "turn")))
 		return
 	}
 	if s.Review || (s.RoundTurns > 0 && s.Since >= s.RoundTurns) {
@@ -447,7 +452,10 @@ func (s *State) turnStart(r rng) {
 	}
 	p := s.Active
 	play, q := "draw", -1
-	if s.holdsSkip(p) {
+	// old-shanghai/2 decides (and asks) only for a holder of a skip card;
+	// old-shanghai/3 for everybody, so that a pause never shows a hand.
+	if s.v3() || s.holdsSkip(p) {
+		_, answered := s.answers[p]
 		var src string
 		var ok bool
 		play, q, src, ok = s.decideSkip(p)
@@ -463,7 +471,9 @@ func (s *State) turnStart(r rng) {
 				what += " against " + s.name(q)
 			}
 		}
-		s.fired(p, src, what)
+		if answered || src != "" || !s.v3() {
+			s.fired(p, src, what)
+		}
 	}
 	s.say("Turn %d: %s's turn.", s.Turn+1, s.name(p))
 	switch play {
@@ -526,7 +536,7 @@ func (s *State) draw(p int) {
 func (s *State) keepStage() {
 	p := s.Active
 	c := s.Shell[0]
-	if s.Shell[0] != s.Shell[1] {
+	if s.Shell[0] != s.Shell[1] || s.v3() {
 		var src string
 		var ok bool
 		c, src, ok = s.decideKeep(p)
@@ -573,7 +583,8 @@ func (s *State) startShanghai(d int) {
 
 func (s *State) heartStage() {
 	d := s.Sh.Drawer
-	if s.count(d, cHeart) == 0 {
+	holds := s.count(d, cHeart) > 0
+	if !holds && !s.v3() {
 		s.Stage = stFinish
 		return
 	}
@@ -584,7 +595,16 @@ func (s *State) heartStage() {
 		src = vHeart + ": " + s.yesNoString(s.Players[d].Orders.Heart)
 	}
 	if !ok {
+		// old-shanghai/3 asks whatever the drawer holds: the question
+		// must not show who holds a Heart of Gold.
 		s.ask(d)
+		return
+	}
+	if !holds {
+		if yes {
+			s.tell(d, "%s holds no Heart of Gold to play.", s.name(d))
+		}
+		s.Stage = stFinish
 		return
 	}
 	if !yes {
@@ -611,18 +631,27 @@ func (s *State) finishStage(r rng) {
 	var asks []int
 	win := -1
 	for q := s.next(d); q != d && q >= 0; q = s.next(q) {
-		if !s.canFinish(q) {
+		if !s.v3() && !s.canFinish(q) {
 			continue
 		}
 		with, src, ok := s.finishWith(q)
 		if !ok {
+			// old-shanghai/2 asks those who hold finishing cards, before
+			// the first standing order that finishes; old-shanghai/3
+			// everybody whose orders do not say, wherever they sit and
+			// whatever they hold, so that the question shows no hand.
 			asks = append(asks, q)
+			continue
+		}
+		if win >= 0 || !s.canFinish(q) {
 			continue
 		}
 		picks = append(picks, pick{q, with, src})
 		if with != "" {
 			win = q
-			break
+			if !s.v3() {
+				break
+			}
 		}
 	}
 	if len(asks) > 0 {
@@ -668,7 +697,8 @@ func finishName(with string) string {
 func (s *State) policeStage(r rng) {
 	d, sh := s.Sh.Drawer, s.Sh.Shanghaier
 	yes := false
-	if s.count(d, cPolice) > 0 {
+	holds := s.count(d, cPolice) > 0
+	if holds || s.v3() {
 		src, ok := "", false
 		if a, has := s.takeAnswer(d); has {
 			yes, ok = a.Yes, true
@@ -676,14 +706,22 @@ func (s *State) policeStage(r rng) {
 			src = vPolice + ": " + s.yesNoString(s.Players[d].Orders.Police)
 		}
 		if !ok {
+			// old-shanghai/3 asks whatever the drawer holds ("Keep this
+			// card a secret").
 			s.ask(d)
 			return
 		}
-		what := "keep the Harbor Police"
-		if yes {
-			what = "play the Harbor Police"
+		switch {
+		case holds:
+			what := "keep the Harbor Police"
+			if yes {
+				what = "play the Harbor Police"
+			}
+			s.fired(d, src, what)
+		case yes:
+			s.tell(d, "%s holds no Harbor Police to play.", s.name(d))
+			yes = false
 		}
-		s.fired(d, src, what)
 	}
 	if yes {
 		s.play(d, cPolice, atDiscard)
@@ -697,7 +735,11 @@ func (s *State) policeStage(r rng) {
 	s.say("%s is Shanghaied and out of the game!", s.name(d))
 	s.takeTwo(sh, d, r)
 	if n := len(s.Players[d].Hand); n > 0 {
-		s.say("%s's remaining %d cards are discarded: %s.", s.name(d), n, cardNames(s.Players[d].Hand))
+		verb := "are"
+		if n == 1 {
+			verb = "is"
+		}
+		s.say("%s's remaining %s %s discarded: %s.", s.name(d), count(n, "card"), verb, cardNames(s.Players[d].Hand))
 	}
 	s.eliminate(d)
 	s.returnFinishers(r)
@@ -716,7 +758,7 @@ func (s *State) takeTwo(taker, victim int, r rng) {
 		}
 		got = append(got, c)
 	}
-	s.say("%s took %d card(s) from %s's hand.", s.name(taker), len(got), s.name(victim))
+	s.say("%s took %s from %s's hand.", s.name(taker), count(len(got), "card"), s.name(victim))
 	if len(got) > 0 {
 		s.tellTwo(taker, victim, "%s took %s from %s.", s.name(taker), cardNames(got), s.name(victim))
 	}
@@ -810,6 +852,14 @@ func (s *State) gameOver(why string) {
 	default:
 		s.say("The game is over: %s. Shared win: %s.", why, adjudicator.AndList(names))
 	}
+}
+
+// count is "1 card", "2 cards".
+func count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func cardNames(cs []Card) string {

@@ -41,10 +41,14 @@ func (c *Card) UnmarshalText(b []byte) error {
 func (c Card) skip() bool { return data.Cards[c].Skip }
 func (c Card) gang() bool { return data.Cards[c].Gang }
 
-// Fact is one deck position a player knows: the card at Depth (1 = top).
+// Fact is one deck position a player knows: the card at Depth (1 = top),
+// or, when Deeper is more than 0, a card of that kind somewhere from Depth
+// to Depth+Deeper (old-shanghai/3: what was known before another player
+// put a Shanghai! back where only they know, OS-X4).
 type Fact struct {
-	Depth int  `json:"depth"`
-	Card  Card `json:"card"`
+	Depth  int  `json:"depth"`
+	Card   Card `json:"card"`
+	Deeper int  `json:"deeper,omitempty"`
 }
 
 // Held is one card a player knows another player holds.
@@ -90,6 +94,9 @@ type Shanghai struct {
 
 // State is the whole game: the engine's adjudicator.State is a *State.
 type State struct {
+	// Rules is the version of the rules the game is played by, from 3
+	// (absent, 0, in games of old-shanghai/2).
+	Rules      int    `json:"rules,omitempty"`
 	Counts     []int  `json:"counts"`      // cards of each kind in the game, data order
 	BossReturn string `json:"boss_return"` // bottom (OS-A1) or top-then-cut
 	Stalemate  int    `json:"stalemate"`   // turns without an elimination that end the game
@@ -170,6 +177,9 @@ func (s *State) clone() *State {
 	c.answers, c.trace, c.out = nil, nil, nil
 	return &c
 }
+
+// v3 reports whether the game plays the rules of old-shanghai/3 or later.
+func (s *State) v3() bool { return s.Rules >= 3 }
 
 // seat returns the seat of the named player, or -1.
 func (s *State) seat(name string) int {
@@ -262,9 +272,19 @@ func (s *State) drawTop(p int) Card {
 		keep := pl.Deck[:0]
 		for _, f := range pl.Deck {
 			switch {
-			case f.Depth == 1:
+			case f.Depth == 1 && f.Deeper == 0:
 				if k != p && c != cShanghai {
 					pl.Held = append(pl.Held, Held{Holder: p, Card: c, How: "drew the top card you knew"})
+				}
+			case f.Depth == 1:
+				// The card was somewhere from the top down: k can tell it
+				// was not the one drawn when k saw the card drawn (the
+				// drawer, or a Shanghai! face up) and it was another, or
+				// when it is a Shanghai! and none came up.
+				seen := k == p || c == cShanghai
+				if seen && c != f.Card || !seen && f.Card == cShanghai {
+					f.Deeper--
+					keep = append(keep, f)
 				}
 			default:
 				f.Depth--
@@ -287,8 +307,12 @@ func (s *State) peekDraw(p int) Card {
 		pl := &s.Players[k]
 		keep := pl.Deck[:0]
 		for _, f := range pl.Deck {
-			if f.Depth > 1 {
+			switch {
+			case f.Depth > 1:
 				f.Depth--
+				keep = append(keep, f)
+			case f.Deeper > 0 && k == p && c != f.Card:
+				f.Deeper--
 				keep = append(keep, f)
 			}
 		}
@@ -323,12 +347,20 @@ func (s *State) putBack(p int, c Card, from place, depth int, mode string) {
 	for k := range s.Players {
 		pl := &s.Players[k]
 		if mode == "secret" && k != p {
-			pl.Deck = nil // where it went is unknown: positions are stale
+			if s.v3() {
+				pl.Deck = shiftUnknown(pl.Deck)
+			} else {
+				pl.Deck = nil // where it went is unknown: positions are stale
+			}
 			continue
 		}
 		for i := range pl.Deck {
-			if pl.Deck[i].Depth >= depth {
-				pl.Deck[i].Depth++
+			f := &pl.Deck[i]
+			switch {
+			case f.Depth >= depth:
+				f.Depth++
+			case f.Depth+f.Deeper >= depth:
+				f.Deeper++ // the card was at or below the depth, or above it
 			}
 		}
 		if k == p || mode == "public" {
@@ -336,6 +368,27 @@ func (s *State) putBack(p int, c Card, from place, depth int, mode string) {
 			sortFacts(pl.Deck)
 		}
 	}
+}
+
+// shiftUnknown is what a player knows of the deck after another player
+// put a Shanghai! back at a depth only they know (OS-X4, old-shanghai/3):
+// every card known may have moved one down, except a run of Shanghai!
+// cards known from the top (1, 2, ...), which stays, since a Shanghai! put
+// back among them or just below leaves Shanghai! cards at those depths.
+func shiftUnknown(facts []Fact) []Fact {
+	run := 0
+	for _, f := range facts {
+		if f.Deeper == 0 && f.Card == cShanghai && f.Depth == run+1 {
+			run++
+		}
+	}
+	for i := range facts {
+		if facts[i].Deeper == 0 && facts[i].Card == cShanghai && facts[i].Depth <= run {
+			continue
+		}
+		facts[i].Deeper++
+	}
+	return facts
 }
 
 func sortFacts(fs []Fact) {

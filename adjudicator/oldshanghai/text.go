@@ -154,9 +154,12 @@ func (s *State) standingLines(p int) []string {
 	} else {
 		lines = append(lines, "keep: "+cardIDs(o.Keep))
 	}
-	if len(o.Skip) == 0 {
+	switch {
+	case len(o.Skip) == 0 && s.v3():
+		lines = append(lines, "skip: draw (none given)")
+	case len(o.Skip) == 0:
 		lines = append(lines, "skip: ask")
-	} else {
+	default:
 		parts := make([]string, len(o.Skip))
 		for i, r := range o.Skip {
 			parts[i] = s.skipString(r)

@@ -38,9 +38,14 @@ type View struct {
 	Question  string      `json:"question,omitempty"`
 	// GM only: the deck, top first.
 	Deck []string `json:"deck,omitempty"`
+	// First is, before the first turn, the player who plays it (O9: the
+	// campaign's setup first:, else drawn at random).
+	First string `json:"first,omitempty"`
 	// Decisions is how many decisions have been taken (by standing orders
-	// or answers) and Asks how many steps waited for a decision.
-	Decisions int `json:"decisions"`
+	// or answers): the GM's view only, since a decision is taken only
+	// when a player may make it, which can show a hand. Asks is how many
+	// steps waited for a decision.
+	Decisions int `json:"decisions,omitempty"`
 	Asks      int `json:"asks"`
 }
 
@@ -58,10 +63,31 @@ type PlayerView struct {
 	Orders  []string `json:"orders,omitempty"`     // GM view: standing orders
 }
 
-// KnownCard is a deck position the viewer knows.
+// KnownCard is a deck position the viewer knows: the card at Depth, or
+// (Deeper > 0) a card of that kind somewhere from Depth to Depth+Deeper.
 type KnownCard struct {
-	Depth int    `json:"depth"`
-	Card  string `json:"card"`
+	Depth  int    `json:"depth"`
+	Deeper int    `json:"deeper,omitempty"`
+	Card   string `json:"card"`
+}
+
+// Text is the fact as a report says it.
+func (k KnownCard) Text() string {
+	switch k.Deeper {
+	case 0:
+		return fmt.Sprintf("The card at depth %d of the deck (1 = top) is %s.", k.Depth, k.Card)
+	case 1:
+		return fmt.Sprintf("A %s is at depth %d or %d of the deck (1 = top).", k.Card, k.Depth, k.Depth+1)
+	}
+	return fmt.Sprintf("A %s is at a depth from %d to %d of the deck (1 = top).", k.Card, k.Depth, k.Depth+k.Deeper)
+}
+
+// Short is the fact in a few characters, e.g. "3: Boss" or "3-4: Boss".
+func (k KnownCard) Short() string {
+	if k.Deeper == 0 {
+		return fmt.Sprintf("%d: %s", k.Depth, k.Card)
+	}
+	return fmt.Sprintf("%d-%d: %s", k.Depth, k.Depth+k.Deeper, k.Card)
 }
 
 // KnownHeld is a card the viewer knows another player holds.
@@ -88,7 +114,13 @@ func (Engine) View(as adjudicator.State, player string) any {
 		Pending: st.Pending, Finished: st.Finished, Winners: st.Winners, Ended: s.Ended,
 		Quiet: s.Quiet, Stalemate: s.Stalemate, BossReturn: s.BossReturn, DeckSize: len(s.Deck),
 		Table: names(s.Table), Discard: names(s.Discard), OutOfPlay: names(s.OutOfPlay),
-		Decisions: s.Decisions, Asks: s.Asks,
+		Asks: s.Asks,
+	}
+	if s.Turn == 0 && s.Stage == stReview {
+		v.First = s.name(s.Active)
+	}
+	if player == "" {
+		v.Decisions = s.Decisions
 	}
 	if v.Pending == nil {
 		v.Pending = []string{}
@@ -100,7 +132,7 @@ func (Engine) View(as adjudicator.State, player string) any {
 			pv.Hand = names(pl.Hand)
 			pv.Orders = s.standingLines(q)
 			for _, f := range pl.Deck {
-				pv.Known = append(pv.Known, fmt.Sprintf("%d: %s", f.Depth, f.Card))
+				pv.Known = append(pv.Known, KnownCard{Depth: f.Depth, Deeper: f.Deeper, Card: f.Card.String()}.Short())
 			}
 			for _, h := range pl.Held {
 				pv.Held = append(pv.Held, fmt.Sprintf("%s: %s", s.name(h.Holder), h.Card))
@@ -124,7 +156,7 @@ func (Engine) View(as adjudicator.State, player string) any {
 		v.Hand = []string{}
 	}
 	for _, f := range pl.Deck {
-		v.Known = append(v.Known, KnownCard{Depth: f.Depth, Card: f.Card.String()})
+		v.Known = append(v.Known, KnownCard{Depth: f.Depth, Deeper: f.Deeper, Card: f.Card.String()})
 	}
 	for _, h := range pl.Held {
 		v.KnownHeld = append(v.KnownHeld, KnownHeld{Player: s.name(h.Holder), Card: h.Card.String(), How: h.How})
@@ -176,7 +208,7 @@ func (p PlayerView) Line() string {
 	case p.Out:
 		return fmt.Sprintf("%s: out (Shanghaied in turn %d)", p.Name, p.OutTurn)
 	}
-	return fmt.Sprintf("%s: %d cards", p.Name, p.Cards)
+	return p.Name + ": " + count(p.Cards, "card")
 }
 
 // Join joins words with commas.

@@ -144,6 +144,16 @@ func destName(d int) string {
 	return data.Destinations[d-1] + " (" + strconv.Itoa(d) + ")"
 }
 
+// destList lists the destinations by number and name, for messages:
+// "1 harbour master, 2 water carrier, ... 13 scribe".
+func destList() string {
+	words := make([]string, len(data.Destinations))
+	for i, name := range data.Destinations {
+		words[i] = strconv.Itoa(i+1) + " " + name
+	}
+	return strings.Join(words, ", ")
+}
+
 // destIndex reads a destination number 1..13 or name (any case), or -1.
 func destIndex(text string) int {
 	t := strings.TrimSpace(text)

@@ -17,6 +17,14 @@
 // what to do with the event card. Resolve then runs the round in the
 // order of the rules.
 //
+// # Versions
+//
+// A game is played to its end by the rules it started with. shanghai/2
+// (the current rules) differs from shanghai/1 in SS-X2 (what is left out,
+// and what a player who sends nothing gets), SS-X8 (a round whose event
+// card moves a piece is not quiet) and SS-X14 (best may pass the junk
+// when that wins). The state of a shanghai/2 game records it (rules: 2).
+//
 // # Rulings followed
 //
 // From rules-analysis.md part 3 (quoted there with the rule sentences):
@@ -92,14 +100,19 @@
 //     fully conditional"): each step is one round and every player still
 //     in the game owes one order list; nothing carries over to the next
 //     round.
-//   - SS-X2 (rules-analysis 0, missing-order default): a player who sends
-//     nothing bids 0, goes (should he place Lang-Tsu after all, as the
-//     previous determiner) to the option where the best play scores most,
-//     plays the best cards, buys nothing and takes the event card (taking
-//     it makes no choice against another player). An order left out of a
-//     list sent has the same default, except play: a list without play
-//     plays no card ("an optional action that was not ordered is not
-//     taken").
+//   - SS-X2 (rules-analysis 0, "an optional action that was not ordered
+//     is not taken"; issue 11, "Defaults must not be chosen with hidden
+//     information whose effect is public"): one rule for a file that leaves
+//     orders out and for a player who sends nothing. What is left out is:
+//     no bid; Lang-Tsu, should the player place him, where his plan scores
+//     most (SS-X3; with no cards planned, the first option in arrow order);
+//     no card played, neither as placer nor as free information; no card
+//     bought; the event card taken (taking it makes no choice against
+//     another player). Nothing of it depends on the player's hidden hand.
+//     The acknowledgement of a file lists what it leaves out and what that
+//     does (Fills). Under shanghai/1 a player who sent nothing played best
+//     wherever Lang-Tsu went and would take him where that best play scored
+//     most, while a file without play played no card.
 //   - SS-X3 (SS-T1 "the engine uses the next legal entry in the ranked
 //     list"): go may rank several places; those not among the round's
 //     options are passed over, but one of them must be an option. Without
@@ -113,7 +126,8 @@
 //     known when the orders are written). best plays the cards of that
 //     destination (at most the limit) that bring the piece furthest
 //     without passing the junk's far space, on ties the fewer cards, then
-//     the first in hand order; none if every card would pass it.
+//     the first in hand order; none if every card would pass it (but see
+//     SS-X14).
 //   - SS-X5 (3c S7, "give it to the leader"): event give leader / give
 //     last picks, among the other players still in the game, the one
 //     furthest ahead / behind after all scoring; on ties the first
@@ -129,13 +143,17 @@
 //     resolved; Check accepts any bid, as the penalty is the rule. An
 //     over-bidder has no part in placing Lang-Tsu that round: if he was
 //     the previous determiner and no valid bid is left, SS-A7 applies.
-//   - SS-X8 (SS-G13): "no piece moving" is read as no card played, so that
-//     every game ends (cards leave hands only by being played and enter
-//     them only by purchase, which costs money that never comes back);
-//     events alone can move pieces for ever. "Every hand is empty and the
-//     pile is empty" cannot happen (played cards go under the pile), and
-//     is read as every hand empty and nobody able to buy a card. Either
-//     ends the game after the round.
+//   - SS-X8 (SS-G13, "12 consecutive rounds pass with no piece moving"):
+//     a round counts when no piece moves in it, neither by a card played
+//     nor by the event card; the junk is not a piece ("6 speelstenen, 1
+//     jonk"), so a round whose event card only moves the junk counts.
+//     "Every hand is empty and the pile is empty" cannot happen (played
+//     cards go under the pile), and is read as every hand empty and nobody
+//     able to buy a card. Either ends the game after the round. A game in
+//     which pieces move only by event cards goes on as long as the players
+//     keep playing no cards, as it would at the table. Under shanghai/1 a
+//     round counted when no card was played, even if the event card moved
+//     a piece.
 //   - SS-X9 (GM action remove): a removed player's piece leaves the track
 //     (no part in positions, events or the end), his cards go under the
 //     pile in hand order, his money stays with him; if he was the previous
@@ -156,6 +174,17 @@
 //     and hand size, all bids and plays of the last round and every event
 //     card carried out; the card bought only to its buyer; the piles'
 //     order only to the GM.
+//   - SS-X14 (SS-X4 and 3h "Wie nu de jonk ingehaald heeft en er het
+//     dichtst bij staat heeft gewonnen", shanghai/2): when best's play does
+//     not reach the junk, but a play that passes the far space would make
+//     the piece the winner as the pieces stand when it is played (closer
+//     past the junk than every other piece that has reached it, or as close
+//     with more money), best plays that one instead: the one passing the
+//     far space by least, then the fewer cards, then the first in hand
+//     order. Under shanghai/1 best never passes the far space.
+//   - SS-X15: a player named in orders (event: give NAME) is matched in any
+//     case when the name is not exact; a destination that is not one is
+//     refused with the list of destinations, by number and name.
 //   - SS-X13: setup may fix the deal or describe a game under way: hands
 //     (every player's), pile (its top; the rest follows in data order),
 //     events (the top of the event pile; the rest in data order),

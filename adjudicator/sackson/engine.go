@@ -11,20 +11,46 @@ import (
 	"taipan/orders"
 )
 
-// Engine is the Shanghai rules. It has no fields: all game data is in the
-// *State it is handed.
-type Engine struct{}
+// Engine is the Shanghai rules. All game data is in the *State it is
+// handed; the engine only knows which version of the rules it plays.
+type Engine struct {
+	v int // the version of the rules; 0 is the current one
+}
 
-// New returns the Shanghai engine.
-func New() Engine { return Engine{} }
+// current is the version of the rules New plays.
+const current = 2
 
-var _ adjudicator.Engine = Engine{}
+// New returns the Shanghai engine, playing the current rules.
+func New() Engine { return Engine{v: current} }
+
+var (
+	_ adjudicator.Engine    = Engine{}
+	_ adjudicator.Versioned = Engine{}
+	_ adjudicator.Filler    = Engine{}
+)
 
 // Name is "shanghai".
 func (Engine) Name() string { return "shanghai" }
 
-// Version identifies this implementation of the rules.
-func (Engine) Version() string { return "shanghai/1" }
+// version is the version of the rules e plays.
+func (e Engine) version() int {
+	if e.v == 0 {
+		return current
+	}
+	return e.v
+}
+
+// Version identifies this implementation of the rules: shanghai/2. Games
+// started with shanghai/1 are played to their end with its rules (see the
+// package documentation).
+func (e Engine) Version() string { return fmt.Sprintf("shanghai/%d", e.version()) }
+
+// Versions lists the versions of the rules this engine plays, oldest
+// first.
+func (Engine) Versions() []string { return adjudicator.VersionList("shanghai", 1, current) }
+
+// AtVersion returns the engine playing version v (one of Versions).
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // Layout is the optional fixed set-up (campaign key setup): it fixes the
 // deal for a transcribed game or a test, and may describe a game under
@@ -56,7 +82,7 @@ type Layout struct {
 // Setup seats the players and deals (rules-analysis 3b set-up; the draws
 // in the order of 3e: the deal, the event pile, the disc), or lays out
 // cfg.Setup.
-func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
 	n := len(cfg.Players)
 	if n < 3 || n > 6 {
 		return nil, fmt.Errorf("Shanghai is for 3 to 6 players, not %d", n)
@@ -77,6 +103,9 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		return nil, fmt.Errorf("setup: %v (the keys are hands, pile, events, lang_tsu, round, junk, spaces, money and determiner)", err)
 	}
 	s := &State{Round: 1, Junk: data.JunkStart, Determiner: -1, EventsDone: []EventLog{}}
+	if e.version() >= 2 {
+		s.Rules = e.version()
+	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Money: data.Money, Hand: []Card{}})
 	}
@@ -293,13 +322,20 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 	return err
 }
 
-// Default is the order used when a player sends none (SS-X2): no bid;
-// Lang-Tsu (should the player place him after all, as the previous
-// determiner) to the option where the best play scores most; play the
-// best cards wherever he goes; buy no card; take the event card.
-func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+// Default is the order used when a player sends none (SS-X2). Under
+// shanghai/2 it is what a file that leaves every order out gets: no bid,
+// no card played, no card bought, the event card taken; Lang-Tsu, should
+// the player place him after all (as the previous determiner), goes to the
+// first of the four options (where an empty plan "scores most"). Nothing
+// of it depends on the player's hidden hand. Under shanghai/1: no bid,
+// Lang-Tsu to the option where the best play scores most, the best cards
+// played wherever he goes, no card bought, the event card taken.
+func (e Engine) Default(as adjudicator.State, player string) []orders.Item {
 	s := state(as)
 	items := []orders.Item{orders.With(verbBid, "0")}
+	if s.v2() {
+		return orders.Renumber(append(items, orders.With(verbPlay, "none"), orders.With(verbEvent, evTake)))
+	}
 	if seat := s.seat(player); s.active(seat) && !s.Over {
 		p := plan{play: map[int]destPlan{}}
 		for _, d := range options(s.LangTsu) {
@@ -309,6 +345,49 @@ func (Engine) Default(as adjudicator.State, player string) []orders.Item {
 	}
 	items = append(items, orders.With(verbPlay, "best"), orders.With(verbEvent, evTake))
 	return orders.Renumber(items)
+}
+
+// Fills says what a file's left-out orders do (SS-X2): no bid, Lang-Tsu
+// where the plan scores most, no card played where the plan has no entry,
+// no card bought, the event card taken.
+func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) []string {
+	s := state(as)
+	seat := s.seat(player)
+	p, err := s.parse(seat, items)
+	if err != nil || !s.active(seat) || s.Over {
+		return nil
+	}
+	given := map[string]bool{}
+	for _, it := range items {
+		given[verbOf(it.Verb)] = true
+	}
+	var out []string
+	if !given[verbBid] {
+		out = append(out, "bid: not given: you bid nothing (0).")
+	}
+	if !given[verbGo] {
+		out = append(out, fmt.Sprintf("go: not given: should you place Lang-Tsu, he goes where your plan scores most: the %s as things stand.", destName(s.destination(seat, p))))
+	}
+	var bare []string
+	for _, d := range options(s.LangTsu) {
+		if dp, ok := p.play[d]; !ok || !dp.best && len(dp.cards) == 0 {
+			bare = append(bare, "the "+destName(d))
+		}
+	}
+	switch {
+	case !given[verbPlay]:
+		out = append(out, "play: not given: you play no card, wherever Lang-Tsu goes (also where you take him).")
+	case len(bare) == len(options(s.LangTsu)):
+	case len(bare) > 0:
+		out = append(out, fmt.Sprintf("play: nothing for %s: you play no card if Lang-Tsu goes there.", adjudicator.AndList(bare)))
+	}
+	if !given[verbBuy] {
+		out = append(out, "buy: not given: should you place Lang-Tsu, you buy no card.")
+	}
+	if !given[verbEvent] {
+		out = append(out, "event: not given: should you place Lang-Tsu, you take the event card yourself.")
+	}
+	return out
 }
 
 // Resolve closes the open round.
@@ -392,7 +471,11 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		if s.Determiner == seat {
 			s.Determiner = -1
 		}
-		hs := []adjudicator.Happening{hap("%s has left the game: their piece leaves the track and their %d cards go under the pile.", c.Player, n)}
+		goes := " go"
+		if n == 1 {
+			goes = " goes"
+		}
+		hs := []adjudicator.Happening{hap("%s has left the game: their piece leaves the track and their %s under the pile.", c.Player, count(n, "card")+goes)}
 		if s.activeCount() == 0 {
 			s.Over, s.End, s.Ended = true, endLeft, "everybody left the game"
 			return s, append(hs, hap("The game is over; nobody is left to play.")), nil
@@ -439,9 +522,24 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 }
 
 // Help is the order syntax.
-func (Engine) Help() string {
-	return `Shanghai orders: one order file per round, everybody at once. Every
-order is optional; leave one out and its default applies.
+func (e Engine) Help() string {
+	missing := `Every order is optional. What a file leaves out, and all of it for a
+player who sends nothing: no bid, Lang-Tsu (should you place him) where
+your plan scores most (the first option if you play nothing), no card
+played, no card bought, the event card taken. The acknowledgement of
+your file lists what it leaves out.`
+	playDefault := "Default: no card."
+	goDefault := "Default: the option where\n                          your plan scores most, the first in arrow order\n                          on ties."
+	if e.version() < 2 {
+		missing = `Every order is optional. A file that leaves an order out gets its
+default below, except play: a file without play plays no card. A
+player who sends nothing bids nothing, plays best wherever Lang-Tsu
+goes, and would take him where that best play scores most.`
+		playDefault = "Default: best if you send\n                          nothing, no card if your file leaves play out."
+		goDefault = "Default: the option\n                          where your plan scores most."
+	}
+	return `Shanghai orders: one order file per round, everybody at once.
+` + missing + `
 
   - bid: 120              your sealed bribe, in steps of 10 (0 = no bid).
                           The highest bid wins and is paid; bid more than
@@ -451,21 +549,23 @@ order is optional; leave one out and its default applies.
   - go: [8, 9]            where you take Lang-Tsu if you win (or, when
                           nobody bids, if you placed him last round): the
                           first of these among the four options. Names
-                          work too (go: teahouse). Default: the option
-                          where your plan scores most.
+                          work too (go: teahouse). ` + goDefault + `
   - play:                 the cards you play if Lang-Tsu goes there, as
       8: [8-0, 8-3]       the winner or as free information: at most 3 of
       9: best             a destination, 2 at tea and temple (then only
       10: none            the first 2 count). best = the cards that bring
-                          you furthest without passing the junk. Also
-                          play: [8-0, 9-2] (grouped by destination),
-                          play: best, or play: none. Default: best.
+                          you furthest without passing the junk's far
+                          space (` + bestText(e.version()) + `).
+                          Also play: [8-0, 9-2] (grouped by destination),
+                          play: best, or play: none. ` + playDefault + `
   - buy: yes              if you place Lang-Tsu: buy a card for 100 after
                           scoring. Default no.
   - event: give bob       if you place Lang-Tsu: who gets the event card:
                           take, give NAME, give leader (the other player
                           furthest ahead) or give last (furthest behind).
                           Default take.
+
+Destinations: ` + destList() + `.
 
 Example:
   orders:
@@ -477,6 +577,14 @@ Example:
     - buy: no
     - event: give leader
 `
+}
+
+// bestText says when best passes the junk's far space.
+func bestText(v int) string {
+	if v < 2 {
+		return "never"
+	}
+	return "only when, short of\n                          reaching the junk, passing it would make you\n                          the piece closest past it"
 }
 
 // Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps

@@ -164,7 +164,7 @@ func (s *State) parseGo(it orders.Item, p *plan) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return it.Errorf("%s: not a destination; write its number 1-13 or its name", adjudicator.AndList(unknown))
+		return it.Errorf("%s: not a destination; write its number or its name: %s", adjudicator.AndList(unknown), destList())
 	}
 	if len(p.goList) == 0 {
 		return it.Errorf("Lang-Tsu can go only to %s this round (he is at the %s)", s.optionsText(), destName(s.LangTsu))
@@ -221,14 +221,14 @@ func (s *State) parseEvent(seat int, it orders.Item, p *plan) error {
 		p.event = evLast
 		return nil
 	}
-	q := s.seat(target)
+	q := s.seatNamed(target)
 	switch {
 	case q < 0:
-		return it.Errorf("%q is not a player; write take, give NAME, give leader or give last", target)
+		return it.Errorf("%q is not a player (the players are %s); write take, give NAME, give leader or give last", target, adjudicator.AndList(s.names()))
 	case q == seat:
 		return it.Errorf("to keep the event card yourself, write event: take")
 	case !s.active(q):
-		return it.Errorf("%s has left the game", target)
+		return it.Errorf("%s has left the game", s.name(q))
 	}
 	p.event, p.eventTo = evGive, q
 	return nil
@@ -252,7 +252,7 @@ func (s *State) parsePlay(seat int, it orders.Item, p *plan) error {
 			}
 			switch {
 			case d < 0:
-				errs = append(errs, orders.Errorf(k.Line, it.Field(), "%q is not a destination; write its number 1-13 or its name", k.Value))
+				errs = append(errs, orders.Errorf(k.Line, it.Field(), "%q is not a destination; write its number or its name: %s", k.Value, destList()))
 				continue
 			case !s.isOption(d):
 				errs = append(errs, orders.Errorf(k.Line, it.Field(), "Lang-Tsu cannot go to the %s this round: the options are %s", destName(d), s.optionsText()))
@@ -388,6 +388,12 @@ func (s *State) points(cards []Card) int {
 // most the time's limit) that bring the piece furthest without passing
 // the junk's far space; on ties the fewer cards, then the first in hand
 // order. None when every card would carry the piece past the junk.
+// Under shanghai/2 (SS-X14), when that play does not reach the junk, a
+// play that passes the far space is taken instead if it would make the
+// piece the winner as the pieces stand (closer past the junk than every
+// other piece that has reached it, or as close with more money): the one
+// that passes it by least, then the fewer cards, then the first in hand
+// order.
 func (s *State) best(seat, d int) []Card {
 	var mine []Card
 	for _, c := range s.Players[seat].Hand {
@@ -395,9 +401,11 @@ func (s *State) best(seat, d int) []Card {
 			mine = append(mine, c)
 		}
 	}
-	room := s.junkHigh() - s.Players[seat].Space
+	space := s.Players[seat].Space
+	room := s.junkHigh() - space
 	l := limit(s.time())
 	bestMask, bestPts, bestN := 0, 0, 0
+	passMask, passDist, passN := 0, 0, 0
 	for mask := 1; mask < 1<<len(mine); mask++ {
 		var pick []Card
 		for i, c := range mine {
@@ -410,11 +418,18 @@ func (s *State) best(seat, d int) []Card {
 		}
 		pts := s.points(pick)
 		if pts > room {
+			dist := min(space+pts, data.Track) - s.junkHigh()
+			if s.v2() && s.wouldWin(seat, dist) && (passMask == 0 || dist < passDist || dist == passDist && len(pick) < passN) {
+				passMask, passDist, passN = mask, dist, len(pick)
+			}
 			continue
 		}
 		if pts > bestPts || (pts == bestPts && bestMask != 0 && len(pick) < bestN) {
 			bestMask, bestPts, bestN = mask, pts, len(pick)
 		}
+	}
+	if passMask != 0 && space+bestPts < s.junkLow() {
+		bestMask = passMask
 	}
 	var out []Card
 	for i, c := range mine {
@@ -423,6 +438,22 @@ func (s *State) best(seat, d int) []Card {
 		}
 	}
 	return out
+}
+
+// wouldWin reports whether seat's piece, dist spaces past the junk's far
+// space, would win as the other pieces stand (3h): closer than every other
+// piece that has reached the junk, or as close with more money.
+func (s *State) wouldWin(seat, dist int) bool {
+	for _, q := range s.clockwise(seat) {
+		if q == seat {
+			continue
+		}
+		ok, d := s.reached(q)
+		if ok && (d < dist || d == dist && s.Players[q].Money >= s.Players[seat].Money) {
+			return false
+		}
+	}
+	return true
 }
 
 // destination is where seat takes Lang-Tsu under plan p: the first of its

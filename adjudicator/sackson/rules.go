@@ -2,6 +2,7 @@ package sackson
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"taipan/adjudicator"
@@ -130,11 +131,11 @@ func (s *State) round(plans map[int]plan, rng *adjudicator.Rand) []adjudicator.H
 			if free {
 				how = " (free information)"
 			}
-			calc := fmt.Sprint(pl.Points)
+			calc := count(pl.Points, "point")
 			if mult(t) > 1 {
-				calc = fmt.Sprintf("%d x %d = %d", pl.Points/mult(t), mult(t), pl.Points)
+				calc = fmt.Sprintf("%d x %d = %d points", pl.Points/mult(t), mult(t), pl.Points)
 			}
-			hs = append(hs, hap("%s plays %s%s: %s points, from space %d to %d.", s.name(q), cardList(cards), how, calc, pl.From, pl.To))
+			hs = append(hs, hap("%s plays %s%s: %s, from space %d to %d.", s.name(q), cardList(cards), how, calc, pl.From, pl.To))
 		}
 		if i == 0 && chooser >= 0 && plans[q].buy {
 			hs = append(hs, s.buy(q, log)...)
@@ -145,13 +146,21 @@ func (s *State) round(plans map[int]plan, rng *adjudicator.Rand) []adjudicator.H
 	}
 
 	// d. The event card, carried out at once (SS-A16).
+	moved := false
+	for _, pl := range log.Plays {
+		moved = moved || pl.To != pl.From
+	}
 	if chooser >= 0 {
+		before := s.spaces()
 		hs = append(hs, s.event(chooser, plans[chooser], log))
+		moved = moved || !slices.Equal(before, s.spaces())
 	}
 	s.Last = log
 
-	// End of the game (3h, SS-A13, SS-A14), then SS-G13.
-	if played {
+	// End of the game (3h, SS-A13, SS-A14), then SS-G13: rounds in a row
+	// without a card played (shanghai/1), or without a piece moving, by a
+	// card or an event (shanghai/2, SS-X8).
+	if played && !s.v2() || moved && s.v2() {
 		s.Quiet = 0
 	} else {
 		s.Quiet++
@@ -349,6 +358,15 @@ func (s *State) effect(r int, ev eventData) string {
 	return fmt.Sprintf("%s goes from space %d to %d.", s.name(r), me, s.Players[r].Space)
 }
 
+// spaces lists every piece's space, in seat order.
+func (s *State) spaces() []int {
+	out := make([]int, len(s.Players))
+	for i, p := range s.Players {
+		out[i] = p.Space
+	}
+	return out
+}
+
 // reached reports whether seat's piece has reached or passed the junk
 // (SS-A13), and how far past its far space it stands.
 func (s *State) reached(seat int) (bool, int) {
@@ -372,7 +390,11 @@ func (s *State) endCheck() []adjudicator.Happening {
 	case len(at) > 0:
 		s.finish(at, endReached, fmt.Sprintf("the junk on %s has been reached by %s; the closest past it wins", junk, adjudicator.AndList(words)))
 	case s.Quiet >= data.QuietRounds:
-		s.finish(s.clockwise(-1), endStuck, fmt.Sprintf("the game cannot finish: %d rounds in a row without a card played; the piece closest behind the junk on %s wins", s.Quiet, junk))
+		what := "a card played"
+		if s.v2() {
+			what = "a piece moving"
+		}
+		s.finish(s.clockwise(-1), endStuck, fmt.Sprintf("the game cannot finish: %d rounds in a row without %s; the piece closest behind the junk on %s wins", s.Quiet, what, junk))
 	case s.noCards():
 		s.finish(s.clockwise(-1), endStuck, fmt.Sprintf("the game cannot finish: no cards in any hand and nobody able to buy one; the piece closest behind the junk on %s wins", junk))
 	default:

@@ -114,6 +114,9 @@ type RoundLog struct {
 
 // State is the whole game: the engine's adjudicator.State is a *State.
 type State struct {
+	// Rules is the version of the rules the game is played by, from 2
+	// (absent, 0, in games of shanghai/1).
+	Rules   int      `json:"rules,omitempty"`
 	Players []Player `json:"players"`
 	Round   int      `json:"round"` // the round being played, from 1
 	LangTsu int      `json:"lang_tsu"`
@@ -125,7 +128,7 @@ type State struct {
 	Events     []int      `json:"events"` // event pile, top first
 	Keeper     int        `json:"keeper"` // bribes paid to the keeper (SS-A18)
 	Bank       int        `json:"bank"`   // penalties and card purchases
-	Quiet      int        `json:"quiet"`  // rounds in a row without a card played (SS-G13)
+	Quiet      int        `json:"quiet"`  // rounds in a row without a piece moving (SS-G13, SS-X8)
 	Last       *RoundLog  `json:"last,omitempty"`
 	EventsDone []EventLog `json:"events_done"`
 	Over       bool       `json:"over"`
@@ -154,6 +157,9 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// v2 reports whether the game plays the rules of shanghai/2 or later.
+func (s *State) v2() bool { return s.Rules >= 2 }
+
 // time is the time of day of the open round (SS-A1: round 1 at the sun).
 func (s *State) time() int { return (s.Round - 1) % len(data.Times) }
 
@@ -169,6 +175,34 @@ func (s *State) seat(name string) int {
 		}
 	}
 	return -1
+}
+
+// seatNamed returns the seat of the player a player's orders name: the
+// exact name, else the one name equal to it in any case, or -1.
+func (s *State) seatNamed(name string) int {
+	name = strings.TrimSpace(name)
+	if q := s.seat(name); q >= 0 {
+		return q
+	}
+	found := -1
+	for i, p := range s.Players {
+		if strings.EqualFold(p.Name, name) {
+			if found >= 0 {
+				return -1
+			}
+			found = i
+		}
+	}
+	return found
+}
+
+// names lists the players' names in seat order.
+func (s *State) names() []string {
+	out := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		out[i] = p.Name
+	}
+	return out
 }
 
 // active reports whether seat is a player still in the game.

@@ -297,7 +297,7 @@ func (p PlayerView) Line() string {
 	if p.Space == 0 {
 		where = "not on the track yet"
 	}
-	out := fmt.Sprintf("%s %s: %s, money %s, %d cards", p.Mark, p.Name, where, money(p.Money), p.Cards)
+	out := fmt.Sprintf("%s %s: %s, money %s, %s", p.Mark, p.Name, where, money(p.Money), count(p.Cards, "card"))
 	if p.Removed {
 		out = fmt.Sprintf("%s %s: has left the game", p.Mark, p.Name)
 	}
@@ -359,7 +359,7 @@ func (p PlayView) Line() string {
 	if p.Free {
 		free = " free"
 	}
-	return fmt.Sprintf("%s%s: %s = %d points (space %d to %d)", p.Name, free, strings.Join(p.Cards, ", "), p.Points, p.From, p.To)
+	return fmt.Sprintf("%s%s: %s = %s (space %d to %d)", p.Name, free, strings.Join(p.Cards, ", "), count(p.Points, "point"), p.From, p.To)
 }
 
 // Line is one event card of the history, e.g. "round 3: E04 Deceived
@@ -394,3 +394,11 @@ func (l LastView) BoughtLine() string {
 
 // Join joins words with commas.
 func (View) Join(words []string) string { return strings.Join(words, ", ") }
+
+// count is "1 card", "2 cards".
+func count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -13,6 +13,14 @@
 // Rival Chen's picks at the end are steps of their own. Help and ORDERS.md
 // give the order syntax.
 //
+// # Versions
+//
+// A game is played to its end by the rules it started with.
+// singapore-1889/2 (the current rules) differs from singapore-1889/1 in
+// SG-X2 and SG-X5 (defaults worked out from public information only) and
+// SG-X9 (Joss Paper keeps what others knew of the card it puts back). The
+// state of a singapore-1889/2 game records it (rules: 2).
+//
 // # Rulings followed
 //
 // From rules-analysis.md part 5 (quoted there with the rule sentences):
@@ -69,9 +77,15 @@
 //     4 cards; then the Ordinance card goes on top of the bottom 5; then one
 //     card to each player in seat order, then the first Seized card. A
 //     fixed setup skips the draws it fixes. Turns use no randomness.
-//   - SG-X2 (5c "Defaults"): the default turn takes the River card that
-//     raises the player's running total (Merchant card included) most, the
-//     leftmost on ties; the default start slot is the current one (slot 1).
+//   - SG-X2 (5c "Defaults"; issue 11: "Choose defaults from public
+//     information only"): the default turn takes the River card that
+//     raises the player's running total most, the leftmost on ties, where
+//     the running total counts only what everybody can see: the hand's
+//     open cards, without the hidden dealt card and without the Merchant
+//     card (everybody sees the take, so a take chosen with hidden cards
+//     would show them); the default start slot is the current one (slot
+//     1). Under singapore-1889/1 the whole hand and the Merchant card were
+//     counted.
 //   - SG-X3 (5c G3, G4 "the first legal option in slot or deck order"): a
 //     missing move puts the Secret Society card above the leftmost other
 //     River card; a missing Silk choice sends the leftmost River card.
@@ -82,7 +96,10 @@
 //     seizes the drawn card that raises the player's running total most,
 //     the first drawn on a tie; a missing Salted Fish or Spices choice
 //     seizes the card only if that raises the running total, else puts it
-//     back (bottom, resp. top). Tea and Porcelain default to no swap.
+//     back (bottom, resp. top); the running total counted as in SG-X2 (the
+//     seizure is public). Rival Chen's default picks count the Merchant
+//     card, public by then. Tea and Porcelain default to no swap. The
+//     acknowledgement of a file lists what it leaves to these defaults.
 //   - SG-X6 (design: "an illegal choice is rejected before the turn
 //     resolves"): a turn's orders are checked against the River, hand and
 //     Seized area as they will be when each choice is made (after the take,
@@ -109,7 +126,10 @@
 //   - SG-X8 (SG-A11): Rival Chen's picks are a step of their own at the
 //     end, owed by the holder; with 2 or fewer River cards they are taken
 //     without asking. This step is public, so it shows who holds Rival Chen
-//     just before the hands are revealed. The default picks the pair that
+//     just before the hands are revealed: the rule itself has the holder act
+//     in view of all ("before scoring, choose 2 Goods in the River and take
+//     them"), and nobody decides anything after it, so the one pause that
+//     follows a hidden card tells nobody anything they could still use. The default picks the pair that
 //     raises the holder's total most, the lowest slots on ties.
 //   - SG-X9 (5d): a hand card is open when everyone saw it arrive (taken
 //     from the River, Tea, Rival Chen); the dealt card is hidden. Other
@@ -118,7 +138,10 @@
 //     copy, the open copy goes. Deck knowledge: Silk's card is public; the
 //     Joss Paper card put at the bottom, the Salted Fish card put at the
 //     bottom and the Spices card put on top are known only to their player
-//     (as positions from the top and the bottom). Merchant cards and plans
+//     (as positions from the top and the bottom). Whoever knew a card that
+//     Joss Paper draws and puts back at the bottom still knows it, since
+//     the seized card is public (a card Silk sent down stays public; under
+//     singapore-1889/1 only the Joss Paper player knew it). Merchant cards and plans
 //     are private. At the end every hand, Merchant card and score is shown.
 //   - SG-X10: a player who holds 7 goods takes no more turns (possible
 //     only in a laid-out game); the game ends when nobody still in the
@@ -131,6 +154,10 @@
 //     (river, ss, seized, hands, turn, deck, bottom, rest or rest_seized,
 //     ordinance_aside). Every card of the chosen goods must be placed
 //     exactly once, or the setup is refused.
+//   - SG-X13 (SG-X7): on the player's own turn a file needs the turn's
+//     take, also when it carries a plan; one holding only a plan is
+//     refused with that hint. The views' deck count is of goods cards: the
+//     Societies Ordinance card, while in the deck, is named beside it.
 //   - SG-X12 (5i SG-T5): the running score ("if the game ended now") in
 //     each player's view is their own only; the GM sees all.
 package singapore

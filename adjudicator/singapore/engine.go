@@ -12,20 +12,46 @@ import (
 	"taipan/orders"
 )
 
-// Engine is the Singapore 1889 rules. It has no fields: all game data is
-// in the *State it is handed.
-type Engine struct{}
+// Engine is the Singapore 1889 rules. All game data is in the *State it
+// is handed; the engine only knows which version of the rules it plays.
+type Engine struct {
+	v int // the version of the rules; 0 is the current one
+}
 
-// New returns the Singapore 1889 engine.
-func New() Engine { return Engine{} }
+// current is the version of the rules New plays.
+const current = 2
 
-var _ adjudicator.Engine = Engine{}
+// New returns the Singapore 1889 engine, playing the current rules.
+func New() Engine { return Engine{v: current} }
+
+var (
+	_ adjudicator.Engine    = Engine{}
+	_ adjudicator.Versioned = Engine{}
+	_ adjudicator.Filler    = Engine{}
+)
 
 // Name is "singapore-1889".
 func (Engine) Name() string { return "singapore-1889" }
 
-// Version identifies this implementation of the rules.
-func (Engine) Version() string { return "singapore-1889/1" }
+// version is the version of the rules e plays.
+func (e Engine) version() int {
+	if e.v == 0 {
+		return current
+	}
+	return e.v
+}
+
+// Version identifies this implementation of the rules: singapore-1889/2.
+// Games started with singapore-1889/1 are played to their end with its
+// rules (see the package documentation).
+func (e Engine) Version() string { return fmt.Sprintf("singapore-1889/%d", e.version()) }
+
+// Versions lists the versions of the rules this engine plays, oldest
+// first.
+func (Engine) Versions() []string { return adjudicator.VersionList("singapore-1889", 1, current) }
+
+// AtVersion returns the engine playing version v (one of Versions).
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // Options are the campaign options: the variants, combinable (SG-A17),
 // given as booleans ({plain-goods: true}) or as a list (variants:
@@ -72,7 +98,7 @@ type Layout struct {
 
 // Setup seats the players and deals (rulebook "Setup", steps 1 to 7; the
 // order of the random draws is in the package documentation).
-func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
 	n := len(cfg.Players)
 	if n < data.MinPlayers || n > data.MaxPlayers {
 		return nil, fmt.Errorf("Singapore 1889 is for %d to %d players, not %d (SG-G2)", data.MinPlayers, data.MaxPlayers, n)
@@ -105,6 +131,9 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		return nil, fmt.Errorf("setup: %v (the keys are first, types, deck, rest, merchants, river, ss, seized, hands, turn, bottom, rest_seized and ordinance_aside)", err)
 	}
 	s := &State{Plain: opt.PlainGoods, Ordinance: opt.Ordinance, Figures: opt.InfluentialFigures, River: make([]Card, data.River), Seized: []Card{}}
+	if e.version() >= 2 {
+		s.Rules = e.version()
+	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Hand: []HandCard{}})
 	}
@@ -640,7 +669,7 @@ func (Engine) Default(as adjudicator.State, player string) []orders.Item {
 
 // Resolve closes the open step: the pending player's orders, then every
 // following turn that a standing plan covers.
-func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
 	s := state(as).clone()
 	if s.Phase == phaseOver {
 		return nil, nil, fmt.Errorf("singapore: the game is over")
@@ -661,7 +690,7 @@ func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *
 	if got != nil {
 		items = got.Items
 	} else {
-		items = Engine{}.Default(s, s.Players[seat].Name)
+		items = e.Default(s, s.Players[seat].Name)
 	}
 	sub, err := s.parse(seat, items)
 	if err != nil {

@@ -1,7 +1,12 @@
 package singapore
 
 // Help is the order syntax.
-func (Engine) Help() string {
+func (e Engine) Help() string {
+	counted := `counted on your open hand cards (not the card dealt to you, nor
+  your Merchant card), since everybody sees what a default does`
+	if e.version() < 2 {
+		counted = `counted on your whole hand and your Merchant card`
+	}
 	return `Singapore 1889 orders: one step is one player's turn.
 
 River slots are 1 to 4 from the left. Goods are written Silk/M (Marked,
@@ -12,12 +17,13 @@ ranked: the first entry that applies is used.
 Set-up (the player to the first player's right):
   - start: 3                  the Secret Society card starts above slot 3
 
-Your turn:
+Your turn (a file on your turn needs take:, also when it has a plan:):
   - take: 2                   take the card in slot 2 (or take: Silk/U,
-                              or a ranked list: take: [Silk/U, Tea, 4])
-  - move: 4                   needed only if you take the card under the
+                              or a ranked list: take: [Silk/U, Tea, 4, any];
+                              any is whatever card is there, the leftmost)
+  - move: 4                   optional, when you take the card under the
                               Secret Society card: where it goes (another
-                              card of the River; default the leftmost)
+                              card of the River; left out, the leftmost)
   then the choice of the effect of the card you take:
   - silk: 3                   Silk: River card sent to the deck bottom
                               (a slot or goods; default the leftmost)
@@ -35,6 +41,9 @@ Your turn:
   Left out, Joss Paper seizes the card that raises your running total
   most (the first drawn on a tie); Salted Fish and Spices seize only if
   that raises your running total; Tea and Porcelain swap nothing.
+  A player who sends nothing takes the River card that raises the
+  running total most, the leftmost on ties. Running totals here are
+  ` + counted + `.
 
 A plan for your next turn, so the game need not wait for you:
   - plan:

@@ -472,6 +472,9 @@ func (s *State) parse(seat int, items []orders.Item) (submission, error) {
 	}
 	it, ok := first[verbTake]
 	if !ok {
+		if pl, has := first[verbPlan]; has {
+			return sub, pl.Errorf("it is your turn, so the file needs this turn's take: too (e.g. take: 2 or take: Silk/U), beside the plan: for your next turn")
+		}
 		return sub, orders.Errorf(0, "orders", "no take: say which River card you take, e.g. take: 2 (slot) or take: Silk/U")
 	}
 	return sub, s.checkTurn(seat, it, &sub.turn, first)

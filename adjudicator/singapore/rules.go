@@ -97,31 +97,54 @@ func (r *run) refill() {
 		r.say("The River is refilled: %s.", strings.Join(filled, ", "))
 	}
 	if short {
-		r.say("The deck is empty: the River stays short of %d cards (SG-G4).", data.River-s.riverCount())
+		r.say("The deck is empty: the River stays short of %s (SG-G4).", plural(data.River-s.riverCount(), "card"))
 	}
 }
 
 // seize puts a card in the Seized area.
 func (r *run) seize(c Card) { r.s.Seized = append(r.s.Seized, c) }
 
-// gain is how much seat's running total would change if c were seized.
-func (s *State) gain(seat int, c Card) int {
+// basis is the hand and Merchant card the defaults of seat's choices are
+// worked out with. Under singapore-1889/2 (SG-X2, SG-X5) it is only what
+// everybody knows, since everybody sees what a default does: the hand's
+// open cards (not the hidden dealt one), and the Merchant card only once it
+// is public (at Rival Chen's picks); under singapore-1889/1 the whole hand
+// and the Merchant card.
+func (s *State) basis(seat int) (merchant string, hand []Card) {
 	p := &s.Players[seat]
-	before := s.score(p.Merchant, p.cards(), s.Seized).Total
-	after := s.score(p.Merchant, p.cards(), append(append([]Card(nil), s.Seized...), c)).Total
+	if !s.v2() {
+		return p.Merchant, p.cards()
+	}
+	for _, h := range p.Hand {
+		if h.Open {
+			hand = append(hand, h.Card)
+		}
+	}
+	if s.Phase == phaseChen {
+		merchant = p.Merchant
+	}
+	return merchant, hand
+}
+
+// gain is how much seat's running total, as the defaults see it (basis),
+// would change if c were seized.
+func (s *State) gain(seat int, c Card) int {
+	m, hand := s.basis(seat)
+	before := s.score(m, hand, s.Seized).Total
+	after := s.score(m, hand, append(append([]Card(nil), s.Seized...), c)).Total
 	return after - before
 }
 
-// defaultTake is the River slot whose card raises seat's running total the
-// most, the leftmost on ties (SG-X2).
+// defaultTake is the River slot whose card raises seat's running total, as
+// the defaults see it (basis), the most, the leftmost on ties (SG-X2).
 func (s *State) defaultTake(seat int) int {
-	p := &s.Players[seat]
+	m, hand := s.basis(seat)
 	best, at := 0, -1
 	for i, c := range s.River {
 		if c == NoCard {
 			continue
 		}
-		v := s.score(p.Merchant, append(p.cards(), c), s.Seized).Total
+		v := s.score(m, append(append([]Card(nil), hand...), c), s.Seized).Total
 		if at < 0 || v > best {
 			best, at = v, i
 		}
@@ -231,6 +254,7 @@ func (r *run) joss(seat int, pick *Pick) {
 		return
 	}
 	drawn := []Card{a.Card, b.Card}
+	pair := []DeckCard{a, b}
 	i := -1
 	switch {
 	case pick != nil && pick.Nth > 0:
@@ -246,7 +270,15 @@ func (r *run) joss(seat int, pick *Pick) {
 	}
 	kept, other := drawn[i], drawn[1-i]
 	r.seize(kept)
-	r.putBottom(other, seat, false)
+	if s.v2() {
+		// Whoever knew the card put back still knows it: the seized one
+		// is public, so they can tell which went to the bottom (SG-X9).
+		d := pair[1-i]
+		d.Seen = addSeat(d.Seen, seat)
+		s.Deck = append(s.Deck, d)
+	} else {
+		r.putBottom(other, seat, false)
+	}
 	r.say("Joss Paper: %s drew 2 cards, seized %s and put the other at the bottom of the deck.", r.name(seat), kept)
 	r.tell(seat, "Joss Paper: you drew %s and %s; %s went to the bottom of the deck (only you know).", a.Card, b.Card, other)
 }
@@ -466,10 +498,10 @@ func (r *run) chen(seat int, ps []Pat) {
 	r.finish(s.Ended)
 }
 
-// bestChen completes the picks with those that raise seat's total the
-// most, the lowest slots on ties.
+// bestChen completes the picks with those that raise seat's total, as the
+// defaults see it (basis), the most, the lowest slots on ties.
 func (s *State) bestChen(seat int, took []int, picks int) []int {
-	p := &s.Players[seat]
+	m, mine := s.basis(seat)
 	used := func(i int, set []int) bool {
 		for _, t := range set {
 			if t == i {
@@ -483,11 +515,11 @@ func (s *State) bestChen(seat int, took []int, picks int) []int {
 	var try func(set []int, from int)
 	try = func(set []int, from int) {
 		if len(set) == picks {
-			hand := p.cards()
+			hand := append([]Card(nil), mine...)
 			for _, k := range set {
 				hand = append(hand, s.River[k])
 			}
-			if v := s.score(p.Merchant, hand, s.Seized).Total; best == nil || v > bestV {
+			if v := s.score(m, hand, s.Seized).Total; best == nil || v > bestV {
 				best, bestV = append([]int(nil), set...), v
 			}
 			return
@@ -512,7 +544,7 @@ func (r *run) finish(reason string) {
 		}
 		s.Players[i].Plan = nil
 		sc := s.playerScore(i)
-		line := fmt.Sprintf("%s reveals %s: %d points", p.Name, cardsText(p.cards()), sc.Base)
+		line := fmt.Sprintf("%s reveals %s: %s", p.Name, cardsText(p.cards()), plural(sc.Base, "point"))
 		if p.Merchant != "" {
 			line += fmt.Sprintf("; %s: total %d", p.Merchant, sc.Total)
 			if sc.Wang {

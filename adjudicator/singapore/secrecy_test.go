@@ -2,102 +2,67 @@ package singapore
 
 import (
 	"encoding/json"
-	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
+	"taipan/orders"
 )
 
-// scramble changes, for viewer seat me, everything the viewer may not
-// know: the other players' hidden hand cards, Merchant cards and plans,
-// and every deck card the viewer does not know. The viewer's view must
-// not change.
-func scramble(s *State, me int) *State {
-	c := s.clone()
-	other := func(x Card) Card {
-		if x == OrdinanceCard {
-			return x
+// twins are two games that differ only in alice's hidden dealt card and
+// her Merchant card (and so in the deck's middle and the undealt Merchant
+// cards, which nobody sees); everybody plays the defaults.
+func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
+	t.Helper()
+	game := func(card, merchant string) adjudicator.State {
+		setup := `{"first": "alice", "types": ["Silk", "Tea", "Spices", "Salted Fish", "Joss Paper"],
+			"river": ["Silk/U", "Tea/U", "Spices/U", "Joss Paper/U"], "ss": 4,
+			"hands": {"alice": ["` + card + `"], "bob": ["Tea/M"], "carol": ["Spices/M"], "dave": ["Joss Paper/M"]},
+			"seized": ["Silk/U", "Tea/U"],
+			"deck": ["Salted Fish/U", "Joss Paper/U", "Spices/U", "Salted Fish/U", "Silk/U", "Joss Paper/U", "Salted Fish/U", "Spices/U",
+				"Joss Paper/U", "Silk/U", "Salted Fish/U", "Tea/U", "Joss Paper/U", "Spices/U", "Salted Fish/U", "Silk/U"],
+			"rest": true, "bottom": ["Spices/U", "Tea/U"],
+			"merchants": {"alice": "` + merchant + `", "bob": "Elite Huang", "carol": "Calculating Wang", "dave": "Lackey Zhang"}}`
+		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{"influential-figures": true}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("twins"), 0))
+		if err != nil {
+			t.Fatal(err)
 		}
-		return mkCard((x.Type()+3)%7, !x.Marked())
+		return s
 	}
-	for i := range c.Players {
-		if i == me {
-			continue
-		}
-		for j, h := range c.Players[i].Hand {
-			if !h.Open {
-				c.Players[i].Hand[j].Card = other(h.Card)
-			}
-		}
-		if c.Players[i].Merchant != "" {
-			c.Players[i].Merchant = "Nobody Known"
-		}
-		c.Players[i].Plan = &Plan{Take: []Pat{{Slot: 4, Type: -1}}}
+	return adjtest.Twins{
+		Engine: e, Players: []string{"alice", "bob", "carol", "dave"}, Hidden: "alice",
+		A: game("Tea/M", "Resourceful Lin"), B: game("Silk/M", "Collector Lee"),
+		Orders: make([]map[string][]orders.Item, 9),
 	}
-	for j, d := range c.Deck {
-		if !d.knownTo(me) {
-			c.Deck[j].Card = other(d.Card)
-		}
-	}
-	return c
 }
 
-// TestViewSecrecy plays random games and checks at every step that no
-// player's view depends on what that player may not know, and that it
-// names no other player's hidden cards or Merchant card.
-func TestViewSecrecy(t *testing.T) {
-	e := New()
-	variants := []string{`{}`, `{"variants": ["ordinance", "influential-figures"]}`, `{"influential-figures": true}`}
-	for g := range 60 {
-		n := 2 + g%5
-		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-		seed := "secret " + strconv.Itoa(g)
-		as := setupGame(t, players, variants[g%len(variants)], `null`, seed)
-		r := rand.New(rand.NewPCG(uint64(g), 11))
-		for step := 1; !e.Status(as).Finished; step++ {
-			s := state(as)
-			for me, name := range players {
-				a, _ := json.Marshal(e.View(s, name))
-				b, _ := json.Marshal(e.View(scramble(s, me), name))
-				if string(a) != string(b) {
-					t.Fatalf("game %d step %d: %s's view depends on hidden data:\n%s\n%s", g, step, name, a, b)
-				}
-				// Rival Chen's own step at the end is public by nature (SG-X8).
-				for q, p := range s.Players {
-					if q != me && p.Merchant != "" && s.Phase != phaseChen && strings.Contains(string(a), p.Merchant) {
-						t.Fatalf("game %d: %s's view names %s's Merchant card", g, name, p.Name)
-					}
-				}
-				obs, _ := json.Marshal(e.View(s, adjudicator.Observer))
-				if strings.Contains(string(obs), `"hand"`) || strings.Contains(string(obs), `"merchant"`) {
-					t.Fatalf("the observer's view shows a hand or a Merchant card: %s", obs)
-				}
-			}
-			p := e.Status(as).Pending[0]
-			ns, hs, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: randomOrders(s, r)}}, adjudicator.NewRand([]byte(seed), step))
-			if err != nil {
-				t.Fatal(err)
-			}
-			actor := p // plans may play further turns in the same step
-			for _, h := range hs {
-				if strings.HasPrefix(h.Text, "Turn ") && len(h.To) == 0 {
-					_, rest, _ := strings.Cut(h.Text, ": ")
-					actor, _, _ = strings.Cut(rest, " took ")
-				}
-				if len(h.To) == 1 && h.To[0] != actor && !strings.HasPrefix(h.Text, "Your standing plan") {
-					t.Fatalf("a private happening for %s in %s's turn: %q", h.To[0], actor, h.Text)
-				}
-			}
-			as = ns
-		}
-		// At the end every hand is revealed.
-		v := e.View(as, players[0]).(View)
-		for _, pv := range v.Players {
-			if len(pv.Hand) != pv.Count || pv.Score == nil {
-				t.Fatalf("game %d: %s's final hand is not revealed", g, pv.Name)
-			}
-		}
+// Two games that differ only in alice's hidden card and Merchant card look
+// the same to everybody else while everybody plays the defaults (issue 11:
+// "Singapore 1889's default take for a missing player maximises their
+// total using their hidden dealt card and Merchant card").
+func TestHiddenCardsAreHidden(t *testing.T) {
+	twins(t, New()).SameForOthers(t)
+}
+
+// Under singapore-1889/1 the default take used them: the others could
+// tell the twins apart.
+func TestHiddenCardsLeakedUnderVersion1(t *testing.T) {
+	if twins(t, New().AtVersion("singapore-1889/1")).Diff(t) == nil {
+		t.Fatal("the singapore-1889/1 twins look the same; the test would not catch the leak")
 	}
+}
+
+// The acknowledgement says what the file leaves to the defaults.
+func TestFills(t *testing.T) {
+	e := New()
+	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"first": "alice", "types": ["Silk", "Tea", "Joss Paper"], "river": ["Silk/U", "Tea/U", "Joss Paper/U", "Tea/M"], "ss": 1, "hands": {"alice": ["Tea/M"], "bob": ["Silk/M"]}, "rest": true}`)}, adjudicator.NewRand([]byte("x"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjtest.Fills(t, e, s, "alice", map[string][]string{
+		"[take: 1]":                       {"move: not given: the Secret Society card goes above the leftmost other card, slot 2 (Tea/U).", "silk: not given: Silk sends the leftmost River card, slot 2 (Tea/U), to the bottom of the deck.", "plan: not given: your next turn waits for your orders."},
+		"[take: 3, plan: {take: [Silk]}]": {"joss-paper: not given: Joss Paper seizes the drawn card that raises your running total as everybody can work it out", "plan: leaves out move, silk, joss-paper, salted-fish, spices, tea and porcelain"},
+		"[take: 2, tea: none, plan: {take: [any], move: [1], silk: [1], joss-paper: [Silk], salted-fish: seize, spices: top, tea: none, porcelain: none}]": nil,
+	})
 }

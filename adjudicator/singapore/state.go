@@ -63,6 +63,9 @@ func (p *Player) cards() []Card {
 
 // State is the whole game: the engine's adjudicator.State is a *State.
 type State struct {
+	// Rules is the version of the rules the game is played by, from 2
+	// (absent, 0, in games of singapore-1889/1).
+	Rules     int        `json:"rules,omitempty"`
 	Types     []int      `json:"types"` // goods in play (indexes into data.yaml's goods), Opium included, data order
 	Plain     bool       `json:"plain_goods,omitempty"`
 	Ordinance bool       `json:"ordinance,omitempty"`
@@ -102,6 +105,10 @@ func state(s adjudicator.State) *State {
 	}
 	return st
 }
+
+// v2 reports whether the game plays the rules of singapore-1889/2 or
+// later.
+func (s *State) v2() bool { return s.Rules >= 2 }
 
 // seat returns the seat of the named player, or -1.
 func (s *State) seat(name string) int {
@@ -151,6 +158,18 @@ func (s *State) riverCount() int {
 	n := 0
 	for _, c := range s.River {
 		if c != NoCard {
+			n++
+		}
+	}
+	return n
+}
+
+// goodsInDeck is the number of goods cards in the deck: the Ordinance
+// card, when it is there, is not one.
+func (s *State) goodsInDeck() int {
+	n := 0
+	for _, d := range s.Deck {
+		if d.Card != OrdinanceCard {
 			n++
 		}
 	}

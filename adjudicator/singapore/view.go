@@ -31,7 +31,7 @@ type View struct {
 	// goods.
 	Reclaimed []string `json:"reclaimed,omitempty"`
 	Values    []Worth  `json:"values"` // what one card of each goods in hand is worth now
-	Deck      int      `json:"deck"`   // cards left in the deck
+	Deck      int      `json:"deck"`   // goods cards left in the deck (not counting the Ordinance card)
 	// DeckCards is the whole deck, top first: the GM's view only.
 	DeckCards []string `json:"deck_cards,omitempty"`
 	// Known is the deck cards the viewer knows (Silk's public ones, and
@@ -109,7 +109,7 @@ func (Engine) View(as adjudicator.State, player string) any {
 	v := View{
 		Viewer: player, Status: st.Phase, Phase: s.Phase, Pending: st.Pending, Finished: st.Finished,
 		Winners: st.Winners, Ended: s.Ended, Goods: s.typeNames(), Cards: s.Total, First: s.Players[s.First].Name,
-		SS: s.SS + 1, Marked: s.marked(), Seized: []string{}, Variants: []string{}, Deck: len(s.Deck),
+		SS: s.SS + 1, Marked: s.marked(), Seized: []string{}, Variants: []string{}, Deck: s.goodsInDeck(),
 	}
 	if v.Pending == nil {
 		v.Pending = []string{}
@@ -190,17 +190,17 @@ func (Engine) View(as adjudicator.State, player string) any {
 
 // decision describes the open step's choices for the player to act.
 func (s *State) decision(gm bool) []string {
-	who := "You"
+	who, verb := "You", ""
 	if gm {
-		who = s.Players[s.Active].Name
+		who, verb = s.Players[s.Active].Name, "s"
 	}
 	switch s.Phase {
 	case phaseStart:
-		return []string{fmt.Sprintf("%s place the Secret Society card above a River slot before the first turn: start: SLOT (1 to %d; it is above slot %d now).", who, data.River, s.SS+1)}
+		return []string{fmt.Sprintf("%s place%s the Secret Society card above a River slot before the first turn: start: SLOT (1 to %d; it is above slot %d now).", who, verb, data.River, s.SS+1)}
 	case phaseChen:
-		return []string{fmt.Sprintf("%s take %d River goods for Rival Chen before scoring: chen: [SLOT, SLOT].", who, min(2, s.riverCount()))}
+		return []string{fmt.Sprintf("%s take%s %d River goods for Rival Chen before scoring: chen: [SLOT, SLOT].", who, verb, min(2, s.riverCount()))}
 	}
-	out := []string{fmt.Sprintf("%s take one River card: take: SLOT (or goods). Taking slot %d, under the Secret Society card, also needs move: SLOT.", who, s.SS+1)}
+	out := []string{fmt.Sprintf("%s take%s one River card: take: SLOT (or goods). Taking slot %d, under the Secret Society card, moves that card above another: move: SLOT says where (left out: the leftmost other card).", who, verb, s.SS+1)}
 	if s.Plain {
 		return append(out, "Plain Goods: the cards have no effects.")
 	}
@@ -367,7 +367,7 @@ func (p PlayerView) HandItems() []string {
 
 // Header is the player's line before the hand, e.g. "alice, 3 goods:".
 func (p PlayerView) Header() string {
-	out := fmt.Sprintf("%s, %d goods", p.Name, p.Count)
+	out := fmt.Sprintf("%s, %s", p.Name, plural(p.Count, "card"))
 	if p.Removed {
 		out += " (has left)"
 	}
@@ -380,7 +380,7 @@ func (p PlayerView) ScoreText() string {
 	if p.Score == nil {
 		return ""
 	}
-	out := fmt.Sprintf("%d points", p.Score.Base)
+	out := plural(p.Score.Base, "point")
 	if p.Merchant != "" {
 		out += fmt.Sprintf("; with %s %+d: %d", p.Merchant, p.Score.Bonus, p.Score.Total)
 		if p.Score.Wang {
@@ -501,4 +501,12 @@ func (v View) WinnersText() string {
 		return "Shared win: " + adjudicator.AndList(v.Winners) + "."
 	}
 	return "Winner: " + adjudicator.AndList(v.Winners) + "."
+}
+
+// plural is "1 card", "2 cards".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

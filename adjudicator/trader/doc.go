@@ -145,4 +145,15 @@
 //     plan is taken at the last-sale step: plans are for turns, and each
 //     set starts afresh. A removed player's plan is dropped; when the GM's
 //     removal hands the turn on, the next player's plan plays it at once.
+//   - TR-X12 (issue 11: "Choose defaults from public information only, in
+//     every game"; 4c: "full information (apart from money, which can be
+//     derived)"): the defaults (TR-X2, TR-X1) choose from the columns and
+//     the holdings, which are face up, and from whether the player can
+//     afford the cheapest available stock. Money is hidden in the views
+//     (TR-X7) but anyone can work it out from the starting money and the
+//     public sales, purchases and GM corrections, and a purchase shows
+//     anyway that the buyer had the money (TR-A14); so no default tells a
+//     player anything the table does not. The acknowledgement of a turn
+//     says where the Market closed card goes when the file does not, and
+//     that without a plan the next turn waits (Fills).
 package trader

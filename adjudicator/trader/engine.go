@@ -511,6 +511,12 @@ func (Engine) Help() string {
   - pass                    only when you can neither buy nor sell, and at
                             the end instead of a last sale
 
+Send nothing and the default is played: the best pair sale, else the
+cheapest stock you can afford (lowest column on ties), else the Joker
+sale of your most valuable stock, else pass; the default last sale is
+the best sale. It looks only at what the table shows or lets anyone
+work out (stocks are face up; money follows from the public sales).
+
 3 players: add where the Market closed card goes after your action,
   - market-closed: Rome     (another non-empty column). Left out, it goes
                             to the column with the most valuable available

@@ -1,0 +1,49 @@
+package trader
+
+import (
+	"encoding/json"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
+	"taipan/orders"
+)
+
+// Two three-player games that differ only in alice's money, which the
+// others' views do not show (TR-X7), look the same to everybody else while
+// everybody plays the defaults: the defaults choose from the holdings and
+// the columns, and alice can afford the cheapest stock in both (issue 11:
+// "No pause, default or public figure tells a player what they may not
+// see").
+func TestHiddenMoneyIsHidden(t *testing.T) {
+	e := New()
+	game := func(money string) adjudicator.State {
+		setup := `{"columns": {"Paris": ["red 6", "red 2"], "Berlin": ["blue 2", "blue 5"], "London": ["blue 3", "green 4"], "Rome": ["red 5", "yellow 3"], "Brussels": ["green 2", "black 6"]},
+			"hands": {"alice": ["yellow 4", "black 2"], "bob": ["green 5", "green 6"]}, "rest_sold": true, "money": {"alice": ` + money + `}}`
+		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("twins"), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	adjtest.Twins{
+		Engine: e, Players: []string{"alice", "bob", "carol"}, Hidden: "alice",
+		A: game("17"), B: game("41"),
+		Orders: make([]map[string][]orders.Item, 6),
+	}.SameForOthers(t)
+}
+
+// The acknowledgement says where the Market closed card goes when a
+// three-player turn does not say, and that no plan waits for the next turn.
+func TestFills(t *testing.T) {
+	e := New()
+	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"columns": {"Paris": ["red 6"], "Berlin": ["blue 2"], "London": ["blue 3"], "Rome": ["red 5"], "Brussels": ["green 2"]}, "rest_sold": true}`)}, adjudicator.NewRand([]byte("x"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjtest.Fills(t, e, s, "alice", map[string][]string{
+		"[buy: Berlin]": {"market-closed: not given: after your action the Market closed card goes to Paris", "plan: not given: your next turn waits for your orders."},
+		"[buy: Berlin, market-closed: Rome, plan: none]": nil,
+	})
+}

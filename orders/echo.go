@@ -1,0 +1,104 @@
+package orders
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Echo writes orders in their log form (as Generic returns them) as the
+// readable YAML of an order file's orders list, one line per line of the
+// result, so that a player sees exactly what was stored: "orders:", then
+// "  - bid: 70" and so on. Keys come in the order the log stores them.
+func Echo(generic []any) []string {
+	if len(generic) == 0 {
+		return []string{"orders: []"}
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	root := node(map[string]any{"orders": generic})
+	if err := enc.Encode(root); err != nil {
+		return []string{"orders: (cannot be shown: " + err.Error() + ")"}
+	}
+	enc.Close()
+	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+}
+
+// node builds the YAML of a log-form value with mapping keys in the order
+// the log's JSON has them (byte order), not YAML's natural order.
+func node(v any) *yaml.Node {
+	switch x := v.(type) {
+	case map[string]any:
+		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}, node(x[k]))
+		}
+		return n
+	case []any:
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+		for _, e := range x {
+			n.Content = append(n.Content, node(e))
+		}
+		return n
+	}
+	var n yaml.Node
+	if err := n.Encode(v); err != nil {
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: fmt.Sprint(v)}
+	}
+	return &n
+}
+
+// tokenKey finds a token key in a line of an order file: at the start of
+// the line (possibly after "- "), or inside a flow mapping.
+var tokenKey = regexp.MustCompile(`(?i)(^|[{,]|-\s)\s*["']?token["']?\s*:`)
+
+// HideToken returns the lines of an order file with the token's value
+// replaced by "(hidden)", so that the file can be shown back to its sender
+// (or anyone) safely. It works on the text, so it also hides the token of
+// a file that is not valid YAML: the rest of the line after "token:", and
+// every following line indented deeper than that key (a block scalar, or a
+// value continued on the next lines) or blank, or up to the closing quote
+// of a quoted value.
+func HideToken(file []byte) []string {
+	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(string(file), "\r\n", "\n"), "\n"), "\n")
+	for i := 0; i < len(lines); i++ {
+		loc := tokenKey.FindStringIndex(lines[i])
+		if loc == nil {
+			continue
+		}
+		indent := len(lines[i]) - len(strings.TrimLeft(lines[i], " \t"))
+		value := strings.TrimSpace(lines[i][loc[1]:])
+		lines[i] = lines[i][:loc[1]] + " (hidden)"
+		if q := value; q != "" && (q[0] == '"' || q[0] == '\'') && !strings.Contains(q[1:], q[:1]) {
+			// A quoted value that goes on over the next lines, to its
+			// closing quote, whatever their indentation.
+			for i+1 < len(lines) {
+				i++
+				closed := strings.Contains(lines[i], q[:1])
+				lines[i] = "(hidden)"
+				if closed {
+					break
+				}
+			}
+			continue
+		}
+		for i+1 < len(lines) {
+			next := lines[i+1]
+			rest := strings.TrimLeft(next, " \t")
+			if rest != "" && len(next)-len(rest) <= indent {
+				break
+			}
+			i++
+			if rest != "" {
+				lines[i] = next[:len(next)-len(rest)] + "(hidden)"
+			}
+		}
+	}
+	return lines
+}
