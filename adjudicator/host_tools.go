@@ -146,7 +146,18 @@ func (g *Game) activeNames() []string {
 
 // Absent records a player's window away; deadlines that fall in it move to
 // its end, within the campaign's allowance. Everyone is told in the reports.
-func (h *Host) Absent(ctx context.Context, tx *events.Tx, game, player string, from, until time.Time, reason string, opt SubmitOptions, token string) (*Game, error) {
+func (h *Host) Absent(ctx context.Context, game, player, token string, from, until time.Time, reason string, opt SubmitOptions) (*Game, error) {
+	var g *Game
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		var err error
+		g, err = h.AbsentTx(ctx, tx, game, player, token, from, until, reason, opt)
+		return err
+	})
+	return g, err
+}
+
+// AbsentTx is Absent inside a caller's transaction.
+func (h *Host) AbsentTx(ctx context.Context, tx *events.Tx, game, player, token string, from, until time.Time, reason string, opt SubmitOptions) (*Game, error) {
 	g, err := h.loadTx(ctx, tx, game)
 	if err != nil {
 		return nil, err

@@ -118,11 +118,7 @@ func TestAbsenceAndPause(t *testing.T) {
 	ng := create(t, h, "deadline: 24h\nabsence_max: 2d\noptions: {target: 9}\n")
 	ctx := context.Background()
 	start := clk.t
-	err := h.Store.Update(ctx, func(tx *events.Tx) error {
-		_, err := h.Absent(ctx, tx, "d1", "ben", start.Add(12*time.Hour), start.Add(5*24*time.Hour), "holiday", adjudicator.SubmitOptions{}, ng.Tokens["ben"])
-		return err
-	})
-	if err != nil {
+	if _, err := h.Absent(ctx, "d1", "ben", ng.Tokens["ben"], start.Add(12*time.Hour), start.Add(5*24*time.Hour), "holiday", adjudicator.SubmitOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	g, _ := h.Load(ctx, "d1")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -24,10 +25,36 @@ type Envelope struct {
 	Args    []string
 	Orders  []Item
 	HasList bool // the file had an orders key (possibly empty)
+
+	// Check asks for the orders to be read and checked only: the answer
+	// says how the game reads them, and nothing is submitted.
+	Check bool
+	// Press is a message to other players, relayed by Taipan.
+	Press *Press
+	// Absence announces a window away.
+	Absence *Away
+}
+
+// Press is a press message in an order file:
+//
+//	press: {to: [bob, carol], text: "Meet me at the Bund"}   # to: all, or left out: everyone
+//	press: {to: bob, text: "…", grey: true}                # grey: unsigned, where the campaign allows
+type Press struct {
+	To   []string
+	Text string
+	Grey bool
+}
+
+// Away is an absence in an order file:
+//
+//	absence: {from: 2026-12-20, until: 2027-01-03, reason: holidays}
+type Away struct {
+	From, Until time.Time
+	Reason      string
 }
 
 // fields lists the envelope's keys in the order they are documented.
-var fields = []string{"game", "player", "token", "step", "command", "orders"}
+var fields = []string{"game", "player", "token", "step", "command", "orders", "check", "press", "absence"}
 
 // Parse reads an order file. It checks the envelope only; whether the orders
 // make sense is for the game to say. All problems found are returned together
@@ -119,6 +146,26 @@ func Parse(data []byte) (*Envelope, error) {
 				continue
 			}
 			env.Orders = items
+		case "check":
+			if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
+				errs = append(errs, Errorf(v.Line, key, "write true or false"))
+				continue
+			}
+			env.Check = v.Value == "true"
+		case "press":
+			p, err := parsePress(v)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			env.Press = p
+		case "absence":
+			a, err := parseAway(v)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			env.Absence = a
 		default:
 			errs = append(errs, Errorf(k.Line, k.Value, "unknown key; the keys are %s", strings.Join(fields, ", ")))
 		}
@@ -132,7 +179,7 @@ func Parse(data []byte) (*Envelope, error) {
 	if env.Command != "" && env.HasList {
 		errs = append(errs, Errorf(root.Line, "command", "give either a command or orders, not both"))
 	}
-	if env.Command == "" && !env.HasList && len(errs) == 0 {
+	if env.Command == "" && !env.HasList && env.Press == nil && env.Absence == nil && len(errs) == 0 {
 		errs = append(errs, Errorf(root.Line, "orders", "missing: list the orders under 'orders:'"))
 	}
 	if len(errs) > 0 {
@@ -244,4 +291,99 @@ func syntaxError(err error) error {
 		}
 	}
 	return Errorf(line, "", "not valid YAML: %s", msg)
+}
+
+// mapping reads a flat mapping of single values, refusing keys not in allowed.
+func mapping(v *yaml.Node, field string, allowed ...string) (map[string]*yaml.Node, *Error) {
+	if v.Kind != yaml.MappingNode {
+		return nil, Errorf(v.Line, field, "must be a mapping with the keys %s", strings.Join(allowed, ", "))
+	}
+	out := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k := strings.ToLower(v.Content[i].Value)
+		found := false
+		for _, a := range allowed {
+			found = found || a == k
+		}
+		if !found {
+			return nil, Errorf(v.Content[i].Line, field+"."+v.Content[i].Value, "unknown key; the keys are %s", strings.Join(allowed, ", "))
+		}
+		if _, dup := out[k]; dup {
+			return nil, Errorf(v.Content[i].Line, field+"."+k, "given twice")
+		}
+		out[k] = v.Content[i+1]
+	}
+	return out, nil
+}
+
+func parsePress(v *yaml.Node) (*Press, *Error) {
+	m, err := mapping(v, "press", "to", "text", "grey")
+	if err != nil {
+		return nil, err
+	}
+	p := &Press{}
+	if t := m["text"]; t == nil || t.Kind != yaml.ScalarNode || strings.TrimSpace(t.Value) == "" {
+		return nil, Errorf(v.Line, "press.text", "missing: write the message under text:")
+	} else {
+		p.Text = t.Value
+	}
+	if to := m["to"]; to != nil {
+		switch to.Kind {
+		case yaml.ScalarNode:
+			p.To = []string{strings.TrimSpace(to.Value)}
+		case yaml.SequenceNode:
+			for _, n := range to.Content {
+				if n.Kind != yaml.ScalarNode {
+					return nil, Errorf(n.Line, "press.to", "each entry must be a player's name")
+				}
+				p.To = append(p.To, strings.TrimSpace(n.Value))
+			}
+		default:
+			return nil, Errorf(to.Line, "press.to", "a player's name, a list of names, or all")
+		}
+	}
+	if g := m["grey"]; g != nil {
+		if g.Kind != yaml.ScalarNode || (g.Value != "true" && g.Value != "false") {
+			return nil, Errorf(g.Line, "press.grey", "write true or false")
+		}
+		p.Grey = g.Value == "true"
+	}
+	return p, nil
+}
+
+func parseAway(v *yaml.Node) (*Away, *Error) {
+	m, err := mapping(v, "absence", "from", "until", "reason")
+	if err != nil {
+		return nil, err
+	}
+	a := &Away{}
+	for _, key := range []string{"from", "until"} {
+		n := m[key]
+		if n == nil || n.Kind != yaml.ScalarNode {
+			return nil, Errorf(v.Line, "absence."+key, "missing: a date (2026-12-24) or a time (2026-12-24T18:00:00Z)")
+		}
+		t, perr := parseWhen(n.Value)
+		if perr != nil {
+			return nil, Errorf(n.Line, "absence."+key, "%q is not a date (2026-12-24) or a time (2026-12-24T18:00:00Z)", n.Value)
+		}
+		if key == "from" {
+			a.From = t
+		} else {
+			a.Until = t
+		}
+	}
+	if r := m["reason"]; r != nil && r.Kind == yaml.ScalarNode {
+		a.Reason = strings.TrimSpace(r.Value)
+	}
+	return a, nil
+}
+
+// parseWhen reads a date (midnight UTC) or an RFC 3339 time.
+func parseWhen(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if t, err := time.Parse("2006-01-02", s); err == nil {
+		return t.UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	return t.UTC(), err
 }

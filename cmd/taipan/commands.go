@@ -8,7 +8,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"gopkg.in/yaml.v3"
 	"io"
 	"os"
 	"regexp"
@@ -142,7 +141,8 @@ func randomBytes(n int) ([]byte, error) {
 func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("submit", flag.ContinueOnError)
 	player := fs.String("player", "", "the player whose orders these are")
-	pos, err := parseArgs(fs, args, 1, 2, "submit GAME --player P [FILE|-]")
+	check := fs.Bool("check", false, "read and check the orders, answer with the game's reading, and submit nothing")
+	pos, err := parseArgs(fs, args, 1, 2, "submit GAME --player P [--check] [FILE|-]")
 	if err != nil {
 		return err
 	}
@@ -164,18 +164,53 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	if *player != "" && env.Player != *player {
 		return adjudicator.Errorf(adjudicator.EINVALID, "field player: the file is %s's, not %s's", env.Player, *player)
 	}
-	r, err := m.host.Submit(ctx, env, adjudicator.SubmitOptions{Trusted: true})
+	opt := adjudicator.SubmitOptions{Trusted: true, CheckOnly: *check || env.Check}
+	var g *adjudicator.Game
+	if env.Press != nil && !opt.CheckOnly {
+		p := adjudicator.PressOrder{From: env.Player, Token: env.Token, To: env.Press.To, Text: env.Press.Text, Grey: env.Press.Grey}
+		if g, _, err = m.host.Press(ctx, env.Game, p, opt); err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "Press from %s sent to %s.\n", env.Player, orEveryone(env.Press.To))
+	}
+	if a := env.Absence; a != nil && !opt.CheckOnly {
+		if g, err = m.host.Absent(ctx, env.Game, env.Player, env.Token, a.From, a.Until, a.Reason, opt); err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "Absence of %s from %s to %s recorded; the deadline is %s.\n", env.Player,
+			adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), deadlineText(g))
+	}
+	if !env.HasList {
+		if g != nil {
+			m.printNext(g)
+		}
+		return nil
+	}
+	r, err := m.host.Submit(ctx, env, opt)
 	if err != nil {
 		return err
 	}
 	what := fmt.Sprintf("Accepted: %s's orders for step %d of %s", r.Player, r.Step, r.Game.ID)
 	switch {
+	case r.Checked && r.Standing:
+		what = fmt.Sprintf("Checked, not submitted: %s's standing orders for %s are acceptable", r.Player, r.Game.ID)
+	case r.Checked:
+		what = fmt.Sprintf("Checked, not submitted: %s's orders for step %d of %s are legal", r.Player, r.Step, r.Game.ID)
 	case r.Standing:
 		what = fmt.Sprintf("Accepted: %s's standing orders in %s (kept until changed)", r.Player, r.Game.ID)
 	case r.Replace:
 		what += " (replacing the earlier ones)"
 	}
-	fmt.Fprintf(m.Stdout, "%s, as the log holds them:\n%s", what, ordersYAML(r.Orders))
+	fmt.Fprintf(m.Stdout, "%s; as the log holds them:\n", what)
+	for _, l := range orders.Echo(r.Orders) {
+		fmt.Fprintf(m.Stdout, "  %s\n", l)
+	}
+	if len(r.Fills) > 0 {
+		fmt.Fprintln(m.Stdout, "Where the file leaves something out:")
+		for _, f := range r.Fills {
+			fmt.Fprintln(m.Stdout, adjudicator.Wrap(f, "  - ", 72))
+		}
+	}
 	for _, s := range r.Closed {
 		fmt.Fprintf(m.Stdout, "Step %d resolved.\n", s)
 	}
@@ -183,7 +218,25 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	return nil
 }
 
-// printNext says what the game waits for now.
+// orEveryone names press recipients.
+func orEveryone(to []string) string {
+	if len(to) == 0 {
+		return "everyone"
+	}
+	return strings.Join(to, ", ")
+}
+
+// deadlineText is the open step's deadline in words.
+func deadlineText(g *adjudicator.Game) string {
+	switch {
+	case g.Paused:
+		return "stopped (the game is paused)"
+	case g.Deadline.IsZero():
+		return "none"
+	}
+	return adjudicator.FormatTime(g.Deadline)
+}
+
 func (m *Main) printNext(g *adjudicator.Game) {
 	if g.Status.Finished {
 		fmt.Fprintf(m.Stdout, "The game is over. Winner: %s.\n", strings.Join(g.Status.Winners, " and "))
@@ -641,6 +694,9 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step
   close                        close the open step now
+  pause, resume                stop and restart the clock (no deadline runs while paused)
+  grace DURATION|none          take late orders this long after each deadline
+  rollback STEP                void everything played after step STEP; it opens again
   upgrade [open-step]          move the game to this build's engine version:
                                for the whole game if that replays every step
                                the same, else (open-step) from the open step on
@@ -711,18 +767,4 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// ordersYAML writes orders in their logged form as the YAML of an order
-// file's orders list, indented under the line that introduces them.
-func ordersYAML(generic []any) string {
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(generic); err != nil {
-		return fmt.Sprintf("  %v\n", generic)
-	}
-	enc.Close()
-	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
-	return "  " + strings.Join(lines, "\n  ") + "\n"
 }

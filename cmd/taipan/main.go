@@ -204,6 +204,8 @@ func commandTable() map[string]command {
 		"serve":      {dbCreate, (*Main).runServe},
 		"version":    {dbNone, (*Main).runVersion},
 		"backup":     {dbExisting, (*Main).runBackup},
+		"preview":    {dbExisting, (*Main).runPreview},
+		"press":      {dbExisting, (*Main).runPress},
 	}
 }
 
@@ -214,16 +216,23 @@ Usage: taipan [--db FILE] COMMAND [ARGS]
 
 Commands:
   demo                                play a Trader game in a temporary database
-  new CAMPAIGN.yaml                   create a game; prints each player's token once
-  submit GAME --player P [FILE|-]     submit an order file as P (the GM needs no token)
+  new CAMPAIGN.yaml [--check]         create a game; prints each player's token once
+  submit GAME --player P [--check] [FILE|-]
+                                      submit an order file as P (the GM needs no token;
+                                      --check: only check it)
+  preview GAME [--player P]           the open step as it would resolve now, and its reports
+  press GAME --from P [--to A,B] [--grey] TEXT
+                                      a press message from a player (or gm)
   status GAME                         the open step, who is pending, the deadline
   adjudicate GAME [--reason TEXT]     close the open step now (defaults for the missing)
   report GAME [--player P] [--step N] a rendered report (default: GM's, latest step)
   state GAME [--player P] [--json]    the state now: the GM's full view, or P's view
   log GAME [--json]                   the event log
-  export GAME [--public]              the event log as JSON Lines (--public: seed and orders withheld until the end)
-  import FILE|-                       load an exported log into this database
-  audit GAME | audit --file LOG       replay from scratch; check hashes and digests
+  export GAME [--public]              the event log as JSON Lines (--public: secrets withheld until the end)
+  import FILE|- [--expect-head SEQ:HASH]
+                                      audit an exported log, then load it into this database
+  audit GAME | audit --file LOG [--expect-head SEQ:HASH]
+                                      replay from scratch; check hashes, digests and defaults
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games: open step, awaited, deadline
   backup FILE                         a consistent copy of the database, also while serving

@@ -457,3 +457,45 @@ func TestBackup(t *testing.T) {
 	}
 	c.fail("backup", "", "backup", copyPath)
 }
+
+// The campaign tools from the CLI: check-only orders, preview, press,
+// absence, pause, grace and rollback, all audited.
+func TestCampaignToolsAtTheCLI(t *testing.T) {
+	c := newCLI(t)
+	c.ok(strings.Replace(campaign, "seed:", "deadline: 72h\npress: grey\nseed:", 1), "new", "-")
+	before := c.eventCount("bourse-1")
+	capital, _ := available(c.state("bourse-1"))
+	out := c.ok(orderFile("bourse-1", "alice", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "--check", "-")
+	if !strings.Contains(out, "Checked, not submitted") || c.eventCount("bourse-1") != before {
+		t.Fatalf("submit --check: %s", out)
+	}
+	if out := c.ok("", "preview", "bourse-1", "--player", "bob"); !strings.Contains(out, "PREVIEW of step 1") || !strings.Contains(out, "alice sent no orders") {
+		t.Errorf("preview: %s", out)
+	}
+	if c.eventCount("bourse-1") != before {
+		t.Fatal("preview wrote to the log")
+	}
+	c.ok("", "press", "bourse-1", "--from", "alice", "--to", "bob", "--grey", "psst")
+	c.ok("game: bourse-1\nplayer: bob\npress: {text: hello all}\nabsence: {from: 2026-12-20, until: 2026-12-22}\n", "submit", "bourse-1", "-")
+	c.ok("", "gm", "bourse-1", "pause", "--reason", "dispute")
+	if out := c.ok("", "games"); !strings.Contains(out, "paused") {
+		t.Errorf("games does not show the pause:\n%s", out)
+	}
+	c.ok("", "gm", "bourse-1", "resume", "--reason", "settled")
+	c.ok("", "gm", "bourse-1", "grace", "6h", "--reason", "slow mail")
+	c.ok(orderFile("bourse-1", "alice", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "-")
+	rep := c.ok("", "report", "bourse-1", "--player", "bob", "--step", "1")
+	for _, want := range []string{"From someone (grey press) to bob: psst", "From bob to everyone: hello all", "paused the game", "resumed the game", "grace period"} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("bob's report lacks %q:\n%s", want, rep)
+		}
+	}
+	c.ok("", "adjudicate", "bourse-1")
+	c.ok("", "gm", "bourse-1", "rollback", "1", "--reason", "a misread order")
+	if st := c.ok("", "status", "bourse-1"); !strings.Contains(st, "Step 2:") {
+		t.Errorf("after the rollback: %s", st)
+	}
+	if out := c.ok("", "audit", "bourse-1"); !strings.Contains(out, "Audit passed") {
+		t.Errorf("audit: %s", out)
+	}
+}
