@@ -317,3 +317,32 @@ func TestRollbackIsAFreshStart(t *testing.T) {
 		t.Errorf("replay ends at %d of %d events, %d rollbacks", g.Seq, len(evs), g.Rollbacks)
 	}
 }
+
+// Trader with 4 players: partners may not talk in private unless the
+// campaign allows it (TR-X13).
+func TestTraderPartnersPress(t *testing.T) {
+	for _, allow := range []bool{false, true} {
+		st, err := events.Open(filepath.Join(t.TempDir(), "p.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		h := &adjudicator.Host{Store: st, Games: goldenRegistry()}
+		c, _ := adjudicator.ParseCampaign([]byte(fmt.Sprintf("id: p1\ngame: trader\noptions: {partner_talk: %v}\nplayers: [alice, bob, carol, dave]\n", allow)))
+		ctx := context.Background()
+		if _, err := h.Create(ctx, c); err != nil {
+			t.Fatal(err)
+		}
+		trusted := adjudicator.SubmitOptions{Trusted: true}
+		_, _, err = h.Press(ctx, "p1", adjudicator.PressOrder{From: "alice", To: []string{"carol"}, Text: "sell red"}, trusted)
+		if (err == nil) != allow || (!allow && !strings.Contains(err.Error(), "alice and carol are partners")) {
+			t.Errorf("partner_talk %v: alice to carol: %v", allow, err)
+		}
+		if _, _, err := h.Press(ctx, "p1", adjudicator.PressOrder{From: "alice", To: []string{"bob"}, Text: "hello"}, trusted); err != nil {
+			t.Errorf("alice to bob, of the other team: %v", err)
+		}
+		if _, _, err := h.Press(ctx, "p1", adjudicator.PressOrder{From: "alice", Text: "hello all"}, trusted); err != nil {
+			t.Errorf("public press: %v", err)
+		}
+	}
+}

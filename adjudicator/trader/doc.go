@@ -156,4 +156,11 @@
 //     player anything the table does not. The acknowledgement of a turn
 //     says where the Market closed card goes when the file does not, and
 //     that without a plan the next turn waits (Fills).
+//   - TR-X13 ("The players decide together whether communication between
+//     partners is allowed"; the campaign issue: "partners may not talk
+//     unless the campaign allows it"): with 4 players, private press
+//     between partners is refused unless the campaign's options say
+//     partner_talk: true. Public press, which the other team reads too,
+//     is always allowed. The option is read by the press check alone and
+//     kept nowhere in the state, so games with and without it replay alike.
 package trader

@@ -31,6 +31,10 @@ func (Engine) Version() string { return "trader/2" }
 type Options struct {
 	Sets   int    `json:"sets"`   // number of sets, default 1
 	Values string `json:"values"` // "2..6" (default, TR-G1) or "2..8" (TR-A1)
+	// PartnerTalk lets partners of the 4-player game send each other
+	// private press (TR-X13). It is read by CheckPress only; nothing of it
+	// is kept in the state.
+	PartnerTalk bool `json:"partner_talk"`
 }
 
 // Layout is the optional fixed set-up (campaign key setup). Only Columns and
@@ -71,7 +75,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 	}
 	var opt Options
 	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
-		return nil, fmt.Errorf("options: %v (Trader's options are sets and values)", err)
+		return nil, fmt.Errorf("options: %v (Trader's options are sets, values and partner_talk)", err)
 	}
 	if opt.Sets == 0 {
 		opt.Sets = 1
@@ -562,3 +566,23 @@ Example:
 // Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
 // nil and empty apart, so the copy has the same digest).
 func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }
+
+// CheckPress refuses private press between partners of the 4-player game
+// unless the campaign's options say partner_talk: true (TR-X13: "The players
+// decide together whether communication between partners is allowed").
+func (Engine) CheckPress(as adjudicator.State, options map[string]any, from string, to []string) error {
+	if talk, _ := options["partner_talk"].(bool); talk {
+		return nil
+	}
+	s := state(as)
+	f := s.seat(from)
+	if f < 0 {
+		return nil
+	}
+	for _, name := range to {
+		if t := s.seat(name); t >= 0 && t != f && s.Players[t].Team == s.Players[f].Team {
+			return fmt.Errorf("%s and %s are partners, who may not talk in this game (the campaign's options: {partner_talk: true} allows it)", from, name)
+		}
+	}
+	return nil
+}
