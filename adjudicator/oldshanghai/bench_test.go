@@ -59,6 +59,7 @@ func BenchmarkFullGame(b *testing.B) {
 		games++
 	}
 	b.ReportMetric(float64(steps)/float64(games), "rounds/game")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
 // BenchmarkCheck checks a full standing-order file.

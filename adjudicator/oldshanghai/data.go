@@ -29,6 +29,8 @@ type components struct {
 	MaxPlayers int        `yaml:"max_players"`
 	Stalemate  int        `yaml:"stalemate"`
 	RoundTurns int        `yaml:"round_turns"`
+
+	byName map[string]Card // normalised id and name → card, built by mustLoad
 }
 
 // data holds the embedded components (read-only after init).
@@ -66,16 +68,21 @@ func mustLoad(b []byte) *components {
 	if c.Hand < 1 || c.MinPlayers < 2 || c.MaxPlayers < c.MinPlayers || c.Stalemate < 1 || c.RoundTurns < 0 {
 		panic("oldshanghai: data.yaml: bad hand, players, stalemate or round_turns")
 	}
+	// Orders name cards all the time: look the names up once here rather
+	// than normalise every card's name at every lookup.
+	c.byName = map[string]Card{}
+	for i := len(c.Cards) - 1; i >= 0; i-- {
+		c.byName[norm(c.Cards[i].Name)] = Card(i)
+		c.byName[norm(c.Cards[i].ID)] = Card(i)
+	}
 	return &c
 }
 
 // cardAliases maps the normalised spellings players may use to card kinds.
 func cardOf(text string) (Card, bool) {
 	t := norm(text)
-	for i, k := range data.Cards {
-		if t == norm(k.ID) || t == norm(k.Name) {
-			return Card(i), true
-		}
+	if c, ok := data.byName[t]; ok {
+		return c, true
 	}
 	switch t {
 	case "s", "shanghaied", "shanghaicard":
@@ -104,6 +111,14 @@ func cardOf(text string) (Card, bool) {
 
 // norm lower-cases text and drops everything but letters and digits.
 func norm(text string) string {
+	plain := true
+	for i := 0; i < len(text) && plain; i++ {
+		c := text[i]
+		plain = c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+	}
+	if plain {
+		return text // the common case: nothing to drop or lower
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(text) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {

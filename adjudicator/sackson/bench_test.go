@@ -39,6 +39,7 @@ func BenchmarkFullGame(b *testing.B) {
 	for b.Loop() {
 		playDefaults(b, e, 4, "bench")
 	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
 // BenchmarkView builds and encodes a player's view.

@@ -52,4 +52,5 @@ func BenchmarkFullGame(b *testing.B) {
 			}
 		}
 	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
