@@ -2,6 +2,8 @@ package trader
 
 import (
 	_ "embed"
+	"encoding/json"
+	"strconv"
 	"strings"
 
 	"taipan/adjudicator"
@@ -25,7 +27,8 @@ type components struct {
 		Teams        bool `yaml:"teams"`
 	} `yaml:"players"`
 
-	central int // index of Central in Capitals
+	central int        // index of Central in Capitals
+	quoted  [][][]byte // quoted[colour][value]: the stock as a JSON string, for Stock.MarshalJSON
 }
 
 // data holds the embedded components (read-only after init).
@@ -50,6 +53,13 @@ func mustLoad(b []byte) *components {
 	}
 	if _, ok := c.Values[c.DefaultValues]; !ok {
 		panic("trader: data.yaml: default_values names no values list")
+	}
+	c.quoted = make([][][]byte, len(c.Colours))
+	for i, colour := range c.Colours {
+		c.quoted[i] = make([][]byte, 100)
+		for v := range c.quoted[i] {
+			c.quoted[i][v], _ = json.Marshal(colour + " " + strconv.Itoa(v))
+		}
 	}
 	return &c
 }

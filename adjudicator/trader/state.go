@@ -1,6 +1,7 @@
 package trader
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -27,6 +28,16 @@ func (k Stock) String() string {
 
 // MarshalText encodes the stock as "red 4".
 func (k Stock) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// MarshalJSON encodes the stock as the JSON string "red 4", exactly as
+// encoding/json writes MarshalText's text, without building it: a state's
+// digest encodes every stock of the game at every step.
+func (k Stock) MarshalJSON() ([]byte, error) {
+	if k.Colour >= 0 && k.Colour < len(data.quoted) && k.Value >= 0 && k.Value < len(data.quoted[k.Colour]) {
+		return data.quoted[k.Colour][k.Value], nil
+	}
+	return json.Marshal(k.String())
+}
 
 // UnmarshalText reads "red 4" (or "red4").
 func (k *Stock) UnmarshalText(b []byte) error {
