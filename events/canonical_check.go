@@ -84,19 +84,27 @@ func (c *canonChecker) array() (ok, sure bool) {
 		if ok, sure := c.value(); !ok || !sure {
 			return ok, sure
 		}
-		if c.i >= len(c.b) {
-			return false, true
-		}
-		switch c.b[c.i] {
-		case ',':
-			c.i++
-		case ']':
-			c.i++
-			return true, true
-		default:
-			return false, true
+		if more, ok := c.next(']'); !more {
+			return ok, true
 		}
 	}
+}
+
+// next reads what follows a member of a list or an object: a comma (more
+// is true) or the closing byte (ok is true).
+func (c *canonChecker) next(closing byte) (more, ok bool) {
+	if c.i >= len(c.b) {
+		return false, false
+	}
+	switch c.b[c.i] {
+	case ',':
+		c.i++
+		return true, true
+	case closing:
+		c.i++
+		return false, true
+	}
+	return false, false
 }
 
 func (c *canonChecker) object() (ok, sure bool) {
@@ -129,17 +137,8 @@ func (c *canonChecker) object() (ok, sure bool) {
 		if ok, sure := c.value(); !ok || !sure {
 			return ok, sure
 		}
-		if c.i >= len(c.b) {
-			return false, true
-		}
-		switch c.b[c.i] {
-		case ',':
-			c.i++
-		case '}':
-			c.i++
-			return true, true
-		default:
-			return false, true
+		if more, ok := c.next('}'); !more {
+			return ok, true
 		}
 	}
 }
