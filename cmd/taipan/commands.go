@@ -544,8 +544,8 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "Audited and imported game %s: %d events (log format %d), hash chain intact, %s reproduced by %s; step %d.\n",
-		g.ID, len(evs), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), g.Step)
+	fmt.Fprintf(m.Stdout, "Audited and imported game %s: %s (log format %d), hash chain intact, %s reproduced by %s; step %d.\n",
+		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), g.Step)
 	if *expect == "" {
 		fmt.Fprintf(m.Stdout, "The log's head is event %d, hash %s; give --expect-head SEQ:HASH from a report you hold to prove nothing was dropped after it.\n", len(evs), evs[len(evs)-1].Hash)
 	}
