@@ -14,6 +14,13 @@ import (
 //go:embed schema.sql
 var Schema string
 
+// SchemaPostgres is schema_postgres.sql: the same tables for PostgreSQL.
+// PostgreSQL databases were first written at schema version 3, so there are
+// no older ones to migrate.
+//
+//go:embed schema_postgres.sql
+var SchemaPostgres string
+
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 

@@ -8,10 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"net/url"
-	"os"
-	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,13 +17,18 @@ import (
 	"taipan"
 )
 
-// Store is the SQLite database holding the event log and Taipan's
-// operational tables. It is safe for concurrent use, also by several
-// processes on the same file: writers take SQLite's write lock at the start
-// of each transaction (BEGIN IMMEDIATE) and wait up to the busy timeout.
+// Store is the database holding the event log and Taipan's operational
+// tables: an SQLite file (the embedded default) or a PostgreSQL database.
+// Both hold the same tables and the same hash chain, behind one contract.
+// It is safe for concurrent use, also by several processes on the same
+// database. On SQLite, writers take the database's write lock at the start
+// of each transaction (BEGIN IMMEDIATE); on PostgreSQL, a transaction that
+// changes a game first takes that game's lock (Tx.LockGame), so that two
+// workers never act on one game at once while other games go on.
 type Store struct {
-	db   *sql.DB
-	path string
+	db      *sql.DB
+	path    string // the SQLite file, or the PostgreSQL URL without its password
+	backend backend
 
 	// Entropy is where salts and other random bytes come from; nil means
 	// crypto/rand. Tests set a fixed stream to write the same log twice.
@@ -36,79 +38,67 @@ type Store struct {
 	stmts map[string]*sql.Stmt // prepared once, reused by every transaction
 }
 
-// BusyTimeout is how long a writer waits for another writer's lock.
-const BusyTimeout = 10 * time.Second
+// backend is what differs between the two databases.
+type backend interface {
+	// name is "sqlite" or "postgres".
+	name() string
+	// rebind turns a statement written with ? placeholders into the
+	// database's own.
+	rebind(query string) string
+	// migrate brings the schema up to this build's version and records
+	// signs of tampering found on the way.
+	migrate(ctx context.Context, s *Store) error
+	// schemaVersion reads the recorded schema version.
+	schemaVersion(ctx context.Context, s *Store) (int, error)
+	// lockGame takes game's lock until the transaction ends.
+	lockGame(ctx context.Context, t *Tx, game string) error
+	// backup writes a consistent copy of the database to path.
+	backup(ctx context.Context, s *Store, path string) error
+}
 
-// ErrNoDatabase is returned by OpenExisting when there is no database file.
+// ErrNoDatabase is returned by OpenExisting when there is no database.
 var ErrNoDatabase = errors.New("no database")
 
-// Open opens the database file at path, creating it (readable by its owner
-// only) if it does not exist, in WAL mode, and brings its schema up to this
-// build's version.
-func Open(path string) (*Store, error) { return open(path, true) }
+// Open opens the database target names — a file path for SQLite, or a
+// postgres:// URL — creating it if it does not exist (an SQLite file readable
+// by its owner only; on PostgreSQL the database must exist, and its tables
+// are made), and brings its schema up to this build's version.
+func Open(target string) (*Store, error) { return open(target, true) }
 
 // OpenExisting is Open for commands that only read or change games: a
-// missing file is an error naming the path, never a new empty database.
-func OpenExisting(path string) (*Store, error) { return open(path, false) }
+// missing SQLite file is an error naming the path, never a new empty
+// database; a PostgreSQL database must hold Taipan's tables already.
+func OpenExisting(target string) (*Store, error) { return open(target, false) }
 
-func open(path string, create bool) (*Store, error) {
-	info, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) && !create:
-		abs, _ := filepath.Abs(path)
-		return nil, fmt.Errorf("%w at %s", ErrNoDatabase, abs)
-	case errors.Is(err, fs.ErrNotExist):
-		// Created here, not by SQLite, to choose its mode: the database holds
-		// the seeds and every order. SQLite gives its -wal and -shm files the
-		// mode of the database.
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-		if err != nil && !errors.Is(err, fs.ErrExist) {
-			return nil, fmt.Errorf("create %s: %w", path, err)
-		}
-		if f != nil {
-			f.Close()
-		}
-	case err != nil:
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	default:
-		restrictMode(path, info)
-	}
-	q := url.Values{}
-	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds()))
-	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	q.Add("_txlock", "immediate")
-	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	s := &Store{db: db, path: path}
-	if err := s.migrate(context.Background()); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("open %s: %w", path, err)
-	}
-	return s, nil
+// IsPostgres reports whether target names a PostgreSQL database.
+func IsPostgres(target string) bool {
+	return strings.HasPrefix(target, "postgres://") || strings.HasPrefix(target, "postgresql://")
 }
 
-// restrictMode takes away the permissions of others (not of the group, which
-// an operator may have chosen for backups) from a database written by a
-// build that created it world-readable, and from its -wal and -shm files.
-func restrictMode(path string, info fs.FileInfo) {
-	for _, p := range []string{path, path + "-wal", path + "-shm"} {
-		if p != path {
-			var err error
-			if info, err = os.Stat(p); err != nil {
-				continue
-			}
-		}
-		if info.Mode().Perm()&0o007 != 0 {
-			os.Chmod(p, info.Mode().Perm()&^0o007)
-		}
+func open(target string, create bool) (*Store, error) {
+	if IsPostgres(target) {
+		return openPostgres(target, create)
 	}
+	return openSQLite(target, create)
 }
 
-// Path is the database file.
+// Path names the database: the SQLite file, or the PostgreSQL URL without
+// its password.
 func (s *Store) Path() string { return s.path }
+
+// Backend is "sqlite" or "postgres".
+func (s *Store) Backend() string { return s.backend.name() }
+
+// SchemaVersion reads the database's schema version.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	return s.backend.schemaVersion(ctx, s)
+}
+
+// Backup writes a consistent copy of the whole database to path while
+// others go on reading and writing it.
+func (s *Store) Backup(ctx context.Context, path string) error {
+	return s.backend.backup(ctx, s, path)
+}
 
 // SchemaError is a database written by a newer Taipan, whose schema this
 // build does not know.
@@ -118,126 +108,39 @@ func (e *SchemaError) Error() string {
 	return fmt.Sprintf("the database was written by a newer Taipan (schema version %d; this build knows up to %d): upgrade Taipan to open it", e.Version, taipan.SchemaVersion)
 }
 
-// migrate brings the schema up to this build's version, one migration per
-// version in its own transaction, then applies the whole (idempotent)
-// schema, which restores anything dropped. Dropped append-only triggers are
-// recorded in the integrity table first, so that every audit from now on
-// reports them.
-func (s *Store) migrate(ctx context.Context) error {
-	var tables int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'events'`).Scan(&tables); err != nil {
-		return err
-	}
-	var finding string
-	if tables > 0 {
-		var err error
-		if finding, err = s.checkTriggers(ctx); err != nil {
-			return err
-		}
-	}
-	for {
-		done, err := s.migrateOnce(ctx, tables > 0)
-		if err != nil {
-			return err
-		}
-		if done {
-			break
-		}
-	}
-	if _, err := s.db.ExecContext(ctx, taipan.Schema); err != nil {
-		return fmt.Errorf("apply schema: %w", err)
-	}
-	if finding != "" {
-		if _, err := s.db.ExecContext(ctx, `INSERT INTO integrity (detected_at, finding) VALUES (?, ?)`,
-			Timestamp(time.Now()).Format(time.RFC3339Nano), finding); err != nil {
-			return err
-		}
-	}
-	return nil
+// nowUTC and rfc3339Nano are the clock and layout of operational rows.
+func nowUTC() time.Time { return time.Now().UTC() }
+
+const rfc3339Nano = time.RFC3339Nano
+
+// recordFinding keeps a sign of tampering in the integrity table.
+func (s *Store) recordFinding(ctx context.Context, finding string) error {
+	_, err := s.Exec(ctx, `INSERT INTO integrity (detected_at, finding) VALUES (?, ?)`,
+		Timestamp(time.Now()).Format(time.RFC3339Nano), finding)
+	return err
 }
 
-// migrateOnce takes the schema one version forward, under the write lock so
-// that two processes opening an old database do not both migrate it. It
-// reports whether the schema is current.
-func (s *Store) migrateOnce(ctx context.Context, existed bool) (bool, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return false, err
-	}
-	defer tx.Rollback()
-	var version int
-	if err := tx.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
-		return false, err
-	}
-	switch {
-	case version == 0 && !existed:
-		// A new database: the whole schema, at this build's version.
-		if _, err := tx.ExecContext(ctx, taipan.Schema); err != nil {
-			return false, fmt.Errorf("apply schema: %w", err)
-		}
-		version = taipan.SchemaVersion
-	case version == 0:
-		version = 1 // written before the version was recorded
-		fallthrough
-	default:
-		if version > taipan.SchemaVersion {
-			return false, &SchemaError{Version: version}
-		}
-		if version == taipan.SchemaVersion {
-			return true, nil
-		}
-		script, err := taipan.Migration(version + 1)
-		if err != nil {
-			return false, err
-		}
-		if _, err := tx.ExecContext(ctx, script); err != nil {
-			return false, fmt.Errorf("migrate the schema to version %d: %w", version+1, err)
-		}
-		version++
-	}
-	if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, version)); err != nil {
-		return false, err
-	}
-	if err := tx.Commit(); err != nil {
-		return false, err
-	}
-	return version == taipan.SchemaVersion, nil
+// Exec runs one statement outside a transaction (? placeholders).
+func (s *Store) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return s.db.ExecContext(ctx, s.backend.rebind(query), args...)
 }
 
-// SchemaVersion reads the database's schema version.
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
-	var v int
-	err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&v)
-	return v, err
+// Query runs a query outside a transaction (? placeholders).
+func (s *Store) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return s.db.QueryContext(ctx, s.backend.rebind(query), args...)
 }
 
-// appendOnlyTriggers are the schema's guards of the events table.
-var appendOnlyTriggers = []string{"events_no_update", "events_no_delete"}
-
-// checkTriggers looks, before the schema is (re)applied, for an events table
-// whose append-only triggers someone dropped.
-func (s *Store) checkTriggers(ctx context.Context) (string, error) {
-	var missing []string
-	for _, name := range appendOnlyTriggers {
-		var n int
-		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = ?`, name).Scan(&n); err != nil {
-			return "", err
-		}
-		if n == 0 {
-			missing = append(missing, name)
-		}
-	}
-	if len(missing) > 0 {
-		return fmt.Sprintf("the append-only triggers %v had been dropped from the database (restored when found); its events may have been changed", missing), nil
-	}
-	return "", nil
+// QueryRow runs a query for at most one row outside a transaction (?
+// placeholders).
+func (s *Store) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return s.db.QueryRowContext(ctx, s.backend.rebind(query), args...)
 }
 
 // Integrity lists the signs, ever found when the database was opened, that
 // it was altered behind Taipan's back, each with when it was found; none
 // for a database that never showed any.
 func (s *Store) Integrity(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT detected_at, finding FROM integrity ORDER BY id`)
+	rows, err := s.Query(ctx, `SELECT detected_at, finding FROM integrity ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +176,7 @@ func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st := s.stmts[query]; st != nil {
 		return st, nil
 	}
-	st, err := s.db.PrepareContext(ctx, query)
+	st, err := s.db.PrepareContext(ctx, s.backend.rebind(query))
 	if err != nil {
 		return nil, err
 	}
@@ -284,8 +187,16 @@ func (s *Store) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
 	return st, nil
 }
 
-// DB is the underlying database, for the operational tables.
+// DB is the underlying database. Statements through it must use the
+// backend's own placeholders; prefer Exec, Query and QueryRow, which take ?.
 func (s *Store) DB() *sql.DB { return s.db }
+
+// LockGame takes game's lock until the transaction ends, so that no other
+// writer acts on the game meanwhile: on SQLite the transaction holds the
+// whole database already; on PostgreSQL it is an advisory lock of the game.
+func (t *Tx) LockGame(ctx context.Context, game string) error {
+	return t.store.backend.lockGame(ctx, t, game)
+}
 
 // Tx is a write transaction: appends and operational writes made through it
 // land together or not at all. Like the function given to Update, it is for
@@ -344,7 +255,7 @@ func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	if err != nil {
 		// A Row cannot be made with an error; the unprepared query
 		// reports the same one when scanned.
-		return t.tx.QueryRowContext(ctx, query, args...)
+		return t.tx.QueryRowContext(ctx, t.store.backend.rebind(query), args...)
 	}
 	return st.QueryRowContext(ctx, args...)
 }
@@ -465,7 +376,7 @@ func (t *Tx) last(ctx context.Context, game string) (int64, string, int, error) 
 // Last is Tx.Last outside a transaction: a cheap read for deciding whether
 // a write is needed at all.
 func (s *Store) Last(ctx context.Context, game string) (int64, string, error) {
-	seq, hash, _, err := scanLast(s.db.QueryRowContext(ctx, lastQuery, game))
+	seq, hash, _, err := scanLast(s.QueryRow(ctx, lastQuery, game))
 	return seq, hash, err
 }
 
@@ -487,7 +398,7 @@ func (t *Tx) Events(ctx context.Context, game string) ([]Event, error) {
 
 // Events returns game's whole log in order; nil if the game has none.
 func (s *Store) Events(ctx context.Context, game string) ([]Event, error) {
-	return readEvents(ctx, s.db.QueryContext, game)
+	return readEvents(ctx, s.Query, game)
 }
 
 func readEvents(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), game string) ([]Event, error) {
@@ -521,7 +432,7 @@ func (s *Store) Games(ctx context.Context) ([]string, error) {
 	last := ""
 	for {
 		var id string
-		err := s.db.QueryRowContext(ctx, `SELECT game_id FROM events WHERE game_id > ? ORDER BY game_id LIMIT 1`, last).Scan(&id)
+		err := s.QueryRow(ctx, `SELECT game_id FROM events WHERE game_id > ? ORDER BY game_id LIMIT 1`, last).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ids, nil
 		}
@@ -557,23 +468,6 @@ func (t *Tx) Import(ctx context.Context, evs []Event) error {
 		if err := t.insert(ctx, e); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// Backup writes a consistent copy of the whole database to path (which must
-// not exist, or be empty) while others go on reading and writing it: SQLite's
-// VACUUM INTO reads one snapshot. The copy is created readable by its owner
-// only, like the database.
-func (s *Store) Backup(ctx context.Context, path string) error {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return fmt.Errorf("backup: %w", err)
-	}
-	f.Close()
-	if _, err := s.db.ExecContext(ctx, `VACUUM INTO ?`, path); err != nil {
-		os.Remove(path)
-		return fmt.Errorf("backup to %s: %w", path, err)
 	}
 	return nil
 }

@@ -1,0 +1,100 @@
+-- Taipan's whole PostgreSQL schema as this build writes it: the same tables
+-- as schema.sql (SQLite), in PostgreSQL's types. Every statement is
+-- idempotent, so it is applied at every open (restoring a dropped trigger).
+-- The schema version is kept in taipan_schema.
+
+CREATE TABLE IF NOT EXISTS taipan_schema (
+    version INTEGER NOT NULL
+);
+
+-- The event log: the only table needed to recompute a game. Append-only.
+CREATE TABLE IF NOT EXISTS events (
+    game_id     TEXT    NOT NULL,
+    seq         BIGINT  NOT NULL CHECK (seq >= 1),
+    kind        TEXT    NOT NULL,
+    actor       TEXT    NOT NULL,
+    payload     TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    prev_hash   TEXT    NOT NULL,
+    hash        TEXT    NOT NULL,
+    format      INTEGER NOT NULL DEFAULT 1,
+    salt        TEXT    NOT NULL DEFAULT '',
+    PRIMARY KEY (game_id, seq)
+);
+
+CREATE OR REPLACE FUNCTION taipan_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'events are append-only: % refused', TG_OP;
+END
+$$;
+
+CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events
+    FOR EACH ROW EXECUTE FUNCTION taipan_append_only();
+CREATE OR REPLACE TRIGGER events_no_delete BEFORE DELETE ON events
+    FOR EACH ROW EXECUTE FUNCTION taipan_append_only();
+CREATE OR REPLACE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+    FOR EACH STATEMENT EXECUTE FUNCTION taipan_append_only();
+
+-- Operational tables below: mutable or disposable, never needed to replay.
+
+CREATE TABLE IF NOT EXISTS integrity (
+    id          BIGSERIAL PRIMARY KEY,
+    detected_at TEXT NOT NULL,
+    finding     TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS games (
+    game_id   TEXT PRIMARY KEY,
+    engine    TEXT    NOT NULL,
+    last_seq  BIGINT  NOT NULL,
+    last_hash TEXT    NOT NULL,
+    step      INTEGER NOT NULL,
+    phase     TEXT    NOT NULL,
+    awaiting  TEXT    NOT NULL,
+    deadline  TEXT,
+    finished  INTEGER NOT NULL,
+    paused    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS games_due ON games (finished, deadline);
+
+CREATE TABLE IF NOT EXISTS credentials (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+);
+
+CREATE TABLE IF NOT EXISTS inbox (
+    message_id  TEXT PRIMARY KEY,
+    game_id     TEXT NOT NULL DEFAULT '',
+    sender      TEXT NOT NULL DEFAULT '',
+    outcome     TEXT NOT NULL,
+    received_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS outbox (
+    id          BIGSERIAL PRIMARY KEY,
+    message_id  TEXT    NOT NULL UNIQUE,
+    game_id     TEXT    NOT NULL DEFAULT '',
+    recipient   TEXT    NOT NULL,
+    subject     TEXT    NOT NULL,
+    body        BYTEA   NOT NULL,
+    created_at  TEXT    NOT NULL,
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    next_try_at TEXT    NOT NULL,
+    last_error  TEXT    NOT NULL DEFAULT '',
+    sent_at     TEXT,
+    kind        TEXT    NOT NULL DEFAULT '',
+    step        INTEGER NOT NULL DEFAULT -1,
+    failed_at   TEXT
+);
+CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_try_at);
+CREATE INDEX IF NOT EXISTS outbox_reports ON outbox (game_id, kind, step);
+
+CREATE TABLE IF NOT EXISTS reminders (
+    game_id TEXT    NOT NULL,
+    step    INTEGER NOT NULL,
+    player  TEXT    NOT NULL,
+    sent_at TEXT    NOT NULL,
+    PRIMARY KEY (game_id, step, player)
+);
