@@ -265,6 +265,9 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 		}
 		pl.FanTan = n
 	case verbOpium:
+		if me.Hooked {
+			return fmt.Errorf("you are hooked: having decided not to pay, you can't get the option in subsequent turns (§7.6)")
+		}
 		t, _ := text(v)
 		switch strings.ToLower(t) {
 		case "pay", "gamble":
@@ -281,7 +284,7 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 			return fmt.Errorf("write buy or roll, or a ranked list such as [buy if cash >= 90, roll]")
 		}
 		for _, t := range ts {
-			what, cs, _ := cutIf(t)
+			what, cs, has := cutIf(t)
 			var o passOpt
 			switch strings.ToLower(what) {
 			case "buy":
@@ -290,7 +293,7 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 			default:
 				return fmt.Errorf("%q: write buy or roll, each with an optional if CONDITION", t)
 			}
-			c, err := s.optCond(p, cs)
+			c, err := s.optCond(p, cs, has)
 			if err != nil {
 				return err
 			}
@@ -346,7 +349,7 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 			return fmt.Errorf("write what you would buy where you end: trading-post, warehouse, factory, racket, any, or an establishment, each with an optional if CONDITION")
 		}
 		for _, t := range ts {
-			what, cs, _ := cutIf(t)
+			what, cs, has := cutIf(t)
 			o := buyOpt{Loc: -1}
 			switch k := strings.ToLower(strings.TrimSuffix(norm(what), "s")); k {
 			case "tradingpost", "tp", "coolie":
@@ -366,7 +369,7 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 				}
 				o.Loc = i
 			}
-			c, err := s.optCond(p, cs)
+			c, err := s.optCond(p, cs, has)
 			if err != nil {
 				return err
 			}
@@ -440,8 +443,8 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 }
 
 // optCond reads an optional condition.
-func (s *State) optCond(p int, text string) (cond, error) {
-	if text == "" {
+func (s *State) optCond(p int, text string, has bool) (cond, error) {
+	if !has {
 		return nil, nil
 	}
 	return s.parseCond(p, text)
@@ -452,9 +455,9 @@ func (s *State) optCond(p int, text string) (cond, error) {
 func (s *State) parseMove(p int, entry string) (moveOpt, error) {
 	d := s.d()
 	me := &s.Players[p]
-	what, cs, _ := cutIf(entry)
+	what, cs, has := cutIf(entry)
 	m := moveOpt{Text: strings.Join(strings.Fields(entry), " ")}
-	c, err := s.optCond(p, cs)
+	c, err := s.optCond(p, cs, has)
 	if err != nil {
 		return m, err
 	}

@@ -349,13 +349,11 @@ func (r *run) shanghai(p int, intro string) bool {
 		v := r.die()
 		if v != 6 {
 			me.At = t
-			r.say("%s: a 6, but as owner of the %s %s rolls again for a second chance: %d, and moves automatically to the Temple (§7.2).", intro, d.locName(t), me.Name, v)
+			r.say("%s; as owner of the %s, %s rolls again for a second chance: %d, and moves automatically to the Temple (§7.2).", intro, d.locName(t), me.Name, v)
 			return false
 		}
-		r.say("%s: a 6; the second chance of the %s's owner rolls %d too.", intro, d.locName(t), v)
-		intro = me.Name
-	} else {
-		intro += ": a 6"
+		r.say("%s; as owner of the %s, %s rolls again for a second chance: %d, another 6.", intro, d.locName(t), me.Name, v)
+		intro = "So"
 	}
 	v := r.die()
 	me.At = d.landing(d.chinatown, v)
@@ -530,10 +528,10 @@ func (r *run) purchase(p int, pl *plan) {
 			r.tell(p, "You cannot afford %s (%s).", d.locName(i), money(cost))
 			continue
 		}
-		employee := map[string]string{typeTP: "coolie", typeWarehouse: "overseer", typeFactory: "manager", typeRacket: "racketeer"}[l.Type]
+		employee := map[string]string{typeTP: "a coolie", typeWarehouse: "an overseer", typeFactory: "a manager", typeRacket: "a racketeer"}[l.Type]
 		what := r.where(i)
 		s.setOwner(i, p)
-		r.say("%s buys %s, placing a %s: %s.", me.Name, what, employee, r.toBank(p, cost, "purchase"))
+		r.say("%s buys %s, placing %s: %s.", me.Name, what, employee, r.toBank(p, cost, "purchase"))
 		return
 	}
 }

@@ -34,6 +34,12 @@ type View struct {
 	Ships          []string       `json:"ships"`
 	Players        []PlayerView   `json:"players"`
 	Establishments []EstabView    `json:"establishments"`
+	// Owners maps each controlled establishment's id to its owner (the
+	// same as establishments[].owner, for quick reading).
+	Owners map[string]string `json:"owners"`
+	// Allowed maps each racket whose owner lets others move there
+	// automatically to those players (public).
+	Allowed map[string][]string `json:"allowed"`
 	Finances       []FinanceView  `json:"finances"` // the viewer's (the GM: everybody's)
 	Standing       []StandingView `json:"standing,omitempty"`
 	// Ledger is the bank's side (GM only): what the players held at the
@@ -51,7 +57,7 @@ type PlayerView struct {
 	Cash       *int   `json:"cash,omitempty"`
 	Bank       *int   `json:"bank,omitempty"`
 	Disclosed  string `json:"disclosed,omitempty"`
-	District   string `json:"district"`             // "" once out of the city
+	District   string `json:"district"`              // "" once out of the city
 	DistrictID string `json:"district_id,omitempty"` // D01 ... D19
 	Location   string `json:"location"`
 	LocationID string `json:"location_id,omitempty"`
@@ -142,8 +148,16 @@ func (Engine) View(as adjudicator.State, player string) any {
 	for p := range s.Players {
 		v.Players = append(v.Players, s.playerView(p, me, gm))
 	}
+	v.Owners, v.Allowed = map[string]string{}, map[string][]string{}
 	for i := range s.Estabs {
-		v.Establishments = append(v.Establishments, s.estabView(i))
+		ev := s.estabView(i)
+		v.Establishments = append(v.Establishments, ev)
+		if ev.Owner != "" {
+			v.Owners[ev.ID] = ev.Owner
+		}
+		if len(ev.Allow) > 0 {
+			v.Allowed[ev.ID] = ev.Allow
+		}
 	}
 	for p := range s.Players {
 		if gm || p == me {
