@@ -187,7 +187,7 @@ func isNone(v any) bool {
 		return true
 	}
 	if l, ok := v.([]any); ok {
-		return len(l) == 0
+		return len(l) == 0 || len(l) == 1 && isNone(l[0])
 	}
 	t, ok := text(v)
 	return ok && (strings.EqualFold(t, "none") || t == "")

@@ -29,19 +29,19 @@ type View struct {
 	Rolls      string   `json:"initiative_rolls,omitempty"`
 	// ShipRoll is this year's Shipping Table roll (0: none yet); Ships
 	// are the docks ships reached in the season just played.
-	ShipRoll       int            `json:"ship_roll,omitempty"`
-	ShipsPerSeason []int          `json:"ships_per_season,omitempty"`
-	Ships          []string       `json:"ships"`
-	Players        []PlayerView   `json:"players"`
-	Establishments []EstabView    `json:"establishments"`
+	ShipRoll       int          `json:"ship_roll,omitempty"`
+	ShipsPerSeason []int        `json:"ships_per_season,omitempty"`
+	Ships          []string     `json:"ships"`
+	Players        []PlayerView `json:"players"`
+	Establishments []EstabView  `json:"establishments"`
 	// Owners maps each controlled establishment's id to its owner (the
 	// same as establishments[].owner, for quick reading).
 	Owners map[string]string `json:"owners"`
 	// Allowed maps each racket whose owner lets others move there
 	// automatically to those players (public).
-	Allowed map[string][]string `json:"allowed"`
-	Finances       []FinanceView  `json:"finances"` // the viewer's (the GM: everybody's)
-	Standing       []StandingView `json:"standing,omitempty"`
+	Allowed  map[string][]string `json:"allowed"`
+	Finances []FinanceView       `json:"finances"` // the viewer's (the GM: everybody's)
+	Standing []StandingView      `json:"standing,omitempty"`
 	// Ledger is the bank's side (GM only): what the players held at the
 	// set-up, and what was paid to and drawn from the bank since, by
 	// reason.
@@ -345,11 +345,15 @@ func (v View) Board() []string {
 		if len(e.Allow) > 0 {
 			marks = append(marks, "open to "+strings.Join(e.Allow, " "))
 		}
-		line := fmt.Sprintf("    %-4s %-29s %s", e.Dice, name, strings.Join(marks, ", "))
+		rest := strings.Join(marks, ", ")
 		if len(e.Players) > 0 {
-			line = strings.TrimRight(line, " ") + "  <" + strings.Join(e.Players, " ") + ">"
+			rest += "  <" + strings.Join(e.Players, " ") + ">"
 		}
-		out = append(out, strings.TrimRight(line, " "))
+		if rest == "" {
+			out = append(out, fmt.Sprintf("    %-4s %s", e.Dice, name))
+			continue
+		}
+		out = append(out, adjudicator.Wrap(rest, fmt.Sprintf("    %-4s %-29s ", e.Dice, name), 71))
 	}
 	return out
 }
