@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,7 +38,36 @@ type atom struct {
 // cond is a conjunction of atoms; nil always holds.
 type cond []atom
 
-var cmpPattern = regexp.MustCompile(`^(cash|bank|year)\s*(>=|<=|==|=|!=|<|>)\s*(-?\d+)$`)
+// comparison reads "cash >= 40" (spaces optional): the quantity, the
+// operator and the number.
+func comparison(low string) (kind int, op string, n int, ok bool) {
+	for _, q := range []struct {
+		word string
+		kind int
+	}{{"cash", cCash}, {"bank", cBank}, {"year", cYear}} {
+		rest, found := strings.CutPrefix(low, q.word)
+		if !found {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		for _, o := range []string{">=", "<=", "==", "!=", "=", "<", ">"} {
+			num, has := strings.CutPrefix(rest, o)
+			if !has {
+				continue
+			}
+			num = strings.TrimSpace(num)
+			v, err := strconv.Atoi(num)
+			if err != nil || num[0] == '+' {
+				return 0, "", 0, false
+			}
+			if o == "==" {
+				o = "="
+			}
+			return q.kind, o, v, true
+		}
+	}
+	return 0, "", 0, false
+}
 
 // parseCond reads "TP-02a unowned and cash >= 40" for seat p.
 func (s *State) parseCond(p int, text string) (cond, error) {
@@ -90,13 +118,7 @@ func (s *State) parseAtom(p int, text string) (atom, error) {
 	case "no passport":
 		return atom{Kind: cPassport, Not: true}, nil
 	}
-	if m := cmpPattern.FindStringSubmatch(low); m != nil {
-		n, _ := strconv.Atoi(m[3])
-		op := m[2]
-		if op == "==" {
-			op = "="
-		}
-		kind := map[string]int{"cash": cCash, "bank": cBank, "year": cYear}[m[1]]
+	if kind, op, n, ok := comparison(low); ok {
 		return atom{Kind: kind, Op: op, N: n}, nil
 	}
 	season := strings.TrimPrefix(strings.TrimPrefix(low, "season "), "is ")
@@ -202,7 +224,7 @@ func (a atom) holds(s *State, p int) bool {
 		return s.Players[a.Who].At == a.Loc
 	case cIn:
 		at := s.Players[a.Who].At
-		return at >= 0 && s.d().loc(at).district == a.Loc
+		return at >= 0 && s.d().distOf(at) == a.Loc
 	}
 	return false
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -60,8 +61,6 @@ type Location struct {
 	Cost    int      `yaml:"cost" json:"cost,omitempty"` // a racket's racketeer (its card)
 	Dice    [2]int   `yaml:"dice" json:"dice"`           // the printed die range
 	Aliases []string `yaml:"aliases" json:"aliases,omitempty"`
-
-	district int // index of its district
 }
 
 // District is one of the 19 districts.
@@ -74,8 +73,6 @@ type District struct {
 	Chinatown bool       `yaml:"chinatown" json:"chinatown,omitempty"`
 	Aliases   []string   `yaml:"aliases" json:"aliases,omitempty"`
 	Locations []Location `yaml:"locations" json:"locations"`
-
-	first, count int // its locations in components.locs
 }
 
 // inside reports whether the district is in the International Settlement.
@@ -96,7 +93,7 @@ type Revenue struct {
 // share it.
 type components struct {
 	StartCash     int            `yaml:"start_cash" json:"start_cash"`
-	Years         map[int]int    `yaml:"years" json:"years"`
+	Years         []int          `yaml:"years" json:"years"` // for 3, 4, 5 and 6 players
 	Nationalities []string       `yaml:"nationalities" json:"nationalities"`
 	Seasons       []string       `yaml:"seasons" json:"seasons"`
 	Unit          int            `yaml:"unit" json:"unit"`
@@ -133,6 +130,8 @@ type components struct {
 	Districts []*District `yaml:"districts" json:"districts"`
 
 	locs      []*Location    // every location, district by district
+	locDist   []int          // the district of each location
+	spans     [][2]int       // each district's locations: first, end
 	byName    map[string]int // normalised id, name or alias → location
 	distName  map[string]int // normalised id, name or alias → district
 	roles     map[string]int // racket or den role → location
@@ -157,34 +156,34 @@ func mustLoad(b []byte) *components {
 }
 
 // customData returns the components with the top-level keys of raw (JSON,
-// from the campaign's options.data) replacing the embedded ones.
+// from the campaign's options.data) replacing the embedded ones. What is
+// not replaced is shared with the embedded components, which nothing
+// writes to.
 func customData(raw json.RawMessage) (*components, error) {
-	base, err := json.Marshal(data)
-	if err != nil {
-		return nil, err
-	}
-	var merged, over map[string]json.RawMessage
-	if err := json.Unmarshal(base, &merged); err != nil {
-		return nil, err
-	}
+	var over map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &over); err != nil {
 		return nil, fmt.Errorf("data must be a mapping of the keys of data.yaml: %v", err)
 	}
+	c := *data
+	v := reflect.ValueOf(&c).Elem()
+	fields := map[string]int{}
+	for i := 0; i < v.NumField(); i++ {
+		if tag, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ","); tag != "" && tag != "-" {
+			fields[tag] = i
+		}
+	}
 	for _, k := range slices.Sorted(maps.Keys(over)) {
-		if _, ok := merged[k]; !ok {
+		i, ok := fields[k]
+		if !ok {
 			return nil, fmt.Errorf("data: unknown key %q", k)
 		}
-		merged[k] = over[k]
-	}
-	b, err := json.Marshal(merged)
-	if err != nil {
-		return nil, err
-	}
-	var c components
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&c); err != nil {
-		return nil, fmt.Errorf("data: %v", err)
+		fresh := reflect.New(v.Field(i).Type())
+		dec := json.NewDecoder(bytes.NewReader(over[k]))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(fresh.Interface()); err != nil {
+			return nil, fmt.Errorf("data: %s: %v", k, err)
+		}
+		v.Field(i).Set(fresh.Elem())
 	}
 	if err := c.prepare(); err != nil {
 		return nil, fmt.Errorf("data: %v", err)
@@ -192,15 +191,25 @@ func customData(raw json.RawMessage) (*components, error) {
 	return &c, nil
 }
 
-// norm is how names are compared: lower case, letters and digits only.
+// norm is how names are compared: lower case, ASCII letters and digits
+// only.
 func norm(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
+	var buf [64]byte
+	return string(normKey(buf[:0], s))
+}
+
+// normKey appends s normalised as norm does to buf, so that a map lookup
+// with string(normKey(...)) need not allocate.
+func normKey(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'A' && c <= 'Z':
+			buf = append(buf, c+'a'-'A')
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			buf = append(buf, c)
 		}
 	}
-	return b.String()
+	return buf
 }
 
 // prepare checks the components and builds the indexes. The checks are
@@ -211,10 +220,8 @@ func (c *components) prepare() error {
 	if c.StartCash < 0 || c.Unit <= 0 || c.Lot <= 0 {
 		return fail("start_cash, unit and lot must be positive")
 	}
-	for n := 3; n <= 6; n++ {
-		if c.Years[n] < 1 {
-			return fail("years: give the length of a %d-player game", n)
-		}
+	if len(c.Years) != 4 || slices.Min(c.Years) < 1 {
+		return fail("years: give the length of a game of 3, 4, 5 and 6 players")
 	}
 	if len(c.Nationalities) < 6 || len(c.Seasons) != 4 {
 		return fail("need 6 nationalities and 4 seasons")
@@ -238,7 +245,7 @@ func (c *components) prepare() error {
 		}
 	}
 	c.byName, c.distName, c.roles = map[string]int{}, map[string]int{}, map[string]int{}
-	c.locs = nil
+	c.locs, c.locDist, c.spans = nil, nil, nil
 	c.chinatown, c.consul, c.airfield, c.banks, c.mail = -1, -1, -1, -1, -1
 	addName := func(m map[string]int, key string, i int, what string) error {
 		k := norm(key)
@@ -269,16 +276,16 @@ func (c *components) prepare() error {
 			}
 			c.chinatown = di
 		}
-		d.first, d.count = len(c.locs), len(d.Locations)
+		c.spans = append(c.spans, [2]int{len(c.locs), len(c.locs) + len(d.Locations)})
 		covered := [7]int{}
 		for li := range d.Locations {
 			l := &d.Locations[li]
-			l.district = di
 			if l.Name == "" {
 				l.Name = l.ID
 			}
 			i := len(c.locs)
 			c.locs = append(c.locs, l)
+			c.locDist = append(c.locDist, di)
 			for _, n := range append([]string{l.ID, l.Name}, l.Aliases...) {
 				if err := addName(c.byName, n, i, "location "+l.ID); err != nil {
 					return err
@@ -370,7 +377,13 @@ func (c *components) prepare() error {
 func (c *components) loc(i int) *Location { return c.locs[i] }
 
 // district returns the district of location i.
-func (c *components) district(i int) *District { return c.Districts[c.locs[i].district] }
+func (c *components) district(i int) *District { return c.Districts[c.locDist[i]] }
+
+// distOf is the index of location i's district.
+func (c *components) distOf(i int) int { return c.locDist[i] }
+
+// span is the range of district d's locations: first, end.
+func (c *components) span(d int) (int, int) { return c.spans[d][0], c.spans[d][1] }
 
 // role returns the location of a racket or den role, or -1.
 func (c *components) role(r string) int {
@@ -383,8 +396,8 @@ func (c *components) role(r string) int {
 // roll returns the location of district d that a die roll v lands on, or
 // -1 (a 6 outside the Settlement).
 func (c *components) landing(d, v int) int {
-	dist := c.Districts[d]
-	for i := dist.first; i < dist.first+dist.count; i++ {
+	first, end := c.span(d)
+	for i := first; i < end; i++ {
 		if l := c.locs[i]; v >= l.Dice[0] && v <= l.Dice[1] {
 			return i
 		}
@@ -418,13 +431,15 @@ func (c *components) locName(i int) string {
 
 // findLoc finds a location by id, name or alias.
 func (c *components) findLoc(s string) (int, bool) {
-	i, ok := c.byName[norm(s)]
+	var buf [64]byte
+	i, ok := c.byName[string(normKey(buf[:0], s))]
 	return i, ok
 }
 
 // findDistrict finds a district by id, name or alias.
 func (c *components) findDistrict(s string) (int, bool) {
-	i, ok := c.distName[norm(s)]
+	var buf [64]byte
+	i, ok := c.distName[string(normKey(buf[:0], s))]
 	return i, ok
 }
 

@@ -123,10 +123,10 @@ func (s *State) defaultMove(p int) moveOpt {
 		return moveOpt{Kind: mvStay, Text: "stay"}
 	case me.At == d.airfield && me.Passport:
 		return moveOpt{Kind: mvEscape, Text: "escape"}
-	case me.At < 0 || d.loc(me.At).district == d.chinatown || me.Passport:
+	case me.At < 0 || d.distOf(me.At) == d.chinatown || me.Passport:
 		return moveOpt{Kind: mvAuto, To: d.consul, Text: "auto " + d.loc(d.consul).Name}
 	}
-	dist := d.loc(me.At).district
+	dist := d.distOf(me.At)
 	return moveOpt{Kind: mvRoll, To: dist, Text: d.Districts[dist].Name}
 }
 

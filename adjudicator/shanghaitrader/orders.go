@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"taipan/orders"
 )
 
@@ -117,16 +119,71 @@ type plan struct {
 	Bids     []Bid
 }
 
-// generic is an order item's value as the log stores it.
+// generic is an order item's value as the log stores it (Item.Generic),
+// read straight from the YAML nodes: strings are taken as they are, other
+// scalars decoded as Generic decodes them. A mapping whose keys are not
+// all plain names, or that repeats one, is returned as a badMap, which no
+// order takes.
 func generic(it orders.Item) (any, error) {
-	g, err := it.Generic()
-	if err != nil {
-		return nil, err
+	if !it.HasValue() {
+		return nil, nil
 	}
-	if m, ok := g.(map[string]any); ok {
-		return m[it.Verb], nil
+	return nodeValue(it, it.Value, 0)
+}
+
+// badMap stands for a mapping no order takes.
+type badMap struct{}
+
+func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
+	if depth > 32 {
+		return nil, it.Errorf("nested too deeply")
 	}
-	return nil, nil
+	switch n.Kind {
+	case yaml.AliasNode:
+		return nodeValue(it, n.Alias, depth+1)
+	case yaml.ScalarNode:
+		if n.Tag == "!!str" {
+			return n.Value, nil
+		}
+		var v any
+		if err := n.Decode(&v); err != nil {
+			return nil, it.Errorf("%v", err)
+		}
+		return v, nil
+	case yaml.SequenceNode:
+		out := make([]any, 0, len(n.Content))
+		for _, c := range n.Content {
+			v, err := nodeValue(it, c, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case yaml.MappingNode:
+		out := make(map[string]any, len(n.Content)/2)
+		bad := false
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Tag != "!!str" {
+				bad = true
+				continue
+			}
+			if _, dup := out[k.Value]; dup {
+				bad = true
+			}
+			v, err := nodeValue(it, n.Content[i+1], depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out[k.Value] = v
+		}
+		if bad {
+			return badMap{}, nil
+		}
+		return out, nil
+	}
+	return nil, it.Errorf("not an order value")
 }
 
 // text returns a scalar as text.
@@ -202,7 +259,8 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	var errs orders.List
 	seen := map[string]bool{}
 	for _, it := range items {
-		verb, ok := verbs[norm(it.Verb)]
+		var buf [32]byte
+		verb, ok := verbs[string(normKey(buf[:0], it.Verb))]
 		if !ok {
 			errs = append(errs, it.Errorf("unknown order; the orders are %s", strings.Join(verbList(), ", ")))
 			continue

@@ -217,7 +217,7 @@ func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening)
 			t.Fatalf("%s is controlled by %s", d.loc(i).ID, s.Players[e.Owner].Name)
 		}
 		if d.loc(i).Type == typeRacket {
-			if all, mine := s.tradingPosts(d.loc(i).district, e.Owner); all > 0 && mine == 0 {
+			if all, mine := s.tradingPosts(d.distOf(i), e.Owner); all > 0 && mine == 0 {
 				t.Fatalf("%s keeps the %s without a trading post", s.Players[e.Owner].Name, d.loc(i).Name)
 			}
 		}

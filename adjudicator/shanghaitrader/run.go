@@ -185,7 +185,7 @@ func (s *State) mayHold(q, i int) bool {
 	if l.Type != typeRacket {
 		return true
 	}
-	all, mine := s.tradingPosts(l.district, q)
+	all, mine := s.tradingPosts(s.d().distOf(i), q)
 	return all == 0 || mine > 0
 }
 
@@ -237,7 +237,7 @@ func (r *run) checkRackets(p int) {
 		if e.Owner != p || d.loc(i).Type != typeRacket {
 			continue
 		}
-		if all, mine := s.tradingPosts(d.loc(i).district, p); all > 0 && mine == 0 {
+		if all, mine := s.tradingPosts(d.distOf(i), p); all > 0 && mine == 0 {
 			s.setOwner(i, -1)
 			r.say("%s controls no trading post in %s any more: the racketeer of the %s is removed (§3.2).", s.Players[p].Name, d.district(i).Name, d.locName(i))
 		}

@@ -89,11 +89,11 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are year, season, nationalities, initiative, players, owners, serviced, closed, compromised, allow, ship_roll and dice)", err)
 	}
-	s.LastYear = d.Years[n]
+	s.LastYear = d.Years[n-3]
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Cash: d.StartCash, At: d.consul})
 	}
-	s.Estabs = make([]Estab, len(d.locs))
+	s.Estabs = make(estabs, len(d.locs))
 	for i := range s.Estabs {
 		s.Estabs[i].Owner = -1
 	}
@@ -215,10 +215,10 @@ func (s *State) layout(lay *Layout) error {
 			i, ok := d.findLoc(ps.At)
 			if !ok {
 				dist, isDist := d.findDistrict(ps.At)
-				if !isDist || d.Districts[dist].count != 1 {
+				if first, end := d.span(dist); !isDist || end-first != 1 {
 					return fmt.Errorf("players: %s: at: %q is not a location (name the location, e.g. TP-02a)", name, ps.At)
 				}
-				i = d.Districts[dist].first
+				i, _ = d.span(dist)
 			}
 			me.At = i
 		}
@@ -230,7 +230,7 @@ func (s *State) layout(lay *Layout) error {
 			return fmt.Errorf("players: %s: bodyguards protect a passport holder at the airfield", name)
 		case ps.Hooked && d.loc(me.At).Role != roleOpium:
 			return fmt.Errorf("players: %s: hooked: only in the Opium Dens", name)
-		case ps.Shanghaied && d.loc(me.At).district != d.chinatown:
+		case ps.Shanghaied && d.distOf(me.At) != d.chinatown:
 			return fmt.Errorf("players: %s: shanghaied: only in Old Chinatown", name)
 		}
 		switch ps.Out {
@@ -270,7 +270,7 @@ func (s *State) layout(lay *Layout) error {
 	for i := range s.Estabs {
 		if s.Estabs[i].Owner >= 0 && d.loc(i).Type == typeRacket {
 			l := d.loc(i)
-			if all, mine := s.tradingPosts(l.district, s.Estabs[i].Owner); all > 0 && mine == 0 {
+			if all, mine := s.tradingPosts(d.distOf(i), s.Estabs[i].Owner); all > 0 && mine == 0 {
 				return fmt.Errorf("%s's racketeer on the %s needs one of the trading posts of %s (§3.2)", s.Players[s.Estabs[i].Owner].Name, l.Name, d.district(i).Name)
 			}
 		}

@@ -33,7 +33,7 @@ type State struct {
 	Rolls string `json:"rolls,omitempty"`
 	// Estabs holds, per location of the map (in data order), its employee
 	// and markers.
-	Estabs []Estab `json:"estabs"`
+	Estabs estabs `json:"estabs"`
 	// ShipRoll is this year's Shipping Table roll (0 before the first
 	// shipping of the year, and in years without shipping).
 	ShipRoll int `json:"ship_roll,omitempty"`
@@ -51,7 +51,10 @@ type State struct {
 	Paid   map[string]int `json:"paid,omitempty"`
 	Drawn  map[string]int `json:"drawn,omitempty"`
 	// Custom is the campaign's replacement of the embedded data, if any.
-	Custom *components `json:"data,omitempty"`
+	// It is made from the campaign (the log's first event) at every
+	// replay, so it is left out of the state's JSON and digest, like the
+	// embedded data.
+	Custom *components `json:"-"`
 }
 
 // Player is one seat.
@@ -119,6 +122,9 @@ type Estab struct {
 	Allow []int `json:"allow,omitempty"`
 }
 
+// estabs is the board's employees and markers, location by location.
+type estabs []Estab
+
 func state(s adjudicator.State) *State {
 	st, ok := s.(*State)
 	if !ok || st == nil {
@@ -146,7 +152,7 @@ func (s *State) clone() *State {
 		c.Players[i] = p
 	}
 	c.Order = slices.Clone(s.Order)
-	c.Estabs = make([]Estab, len(s.Estabs))
+	c.Estabs = make(estabs, len(s.Estabs))
 	for i, e := range s.Estabs {
 		e.Allow = slices.Clone(e.Allow)
 		c.Estabs[i] = e
@@ -220,8 +226,8 @@ func (s *State) counters(p int) int {
 
 // tradingPosts counts the trading posts of district d, and those p controls.
 func (s *State) tradingPosts(d, p int) (all, mine int) {
-	dist := s.d().Districts[d]
-	for i := dist.first; i < dist.first+dist.count; i++ {
+	first, end := s.d().span(d)
+	for i := first; i < end; i++ {
 		if s.d().locs[i].Type == typeTP {
 			all++
 			if s.Estabs[i].Owner == p {
@@ -267,7 +273,7 @@ func (s *State) autoOK(p, i int) bool {
 		case e.Owner >= 0:
 			return s.allowed(i, p)
 		}
-		all, mine := s.tradingPosts(l.district, p)
+		all, mine := s.tradingPosts(d.distOf(i), p)
 		return all > 0 && mine == all
 	}
 	return false

@@ -114,8 +114,8 @@ func (r *run) shipping() {
 	}
 	r.say("%d %s at %s, %s.", n, plural(n, "ship arrives", "ships arrive"), strings.Join(names, " and "), how)
 	for _, dk := range docks {
-		dist := d.Districts[dk]
-		for i := dist.first; i < dist.first+dist.count; i++ {
+		first, end := d.span(dk)
+		for i := first; i < end; i++ {
 			e := &s.Estabs[i]
 			if d.loc(i).Type != typeWarehouse || e.Owner < 0 || e.Serviced {
 				continue
@@ -233,7 +233,7 @@ func (r *run) move(p int, pl *plan) {
 	case mvRoll:
 		shanghaied = r.rollMove(p, m.To, pl)
 	}
-	if from >= 0 && d.loc(from).district == d.chinatown && d.loc(me.At).district != d.chinatown {
+	if from >= 0 && d.distOf(from) == d.chinatown && d.distOf(me.At) != d.chinatown {
 		me.Shanghaied = false
 	}
 	if !shanghaied && from >= 0 {
@@ -518,7 +518,7 @@ func (r *run) purchase(p int, pl *plan) {
 			continue
 		}
 		if l.Type == typeRacket && l.Role != roleShanghaiClub {
-			if all, mine := s.tradingPosts(l.district, p); all == 0 || mine < all {
+			if all, mine := s.tradingPosts(d.distOf(i), p); all == 0 || mine < all {
 				r.tell(p, "You cannot buy the %s: you must first control all the trading posts of %s (§2.3).", l.Name, d.district(i).Name)
 				return
 			}
