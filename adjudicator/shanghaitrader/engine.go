@@ -302,11 +302,11 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 // Rename gives seat from to player to.
 func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 	s := state(as)
-	p := s.seat(from)
-	if p < 0 || s.seat(to) >= 0 {
-		return s
+	// Names are matched ignoring case in orders, so a name that differs
+	// from another only in case is refused too.
+	if p := s.seat(from); p >= 0 && (s.seatFold(to) < 0 || s.seatFold(to) == p) {
+		s.Players[p].Name = to
 	}
-	s.Players[p].Name = to
 	return s
 }
 

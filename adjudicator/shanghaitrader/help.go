@@ -16,11 +16,11 @@ Movement (one move each turn; default below):
                               the Consulates, or (passport) the airfield
   - move: stay                only where an automatic move could take you
   - move: escape              the escape roll, at the airfield (1-3 escapes)
-  - move: [auto Great Orient if cash >= 40, Kiangse Road if TP-03a unowned, Nanking Road]
-  - reroll: 2                 landing on a railway station: roll again, up to twice
+  - move: [auto Great Orient if cash >= 40, Kiangse Road]
+  - reroll: 2                 on a railway station: roll again, up to twice
   - air-reroll: 1             landing on the airfield: roll again ($5ooo each
                               to the Transport Company's owner)
-  - fan-tan: 30               a volunteer's Fan Tan wager, 10 to 50 (default 10)
+  - fan-tan: 30               a volunteer's Fan Tan wager, 10-50 (default 10)
   - opium: pay                a volunteer in the Opium Dens: pay the $40ooo
                               now, or gamble (default: pay if you can)
   - passport: [buy if cash >= 90, roll]   at the Consulates

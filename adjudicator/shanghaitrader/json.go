@@ -57,20 +57,29 @@ func (w *jw) str(k, v string, first bool) {
 	w.b = append(w.b, '"')
 }
 
+// list writes a list of n entries, each by f, under key k (no key when k
+// is "").
+func (w *jw) list(k string, n int, first bool, f func(i int)) {
+	if k != "" {
+		w.key(k, first)
+	}
+	w.b = append(w.b, '[')
+	for i := range n {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		f(i)
+	}
+	w.b = append(w.b, ']')
+}
+
 func (w *jw) ints(k string, xs []int, first bool) {
 	w.key(k, first)
 	if xs == nil {
 		w.b = append(w.b, "null"...)
 		return
 	}
-	w.b = append(w.b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		w.b = strconv.AppendInt(w.b, int64(x), 10)
-	}
-	w.b = append(w.b, ']')
+	w.list("", len(xs), true, func(i int) { w.b = strconv.AppendInt(w.b, int64(xs[i]), 10) })
 }
 
 func (w *jw) counts(k string, m map[string]int) {
@@ -95,18 +104,11 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	if s.Ended != "" {
 		w.str("ended", s.Ended, false)
 	}
-	w.key("players", false)
 	if s.Players == nil {
+		w.key("players", false)
 		w.b = append(w.b, "null"...)
 	} else {
-		w.b = append(w.b, '[')
-		for i := range s.Players {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			s.Players[i].appendJSON(w)
-		}
-		w.b = append(w.b, ']')
+		w.list("players", len(s.Players), false, func(i int) { s.Players[i].appendJSON(w) })
 	}
 	w.ints("order", s.Order, false)
 	if s.Rolls != "" {
@@ -165,12 +167,8 @@ func (p *Player) appendJSON(w *jw) {
 		w.ints("sell", p.Sell, false)
 	}
 	if len(p.Bids) > 0 {
-		w.key("bids", false)
-		w.b = append(w.b, '[')
-		for i, b := range p.Bids {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
+		w.list("bids", len(p.Bids), false, func(i int) {
+			b := p.Bids[i]
 			w.b = append(w.b, '{')
 			w.int("loc", b.Loc, true)
 			if b.Type != "" {
@@ -178,16 +176,11 @@ func (p *Player) appendJSON(w *jw) {
 			}
 			w.int("max", b.Max, false)
 			w.b = append(w.b, '}')
-		}
-		w.b = append(w.b, ']')
+		})
 	}
 	if len(p.Known) > 0 {
-		w.key("known", false)
-		w.b = append(w.b, '[')
-		for i, k := range p.Known {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
+		w.list("known", len(p.Known), false, func(i int) {
+			k := p.Known[i]
 			w.b = append(w.b, '{')
 			w.int("of", k.Of, true)
 			w.int("cash", k.Cash, false)
@@ -195,8 +188,7 @@ func (p *Player) appendJSON(w *jw) {
 			w.int("year", k.Year, false)
 			w.int("season", k.Season, false)
 			w.b = append(w.b, '}')
-		}
-		w.b = append(w.b, ']')
+		})
 	}
 	w.b = append(w.b, '}')
 }
@@ -213,11 +205,9 @@ func (es estabs) appendJSON(b []byte) []byte {
 	if es == nil {
 		return append(b, "null"...)
 	}
-	w := &jw{b: append(b, '[')}
-	for i, e := range es {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
+	w := &jw{b: b}
+	w.list("", len(es), true, func(i int) {
+		e := es[i]
 		w.b = append(w.b, '{')
 		w.int("owner", e.Owner, true)
 		if e.Serviced {
@@ -233,6 +223,6 @@ func (es estabs) appendJSON(b []byte) []byte {
 			w.ints("allow", e.Allow, false)
 		}
 		w.b = append(w.b, '}')
-	}
-	return append(w.b, ']')
+	})
+	return w.b
 }

@@ -1,6 +1,7 @@
 package shanghaitrader
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -295,17 +296,11 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 	me := &s.Players[p]
 	switch verb {
 	case verbMove:
-		ts, ok := texts(v)
-		if !ok || len(ts) == 0 {
-			return fmt.Errorf("write a district, auto LOCATION, stay or escape, or a ranked list of them")
-		}
-		for _, t := range ts {
-			m, err := s.parseMove(p, t)
-			if err != nil {
-				return err
-			}
+		return s.each(p, v, false, true, "write a district, auto LOCATION, stay or escape, or a ranked list of them", func(what, text string, c cond) error {
+			m, err := s.parseMove(p, what, text, c)
 			pl.Move = append(pl.Move, m)
-		}
+			return err
+		})
 	case verbReroll, verbAirReroll:
 		n, ok := number(v)
 		if !ok || n < 0 || n > 20 {
@@ -337,42 +332,26 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 		if me.Passport {
 			return fmt.Errorf("you already hold a passport")
 		}
-		ts, ok := texts(v)
-		if !ok || len(ts) == 0 {
-			return fmt.Errorf("write buy or roll, or a ranked list such as [buy if cash >= 90, roll]")
-		}
-		for _, t := range ts {
-			what, cs, has := cutIf(t)
-			var o passOpt
+		return s.each(p, v, false, true, "write buy or roll, or a ranked list such as [buy if cash >= 90, roll]", func(what, text string, c cond) error {
 			switch strings.ToLower(what) {
-			case "buy":
-				o.Buy = true
-			case "roll":
-			default:
-				return fmt.Errorf("%q: write buy or roll, each with an optional if CONDITION", t)
+			case "buy", "roll":
+				pl.Passport = append(pl.Passport, passOpt{Buy: strings.EqualFold(what, "buy"), If: c})
+				return nil
 			}
-			c, err := s.optCond(p, cs, has)
-			if err != nil {
-				return err
-			}
-			o.If = c
-			pl.Passport = append(pl.Passport, o)
-		}
+			return fmt.Errorf("%q: write buy or roll, each with an optional if CONDITION", text)
+		})
 	case verbBodyguards:
-		ts, ok := texts(v)
-		if !ok || len(ts) == 0 {
-			return fmt.Errorf("write how many bodyguards, 0 to %d, or a ranked list such as [3, 2]", len(d.Bodyguards)-1)
+		if !me.Passport {
+			return fmt.Errorf("bodyguards are hired at the airfield, by passport holders (§3.3)")
 		}
-		for _, t := range ts {
+		return s.each(p, v, false, false, fmt.Sprintf("write how many bodyguards, 0 to %d, or a ranked list such as [3, 2]", len(d.Bodyguards)-1), func(t, _ string, _ cond) error {
 			n, err := strconv.Atoi(t)
 			if err != nil || n < 0 || n >= len(d.Bodyguards) {
 				return fmt.Errorf("%q: bodyguards are 0 to %d", t, len(d.Bodyguards)-1)
 			}
 			pl.Bodyguards = append(pl.Bodyguards, n)
-		}
-		if !me.Passport {
-			return fmt.Errorf("bodyguards are hired at the airfield, by passport holders (§3.3)")
-		}
+			return nil
+		})
 	case verbDeposit, verbWithdraw:
 		a, err := s.parseAmount(v)
 		if err != nil {
@@ -399,17 +378,9 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 		}
 		pl.DailyMail = q
 	case verbBuy:
-		if isNone(v) {
-			return nil
-		}
-		ts, ok := texts(v)
-		if !ok {
-			return fmt.Errorf("write what you would buy where you end: trading-post, warehouse, factory, racket, any, or an establishment, each with an optional if CONDITION")
-		}
-		for _, t := range ts {
-			what, cs, has := cutIf(t)
-			o := buyOpt{Loc: -1}
-			switch k := strings.ToLower(strings.TrimSuffix(norm(what), "s")); k {
+		return s.each(p, v, true, true, "write what you would buy where you end: trading-post, warehouse, factory, racket, any, or an establishment, each with an optional if CONDITION", func(what, _ string, c cond) error {
+			o := buyOpt{Loc: -1, If: c}
+			switch strings.TrimSuffix(norm(what), "s") {
 			case "tradingpost", "tp", "coolie":
 				o.Type = typeTP
 			case "warehouse", "overseer":
@@ -427,19 +398,13 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 				}
 				o.Loc = i
 			}
-			c, err := s.optCond(p, cs, has)
-			if err != nil {
-				return err
-			}
-			o.If = c
 			pl.Buy = append(pl.Buy, o)
-		}
+			return nil
+		})
 	case verbHire:
 		h, err := s.parseHire(p, v)
-		if err != nil {
-			return err
-		}
 		pl.Hire = h
+		return err
 	case verbDocks:
 		if o := s.ownerOfRole(roleGreatOrient); o != p {
 			return fmt.Errorf("only the owner of the Great Orient Shipping Line sends the ships (§2.3)")
@@ -447,55 +412,69 @@ func (s *State) parseItem(p int, pl *plan, verb string, v any) error {
 		if !s.shippingYear() {
 			return fmt.Errorf("there is no shipping this year (§2.4, §10.2)")
 		}
-		ts, ok := texts(v)
-		if !ok || len(ts) == 0 {
-			return fmt.Errorf("list the docks, first ship first")
-		}
-		for _, t := range ts {
+		return s.each(p, v, false, false, "list the docks, first ship first", func(t, _ string, _ cond) error {
 			i, ok := d.findDistrict(t)
-			if !ok || !d.Districts[i].Dock {
+			switch {
+			case !ok || !d.Districts[i].Dock:
 				return fmt.Errorf("%q is not a dock district", t)
-			}
-			if slices.Contains(pl.Docks, i) {
+			case slices.Contains(pl.Docks, i):
 				return fmt.Errorf("%q is listed twice: two ships go to separate docks", t)
 			}
 			pl.Docks = append(pl.Docks, i)
-		}
-	case verbNoService:
-		if isNone(v) {
 			return nil
-		}
-		ts, ok := texts(v)
-		if !ok {
-			return fmt.Errorf("list your warehouses that the ships must not service")
-		}
-		for _, t := range ts {
+		})
+	case verbNoService:
+		return s.each(p, v, true, false, "list your warehouses that the ships must not service", func(t, _ string, _ cond) error {
 			i, ok := d.findLoc(t)
 			if !ok || d.loc(i).Type != typeWarehouse || !s.owns(p, i) {
 				return fmt.Errorf("%q is not one of your warehouses", t)
 			}
 			pl.NoService = append(pl.NoService, i)
-		}
+			return nil
+		})
 	case verbAllow:
 		return s.parseAllow(p, pl, v)
 	case verbSell:
 		pl.SellSet = true
-		if isNone(v) {
-			return nil
-		}
-		ts, ok := texts(v)
-		if !ok {
-			return fmt.Errorf("list the establishments to auction first if you cannot pay")
-		}
-		for _, t := range ts {
+		return s.each(p, v, true, false, "list the establishments to auction first if you cannot pay", func(t, _ string, _ cond) error {
 			i, ok := d.findLoc(t)
 			if !ok || !buyable(d.loc(i).Type) {
 				return fmt.Errorf("%q is not an establishment", t)
 			}
 			pl.Sell = append(pl.Sell, i)
-		}
+			return nil
+		})
 	case verbBid:
 		return s.parseBids(pl, v)
+	}
+	return nil
+}
+
+// each calls f for each entry of v, a text or a list of texts: with conds,
+// each entry is cut at "if" and its condition read (f gets the entry, the
+// whole text and the condition); with noneOK, none or an empty list gives
+// no entry, else usage is the error.
+func (s *State) each(p int, v any, noneOK, conds bool, usage string, f func(what, text string, c cond) error) error {
+	if noneOK && isNone(v) {
+		return nil
+	}
+	ts, ok := texts(v)
+	if !ok || len(ts) == 0 {
+		return errors.New(usage)
+	}
+	for _, t := range ts {
+		what, c := t, cond(nil)
+		if conds {
+			w, cs, has := cutIf(t)
+			var err error
+			if c, err = s.optCond(p, cs, has); err != nil {
+				return err
+			}
+			what = w
+		}
+		if err := f(what, t, c); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -508,18 +487,13 @@ func (s *State) optCond(p int, text string, has bool) (cond, error) {
 	return s.parseCond(p, text)
 }
 
-// parseMove reads one move entry and refuses what can never be legal this
-// turn.
-func (s *State) parseMove(p int, entry string) (moveOpt, error) {
+// parseMove reads one move entry (what, with the condition c, as written
+// in text) and refuses what can never be legal this turn.
+func (s *State) parseMove(p int, what, text string, c cond) (moveOpt, error) {
 	d := s.d()
 	me := &s.Players[p]
-	what, cs, has := cutIf(entry)
-	m := moveOpt{Text: strings.Join(strings.Fields(entry), " ")}
-	c, err := s.optCond(p, cs, has)
-	if err != nil {
-		return m, err
-	}
-	m.If = c
+	entry := text
+	m := moveOpt{Text: strings.Join(strings.Fields(text), " "), If: c}
 	low := strings.ToLower(what)
 	switch {
 	case low == "stay":

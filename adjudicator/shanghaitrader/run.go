@@ -55,25 +55,19 @@ func money(n int) string {
 // pay records n paid into the bank (the pile of notes) for reason, and
 // returns the phrase every such payment's happening carries: "$40ooo to
 // the bank (opium fine)". The caller takes the money from a player.
-func (r *run) pay(n int, reason string) string {
-	if n != 0 {
-		if r.s.Paid == nil {
-			r.s.Paid = map[string]int{}
-		}
-		r.s.Paid[reason] += n
-	}
-	return fmt.Sprintf("%s to the bank (%s)", money(n), reason)
-}
+func (r *run) pay(n int, reason string) string { return tally(&r.s.Paid, n, "to", reason) }
 
 // draw records n drawn from the bank for reason; see pay.
-func (r *run) draw(n int, reason string) string {
+func (r *run) draw(n int, reason string) string { return tally(&r.s.Drawn, n, "from", reason) }
+
+func tally(m *map[string]int, n int, dir, reason string) string {
 	if n != 0 {
-		if r.s.Drawn == nil {
-			r.s.Drawn = map[string]int{}
+		if *m == nil {
+			*m = map[string]int{}
 		}
-		r.s.Drawn[reason] += n
+		(*m)[reason] += n
 	}
-	return fmt.Sprintf("%s from the bank (%s)", money(n), reason)
+	return fmt.Sprintf("%s %s the bank (%s)", money(n), dir, reason)
 }
 
 // bankPhrase is pay or draw's phrase for a signed GM correction, without

@@ -460,7 +460,14 @@ func (r *run) dailyMail(p int, pl *plan) {
 	s := r.s
 	me := &s.Players[p]
 	q := pl.DailyMail
-	if me.At != s.d().mail || q < 0 || !s.Players[q].inCity() {
+	switch {
+	case q < 0:
+		return
+	case me.At != s.d().mail:
+		r.tell(p, "You are not at the North China Daily Mail: no enquiry about %s.", s.Players[q].Name)
+		return
+	case !s.Players[q].inCity():
+		r.tell(p, "%s has left Shanghai: no enquiry.", s.Players[q].Name)
 		return
 	}
 	t := &s.Players[q]
@@ -478,7 +485,11 @@ func (r *run) bank(p int, pl *plan) {
 	s := r.s
 	d := s.d()
 	me := &s.Players[p]
-	if me.At != d.banks || (pl.Deposit == nil && pl.Withdraw == nil) {
+	if pl.Deposit == nil && pl.Withdraw == nil {
+		return
+	}
+	if me.At != d.banks {
+		r.tell(p, "You are not at the Imperial Trading Banks: no banking this turn.")
 		return
 	}
 	lots := func(a *amount, have int) int {
