@@ -43,14 +43,20 @@ type PlayerSetup struct {
 	Nationality string   `json:"nationality"`
 	Cash        *int     `json:"cash"` // default $100ooo
 	Bank        *int     `json:"bank"`
-	At          string   `json:"at"` // a location (default the Consulates)
+	At          string   `json:"at"`       // a location (default the Consulates)
+	Location    string   `json:"location"` // the same as at
+	// District places the player in a district of one location (Garden
+	// Bridge); elsewhere name the location with at.
+	District string `json:"district"`
 	Owns        []string `json:"owns"`
 	Passport    bool     `json:"passport"`
 	Bodyguards  int      `json:"bodyguards"` // at the airfield
 	Hooked      bool     `json:"hooked"`     // in the Opium Dens
 	Shanghaied  bool     `json:"shanghaied"` // in Old Chinatown
-	// Out: escaped or assassinated (out of the city).
-	Out  string         `json:"out"`
+	// Out: escaped or assassinated (out of the city); Escaped: true is
+	// the same as out: escaped.
+	Out     string `json:"out"`
+	Escaped bool   `json:"escaped"`
 	Sell []string       `json:"sell"`
 	Bids map[string]int `json:"bids"`
 }
@@ -211,16 +217,37 @@ func (s *State) layout(lay *Layout) error {
 				return err
 			}
 		}
-		if ps.At != "" {
-			i, ok := d.findLoc(ps.At)
+		at := ps.At
+		for _, alt := range []string{ps.Location, ps.District} {
+			if at == "" {
+				at = alt
+			}
+		}
+		if at != "" {
+			i, ok := d.findLoc(at)
 			if !ok {
-				dist, isDist := d.findDistrict(ps.At)
-				if first, end := d.span(dist); !isDist || end-first != 1 {
-					return fmt.Errorf("players: %s: at: %q is not a location (name the location, e.g. TP-02a)", name, ps.At)
+				dist, isDist := d.findDistrict(at)
+				first, end := d.span(dist)
+				if !isDist || end-first != 1 {
+					var names []string
+					for j := first; isDist && j < end; j++ {
+						names = append(names, d.loc(j).ID)
+					}
+					hint := "name the location, e.g. TP-02a"
+					if isDist {
+						hint = "name the location in " + d.Districts[dist].Name + ": " + strings.Join(names, ", ")
+					}
+					return fmt.Errorf("players: %s: at: %q is not a location (%s)", name, at, hint)
 				}
-				i, _ = d.span(dist)
+				i = first
 			}
 			me.At = i
+		}
+		if ps.Escaped {
+			if ps.Out != "" && ps.Out != outEscaped {
+				return fmt.Errorf("players: %s: escaped and %s", name, ps.Out)
+			}
+			ps.Out = outEscaped
 		}
 		me.Passport, me.Bodyguards, me.Hooked, me.Shanghaied = ps.Passport, ps.Bodyguards, ps.Hooked, ps.Shanghaied
 		switch {
@@ -236,7 +263,7 @@ func (s *State) layout(lay *Layout) error {
 		switch ps.Out {
 		case "":
 		case outEscaped, outAssassinated:
-			if ps.At != "" {
+			if at != "" {
 				return fmt.Errorf("players: %s: a player out of the city is nowhere (no at)", name)
 			}
 			me.Out, me.OutWhen, me.At = ps.Out, "before the set-up", -1

@@ -94,12 +94,16 @@ func (r *run) shipping() {
 	var docks []int
 	how := "by the schedule"
 	if owner >= 0 {
-		how = "sent by " + s.Players[owner].Name
 		if pl := r.plans[owner]; pl != nil {
 			docks = slices.Clone(pl.Docks[:min(n, len(pl.Docks))])
 		}
-		if len(docks) < n {
-			how += " (the rest by the schedule)"
+		switch {
+		case len(docks) == 0:
+			how = "by the schedule, " + s.Players[owner].Name + " having named no dock"
+		case len(docks) < n:
+			how = "sent by " + s.Players[owner].Name + " (the rest by the schedule)"
+		default:
+			how = "sent by " + s.Players[owner].Name
 		}
 	}
 	for _, dk := range d.schedule[s.Season] {
@@ -416,6 +420,7 @@ func (r *run) volunteer(p int, pl *plan) {
 	s := r.s
 	d := s.d()
 	me := &s.Players[p]
+	me.Shanghaied = false
 	switch d.loc(me.At).Role {
 	case roleFanTan:
 		wager := pl.FanTan
