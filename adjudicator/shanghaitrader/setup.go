@@ -40,25 +40,25 @@ type Layout struct {
 
 // PlayerSetup is one player's part of a Layout.
 type PlayerSetup struct {
-	Nationality string   `json:"nationality"`
-	Cash        *int     `json:"cash"` // default $100ooo
-	Bank        *int     `json:"bank"`
-	At          string   `json:"at"`       // a location (default the Consulates)
-	Location    string   `json:"location"` // the same as at
+	Nationality string `json:"nationality"`
+	Cash        *int   `json:"cash"` // default $100ooo
+	Bank        *int   `json:"bank"`
+	At          string `json:"at"`       // a location (default the Consulates)
+	Location    string `json:"location"` // the same as at
 	// District places the player in a district of one location (Garden
 	// Bridge); elsewhere name the location with at.
-	District string `json:"district"`
-	Owns        []string `json:"owns"`
-	Passport    bool     `json:"passport"`
-	Bodyguards  int      `json:"bodyguards"` // at the airfield
-	Hooked      bool     `json:"hooked"`     // in the Opium Dens
-	Shanghaied  bool     `json:"shanghaied"` // in Old Chinatown
+	District   string   `json:"district"`
+	Owns       []string `json:"owns"`
+	Passport   bool     `json:"passport"`
+	Bodyguards int      `json:"bodyguards"` // at the airfield
+	Hooked     bool     `json:"hooked"`     // in the Opium Dens
+	Shanghaied bool     `json:"shanghaied"` // in Old Chinatown
 	// Out: escaped or assassinated (out of the city); Escaped: true is
 	// the same as out: escaped.
-	Out     string `json:"out"`
-	Escaped bool   `json:"escaped"`
-	Sell []string       `json:"sell"`
-	Bids map[string]int `json:"bids"`
+	Out     string         `json:"out"`
+	Escaped bool           `json:"escaped"`
+	Sell    []string       `json:"sell"`
+	Bids    map[string]int `json:"bids"`
 }
 
 // Setup seats the players: nationalities from the cup, counters at Garden
