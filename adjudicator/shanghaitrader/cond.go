@@ -101,12 +101,19 @@ func splitWord(text, word string) []string {
 }
 
 func (s *State) parseAtom(p int, text string) (atom, error) {
-	d := s.d()
-	if f := strings.Fields(text); len(f) > 1 && strings.EqualFold(f[0], "not") {
-		a, err := s.parseAtom(p, strings.Join(f[1:], " "))
-		a.Not = !a.Not
-		return a, err
+	// Any number of nots, read in one pass (the text's spaces are single).
+	not := false
+	for len(text) > 4 && strings.EqualFold(text[:4], "not ") {
+		text, not = text[4:], !not
 	}
+	a, err := s.parseTest(p, text)
+	a.Not = a.Not != not
+	return a, err
+}
+
+// parseTest reads one test of a condition, without its nots.
+func (s *State) parseTest(p int, text string) (atom, error) {
+	d := s.d()
 	low := strings.ToLower(text)
 	switch low {
 	case "":
