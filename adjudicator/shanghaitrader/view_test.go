@@ -77,6 +77,13 @@ func TestOrdersDoc(t *testing.T) {
 	if n < 15 {
 		t.Errorf("only %d orders found in the table", n)
 	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), string(b)) {
+		t.Error("the README's Shanghai Trader section is not ORDERS.md")
+	}
 }
 
 // TestViewContract checks the keys other tools rely on (issue 14's
