@@ -121,7 +121,7 @@ func tenYearLog(b *testing.B) (*events.Store, string, [][]adjudicator.Submission
 game: shanghai-trader
 options: {data: {years: [10, 10, 10, 10]}}
 players: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]
-seed: `+benchSeed+`
+seed: ` + benchSeed + `
 `))
 	if err != nil {
 		b.Fatal(err)
