@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -312,14 +311,3 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 
 // Clone returns a deep copy of a state.
 func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }
-
-// locationNames lists the ids of the locations of the given types.
-func (s *State) locationNames(types ...string) []string {
-	var out []string
-	for _, l := range s.d().locs {
-		if slices.Contains(types, l.Type) {
-			out = append(out, l.ID)
-		}
-	}
-	return out
-}

@@ -67,7 +67,7 @@ type PlayerSetup struct {
 func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
 	n := len(cfg.Players)
 	if n < 3 || n > 6 {
-		return nil, fmt.Errorf("Shanghai Trader is for 3 to 6 players, not %d (§1.1)", n)
+		return nil, fmt.Errorf("the game is for 3 to 6 players, not %d (§1.1: Shanghai Trader \"can be played by 3-6 players\")", n)
 	}
 	seen := map[string]bool{}
 	for _, p := range cfg.Players {

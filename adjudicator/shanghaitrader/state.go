@@ -288,7 +288,7 @@ func (s *State) stayOK(p int) bool {
 	return at >= 0 && s.d().loc(at).Type != typeAirfield && s.autoOK(p, at)
 }
 
-// rosterText lists the seats' names.
+// names lists the seats' names.
 func (s *State) names(seats []int) []string {
 	out := make([]string, len(seats))
 	for i, p := range seats {
