@@ -319,7 +319,11 @@ func (s *State) layout(lay *Layout) error {
 			}
 			t := d.loc(i).Type
 			if s.Estabs[i].Owner < 0 || t != typeWarehouse && (f.what != "compromised" || t != typeFactory) {
-				return fmt.Errorf("%s: %s must be a controlled warehouse%s", f.what, name, map[bool]string{true: " or factory"}[f.what == "compromised"])
+				what := "a controlled warehouse"
+				if f.what == "compromised" {
+					what += " or factory"
+				}
+				return fmt.Errorf("%s: %s must be %s", f.what, name, what)
 			}
 			f.set(&s.Estabs[i])
 		}

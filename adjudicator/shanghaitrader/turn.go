@@ -12,7 +12,11 @@ import (
 // ends, and with autumn the year.
 func (r *run) season() {
 	s := r.s
-	r.say("%s of year %d%s.", strings.ToUpper(s.seasonName()[:1])+s.seasonName()[1:], s.Year, map[bool]string{true: " (the last year)"}[s.lastYear()])
+	last := ""
+	if s.lastYear() {
+		last = " (the last year)"
+	}
+	r.say("%s of year %d%s.", strings.ToUpper(s.seasonName()[:1])+s.seasonName()[1:], s.Year, last)
 	r.standing()
 	s.Ships = nil
 	if s.shippingYear() {
@@ -28,7 +32,7 @@ func (r *run) season() {
 }
 
 // standing applies the standing parts of the orders (allow, sell, bid)
-// before anything is played, so that they are in force all turn (ST-X5).
+// before anything is played, so that they are in force all turn (ST-X4).
 func (r *run) standing() {
 	s := r.s
 	for p, pl := range r.plans {

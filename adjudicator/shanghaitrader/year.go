@@ -84,7 +84,11 @@ func andList(words []string) string {
 // not adjudicated by this version.)
 func (r *run) cycle() {
 	s := r.s
-	r.say("Year %d begins with the Cycle Turn%s.", s.Year, map[bool]string{true: " (the last year: no shipping, no special events)"}[s.lastYear()])
+	last := ""
+	if s.lastYear() {
+		last = " (the last year: no shipping, no special events)"
+	}
+	r.say("Year %d begins with the Cycle Turn%s.", s.Year, last)
 	r.revenue()
 	r.initiative()
 }
