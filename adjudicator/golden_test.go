@@ -17,6 +17,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/adjudicator/oldshanghai"
 	"taipan/adjudicator/sackson"
+	"taipan/adjudicator/shanghaitrader"
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
@@ -67,6 +68,19 @@ game: old-shanghai
 players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}]
 seed: golden old shanghai
 `},
+	{"shanghai-trader-6p", `id: golden-st
+game: shanghai-trader
+players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}, {name: eve}, {name: fay}]
+seed: golden shanghai trader
+setup:
+  players:
+    alice: {at: TP-03a, owns: [TP-02a, TP-02b, W-15a, F-16a]}
+    bob: {at: TP-02b, owns: [TP-03a, TP-03b, R3, TP-04a, R4, W-17b]}
+    carol: {at: OPIUM, hooked: true, shanghaied: true, cash: 60}
+    dave: {at: AIRFIELD, passport: true, bodyguards: 1, bank: 150}
+    eve: {at: W-16a, owns: [TP-09a, R9, TP-12a, R12]}
+    fay: {at: W-17a, owns: [F-17a, TP-08a, R8, TP-10a, TP-10b]}
+`},
 }
 
 // standingOrders are what the golden script's players send while the game
@@ -88,7 +102,7 @@ func correction(campaign, p string) adjudicator.GMAction {
 
 // goldenRegistry holds every game with golden logs.
 func goldenRegistry() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New(), shanghaitrader.New())
 }
 
 // playGolden plays a campaign to the end in a fresh database: every player

@@ -10,9 +10,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"text/tabwriter"
+
+	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
 	"taipan/events"
@@ -94,6 +97,9 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := inlineData(c, pos[0]); err != nil {
+		return err
+	}
 	if *check {
 		eng, _, err := adjudicator.CheckCampaign(Games(), c, randomBytes)
 		if err != nil {
@@ -136,6 +142,30 @@ func randomBytes(n int) ([]byte, error) {
 	b := make([]byte, n)
 	_, err := rand.Read(b)
 	return b, err
+}
+
+// inlineData replaces a campaign's options.data that names a file (a
+// game's replacement of its embedded data, e.g. Shanghai Trader's map and
+// charts) by the file's content, read relative to the campaign file, so
+// that the log keeps the data itself and replays without the file.
+func inlineData(c *adjudicator.Campaign, campaignFile string) error {
+	name, ok := c.Options["data"].(string)
+	if !ok {
+		return nil
+	}
+	if !filepath.IsAbs(name) && campaignFile != "" && campaignFile != "-" {
+		name = filepath.Join(filepath.Dir(campaignFile), name)
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return adjudicator.Errorf(adjudicator.EINVALID, "options: data: %v", err)
+	}
+	var v any
+	if err := yaml.Unmarshal(b, &v); err != nil {
+		return adjudicator.Errorf(adjudicator.EINVALID, "options: data: %s: %v", name, err)
+	}
+	c.Options["data"] = v
+	return nil
 }
 
 func (m *Main) runSubmit(ctx context.Context, args []string) error {

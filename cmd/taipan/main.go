@@ -19,6 +19,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/adjudicator/oldshanghai"
 	"taipan/adjudicator/sackson"
+	"taipan/adjudicator/shanghaitrader"
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
@@ -71,7 +72,7 @@ func NewMain() *Main {
 
 // Games is the registry of every game Taipan adjudicates.
 func Games() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New(), shanghaitrader.New())
 }
 
 // usageError is a mistake in the command line itself.

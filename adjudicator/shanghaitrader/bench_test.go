@@ -1,0 +1,250 @@
+package shanghaitrader
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// benchSeason is a spring of year 3 with six players in the city, ships
+// arriving, owners and passports, and each player's order file.
+func benchSeason(b *testing.B) (*State, []adjudicator.Submission) {
+	e := New()
+	setup := `{"year": 3, "season": "spring", "ship_roll": 5, "initiative": ["a", "b", "c", "d", "e", "f"],
+	  "players": {"a": {"at": "TP-02a", "owns": ["TP-02a", "TP-02b", "W-15a", "F-16a"], "cash": 150},
+	              "b": {"at": "TP-03a", "owns": ["TP-03a", "TP-03b", "R3", "TP-04a", "R4", "W-17b"]},
+	              "c": {"at": "OPIUM", "hooked": true, "shanghaied": true},
+	              "d": {"at": "AIRFIELD", "passport": true, "bodyguards": 1, "bank": 150},
+	              "e": {"at": "W-16a", "owns": ["TP-09a", "R9", "TP-12a", "R12"], "bids": {"warehouse": 20}},
+	              "f": {"at": "W-17a", "owns": ["F-17a", "TP-08a", "R8", "TP-10a", "TP-10b"]}}}`
+	as, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d", "e", "f"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("bench"), 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := map[string]string{
+		"a": "- move: [Kiangse Road if TP-03a unowned, The Bund]\n- deposit: all but 40\n- buy: [any if cash >= 60]\n- reroll: 1",
+		"b": "- move: [auto Great Orient]\n- docks: [Pootung Wharves, Hongkew Wharves]\n- allow: {Great Orient: [a]}",
+		"c": "- move: [Nanking Road, auto Consulates]\n- hire: {assassin: [d]}",
+		"d": "- move: escape\n- bodyguards: [3, 2]",
+		"e": "- move: Yangtszepoo Wharves\n- fan-tan: 20\n- buy: [warehouse, factory]",
+		"f": "- move: [Pootung Wharves]\n- sell: [TP-10b]\n- bid: {any: 10}",
+	}
+	var subs []adjudicator.Submission
+	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
+		items, err := orders.ParseList([]byte(files[p]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
+	}
+	return state(as), subs
+}
+
+// BenchmarkSeason resolves one Seasonal Turn of six players, with the
+// Check of each order file as the host makes it.
+func BenchmarkSeason(b *testing.B) {
+	e := New()
+	s, subs := benchSeason(b)
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n++
+		for _, sub := range subs {
+			if err := e.Check(s, sub.Player, sub.Items); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("bench"), n)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCampaign plays whole 6-player campaigns with random legal
+// orders, checked as the host checks them; it reports campaigns a second.
+func BenchmarkCampaign(b *testing.B) {
+	e := New()
+	players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}
+	b.ReportAllocs()
+	games := 0
+	start := time.Now()
+	for b.Loop() {
+		r := rand.New(rand.NewPCG(uint64(games), 9))
+		seed := fmt.Sprint("bench ", games)
+		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := state(as)
+		for step := 1; !s.Over; step++ {
+			var subs []adjudicator.Submission
+			for _, name := range e.Status(s).Pending {
+				items := randomOrders(s, s.seat(name), r)
+				if err := e.Check(s, name, items); err != nil {
+					b.Fatal(err)
+				}
+				subs = append(subs, adjudicator.Submission{Player: name, Items: items})
+			}
+			ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step))
+			if err != nil {
+				b.Fatal(err)
+			}
+			s = state(ns)
+		}
+		games++
+	}
+	b.ReportMetric(float64(games)/time.Since(start).Seconds(), "campaigns/s")
+}
+
+// tenYearLog writes a 10-year 6-player campaign (the length set with
+// options.data) to a fresh store, every player mailing random legal
+// orders each step, and returns the store and the game's id.
+func tenYearLog(b *testing.B) (*events.Store, string, [][]adjudicator.Submission) {
+	st, err := events.Open(filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	reg := adjudicator.NewRegistry(New())
+	h := &adjudicator.Host{Store: st, Games: reg}
+	ctx := context.Background()
+	c, err := adjudicator.ParseCampaign([]byte(`id: st-bench
+game: shanghai-trader
+options: {data: {years: [10, 10, 10, 10]}}
+players: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]
+seed: ` + benchSeed + `
+`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ng, err := h.Create(ctx, c)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := ng.Game
+	e := New()
+	r := rand.New(rand.NewPCG(1, 2))
+	var plays [][]adjudicator.Submission
+	for !g.Status.Finished {
+		s := state(g.State)
+		plays = append(plays, nil)
+		for _, p := range g.Awaiting() {
+			// ann keeps to the Consulates, so that the campaign runs all
+			// its years.
+			items := e.Default(s, p)
+			if p != "ann" {
+				items = randomOrders(s, s.seat(p), r)
+			}
+			rec, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: ng.Tokens[p], Step: g.Step, Orders: items}, adjudicator.SubmitOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			plays[len(plays)-1] = append(plays[len(plays)-1], adjudicator.Submission{Player: p, Items: items})
+			g = rec.Game
+		}
+	}
+	if g.Step != 41 {
+		b.Fatalf("the campaign lasted %d steps, not 40", g.Step-1)
+	}
+	return st, g.ID, plays
+}
+
+// benchSeed is the seed of tenYearLog's campaign.
+const benchSeed = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed"
+
+// replayEngine is the engine's part of a replay of tenYearLog's campaign:
+// the set-up, then each step's Check of every order file, its resolution
+// and its digest.
+func replayEngine(b *testing.B, plays [][]adjudicator.Submission) {
+	e := New()
+	seed, _ := hex.DecodeString(benchSeed)
+	as, err := e.Setup(adjudicator.Config{Players: []string{"ann", "ben", "cat", "dan", "eve", "fay"}, Options: json.RawMessage(`{"data":{"years":[10,10,10,10]}}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand(seed, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for n, subs := range plays {
+		for _, sub := range subs {
+			if err := e.Check(as, sub.Player, sub.Items); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if as, _, err = e.Resolve(as, subs, adjudicator.NewRand(seed, n+1)); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := adjudicator.Digest(as); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if !e.Status(as).Finished {
+		b.Fatal("the engine's replay did not finish the campaign")
+	}
+}
+
+// BenchmarkReplay replays a 10-year 6-player campaign from its log and,
+// in the same run, reads its rows from the store (the floor): it reports
+// both and their ratio (the goal is at most 3).
+func BenchmarkReplay(b *testing.B) {
+	st, id, plays := tenYearLog(b)
+	ctx := context.Background()
+	reg := adjudicator.NewRegistry(New())
+	var read, replay, engine time.Duration
+	events := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		t0 := time.Now()
+		evs, err := st.Events(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		if _, err := adjudicator.Replay(reg, evs); err != nil {
+			b.Fatal(err)
+		}
+		t2 := time.Now()
+		replayEngine(b, plays)
+		read, replay, engine = read+t1.Sub(t0), replay+t2.Sub(t1), engine+time.Since(t2)
+		events = len(evs)
+	}
+	b.ReportMetric(float64(events), "events")
+	b.ReportMetric(float64(read.Microseconds())/float64(b.N)/1000, "read-ms")
+	b.ReportMetric(float64(replay.Microseconds())/float64(b.N)/1000, "replay-ms")
+	b.ReportMetric(float64(replay)/float64(read), "replay/read")
+	// The engine's own part: Setup, Check, Resolve and Digest, without
+	// reading the log's payloads back into orders.
+	b.ReportMetric(float64(engine)/float64(read), "engine/read")
+}
+
+// BenchmarkCheck checks the six order files of benchSeason.
+func BenchmarkCheck(b *testing.B) {
+	e := New()
+	s, subs := benchSeason(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, sub := range subs {
+			if err := e.Check(s, sub.Player, sub.Items); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkDigest hashes the state of benchSeason, as every closed step
+// does.
+func BenchmarkDigest(b *testing.B) {
+	s, _ := benchSeason(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := adjudicator.Digest(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,313 @@
+package shanghaitrader
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// Version is the version of the rules this engine plays, recorded with
+// every step's digest.
+const Version = "shanghai-trader/1"
+
+// Engine is the Shanghai Trader rules. It has no fields: all game data is
+// in the *State it is handed.
+type Engine struct{}
+
+// New returns the Shanghai Trader engine.
+func New() Engine { return Engine{} }
+
+var _ adjudicator.Engine = Engine{}
+
+// Name is "shanghai-trader".
+func (Engine) Name() string { return "shanghai-trader" }
+
+// Version identifies this implementation of the rules.
+func (Engine) Version() string { return Version }
+
+// Options are the campaign options.
+type Options struct {
+	// Data replaces top-level keys of the embedded data.yaml (the map,
+	// the charts, the tables) for this campaign.
+	Data map[string]any `json:"data"`
+}
+
+// Status says who owes orders: every player still in the city, each
+// Seasonal Turn.
+func (Engine) Status(as adjudicator.State) adjudicator.Status {
+	s := state(as)
+	if s.Over {
+		return adjudicator.Status{Finished: true, Winners: s.winners(), Phase: "the game is over: " + s.Ended}
+	}
+	st := adjudicator.Status{Phase: s.phaseText()}
+	for _, p := range s.inCity() {
+		st.Pending = append(st.Pending, s.Players[p].Name)
+	}
+	return st
+}
+
+// phaseText is the open step in one line.
+func (s *State) phaseText() string {
+	t := fmt.Sprintf("year %d of %d, %s turn", s.Year, s.LastYear, s.seasonName())
+	switch {
+	case s.lastYear():
+		t += " (the last year)"
+	case s.firstYear():
+		t += " (the first year)"
+	}
+	return t
+}
+
+// winners are the escaped players with the largest international bank
+// account (§2.3; equal accounts share the win, rules-analysis 1h).
+func (s *State) winners() []string {
+	best := -1
+	var out []string
+	for _, p := range s.Players {
+		if p.Out != outEscaped {
+			continue
+		}
+		switch {
+		case p.Bank > best:
+			best, out = p.Bank, []string{p.Name}
+		case p.Bank == best:
+			out = append(out, p.Name)
+		}
+	}
+	return out
+}
+
+// Check says whether player's orders are legal now.
+func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+	s := state(as)
+	p := s.seat(player)
+	switch {
+	case p < 0:
+		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+	case s.Over:
+		return orders.Errorf(0, "orders", "the game is over")
+	case !s.Players[p].inCity():
+		return orders.Errorf(0, "orders", "you are no longer in Shanghai (%s)", s.Players[p].Out)
+	}
+	_, err := s.parse(p, items)
+	return err
+}
+
+// Default is the order used when a pending player sends none (D16 of the
+// rules analysis, with this engine's rulings ST-X2 and ST-X3): stay put
+// where an automatic move could take you; at the airfield, the escape
+// roll; in Old Chinatown, the automatic move to the Consulates; anywhere
+// else, a roll for the district you are in. Every other choice takes its
+// documented default when the segment comes, and no optional action is
+// taken.
+func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+	s := state(as)
+	p := s.seat(player)
+	if p < 0 || s.Over || !s.Players[p].inCity() {
+		return []orders.Item{}
+	}
+	return orders.Renumber([]orders.Item{orders.With(verbMove, s.defaultMove(p).Text)})
+}
+
+// defaultMove is the move of Default, from what p may see: where p is,
+// p's passport, and the board.
+func (s *State) defaultMove(p int) moveOpt {
+	d := s.d()
+	me := &s.Players[p]
+	switch {
+	case s.stayOK(p):
+		return moveOpt{Kind: mvStay, Text: "stay"}
+	case me.At == d.airfield && me.Passport:
+		return moveOpt{Kind: mvEscape, Text: "escape"}
+	case me.At < 0 || d.distOf(me.At) == d.chinatown || me.Passport:
+		return moveOpt{Kind: mvAuto, To: d.consul, Text: "auto " + d.loc(d.consul).Name}
+	}
+	dist := d.distOf(me.At)
+	return moveOpt{Kind: mvRoll, To: dist, Text: d.Districts[dist].Name}
+}
+
+// Resolve plays the open Seasonal Turn: every player's orders, in
+// initiative order, and the Cycle Turn of the next year when it ends a
+// year.
+func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	if s.Over {
+		return nil, nil, fmt.Errorf("shanghaitrader: the game is over")
+	}
+	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players))}
+	for _, sub := range subs {
+		p := s.seat(sub.Player)
+		switch {
+		case p < 0 || !s.Players[p].inCity():
+			return nil, nil, fmt.Errorf("shanghaitrader: %s owes no orders now", sub.Player)
+		case r.plans[p] != nil:
+			return nil, nil, fmt.Errorf("shanghaitrader: two submissions from %s", sub.Player)
+		}
+		pl, err := s.parse(p, sub.Items)
+		if err != nil {
+			return nil, nil, fmt.Errorf("shanghaitrader: orders of %s: %w", sub.Player, err)
+		}
+		r.plans[p] = pl
+	}
+	for _, p := range s.inCity() {
+		if r.plans[p] == nil {
+			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}}
+		}
+	}
+	r.season()
+	return s, r.hs, nil
+}
+
+// Corrections lists the GM's Shanghai Trader actions.
+func (Engine) Corrections() string {
+	return strings.Join([]string{
+		"remove PLAYER            PLAYER leaves the game for good: off the board, every",
+		"                         establishment uncontrolled, never a winner",
+		"money PLAYER AMOUNT      add AMOUNT ($ooo, negative to take) to PLAYER's cash",
+		"bank PLAYER AMOUNT       add AMOUNT ($ooo) to PLAYER's international account",
+		"place PLAYER LOCATION    put PLAYER's counter on LOCATION",
+		"owner PLAYER ESTAB       give ESTAB (e.g. TP-02a) to PLAYER",
+		"release PLAYER ESTAB     take PLAYER's employee off ESTAB",
+		"passport PLAYER yes|no   give or take PLAYER's passport",
+	}, "\n")
+}
+
+// Correct applies a GM correction.
+func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+	s := state(as).clone()
+	p := s.seat(c.Player)
+	if p < 0 {
+		return nil, nil, fmt.Errorf("%q is not a player in this game", c.Player)
+	}
+	if s.Over {
+		return nil, nil, fmt.Errorf("the game is over")
+	}
+	me := &s.Players[p]
+	d := s.d()
+	r := &run{s: s}
+	args := c.Args
+	need := func(n int, usage string) error {
+		if len(args) != n {
+			return fmt.Errorf("usage: %s PLAYER %s", c.Action, usage)
+		}
+		return nil
+	}
+	estab := func(name string) (int, error) {
+		i, ok := d.findLoc(name)
+		if !ok || !buyable(d.loc(i).Type) {
+			return 0, fmt.Errorf("%q is not an establishment", name)
+		}
+		return i, nil
+	}
+	switch strings.ToLower(c.Action) {
+	case "remove":
+		if err := need(0, ""); err != nil {
+			return nil, nil, err
+		}
+		if !me.inCity() {
+			return nil, nil, fmt.Errorf("%s is no longer in the city", me.Name)
+		}
+		r.leave(p, outRemoved)
+		r.say("%s leaves the game; every establishment of theirs is uncontrolled.", me.Name)
+		r.checkEnd()
+	case "money", "bank":
+		if err := need(1, "AMOUNT"); err != nil {
+			return nil, nil, err
+		}
+		n, err := strconv.Atoi(strings.TrimPrefix(args[0], "+"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("AMOUNT is a whole number of $ooo, e.g. +20 or -5")
+		}
+		field := &me.Cash
+		if strings.ToLower(c.Action) == "bank" {
+			field = &me.Bank
+		}
+		if *field+n < 0 {
+			return nil, nil, fmt.Errorf("%s would have less than nothing", me.Name)
+		}
+		if n >= 0 {
+			r.draw(n, "GM correction")
+		} else {
+			r.pay(-n, "GM correction")
+		}
+		*field += n
+		what := "cash"
+		if field == &me.Bank {
+			what = "international account"
+		}
+		// The amount is told to the GM's reports only through the log.
+		r.say("%s's %s is corrected (%s).", me.Name, what, bankPhrase(n))
+	case "place":
+		if len(args) == 0 {
+			return nil, nil, fmt.Errorf("usage: place PLAYER LOCATION")
+		}
+		i, ok := d.findLoc(strings.Join(args, " "))
+		if !ok {
+			return nil, nil, fmt.Errorf("%q is not a location", strings.Join(args, " "))
+		}
+		if !me.inCity() {
+			return nil, nil, fmt.Errorf("%s is no longer in the city", me.Name)
+		}
+		me.At, me.Hooked, me.Shanghaied, me.Bodyguards = i, false, false, 0
+		r.say("%s's counter is put on %s.", me.Name, d.locName(i))
+	case "owner", "release":
+		if len(args) == 0 {
+			return nil, nil, fmt.Errorf("usage: %s PLAYER ESTABLISHMENT", c.Action)
+		}
+		i, err := estab(strings.Join(args, " "))
+		if err != nil {
+			return nil, nil, err
+		}
+		if strings.ToLower(c.Action) == "release" {
+			if !s.owns(p, i) {
+				return nil, nil, fmt.Errorf("%s does not control %s", me.Name, d.locName(i))
+			}
+			s.setOwner(i, -1)
+			r.say("%s's employee is taken off %s.", me.Name, d.locName(i))
+			r.checkRackets(p)
+		} else {
+			if !me.inCity() {
+				return nil, nil, fmt.Errorf("%s is no longer in the city", me.Name)
+			}
+			old := s.Estabs[i].Owner
+			s.setOwner(i, p)
+			r.say("%s now controls %s.", me.Name, d.locName(i))
+			if old >= 0 {
+				r.checkRackets(old)
+			}
+		}
+	case "passport":
+		if err := need(1, "yes|no"); err != nil {
+			return nil, nil, err
+		}
+		switch strings.ToLower(args[0]) {
+		case "yes", "true":
+			me.Passport = true
+		case "no", "false":
+			me.Passport, me.Bodyguards = false, 0
+		default:
+			return nil, nil, fmt.Errorf("usage: passport PLAYER yes|no")
+		}
+		r.say("%s's passport is corrected.", me.Name)
+	default:
+		return nil, nil, fmt.Errorf("unknown correction %q; the corrections are:\n%s", c.Action, Engine{}.Corrections())
+	}
+	return s, r.hs, nil
+}
+
+// Rename gives seat from to player to.
+func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+	s := state(as)
+	// Names are matched ignoring case in orders, so a name that differs
+	// from another only in case is refused too.
+	if p := s.seat(from); p >= 0 && (s.seatFold(to) < 0 || s.seatFold(to) == p) {
+		s.Players[p].Name = to
+	}
+	return s
+}
+
+// Clone returns a deep copy of a state.
+func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }

@@ -1,0 +1,101 @@
+package shanghaitrader
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// fuzzStates are positions to check fuzzed orders against: the start, and
+// a year with shipping where players own rackets, hold passports, wait at
+// the airfield and lie hooked in the Opium Dens.
+func fuzzStates(f *testing.F) []*State {
+	fatal := func(err error) {
+		if f != nil {
+			f.Fatal(err)
+		}
+		panic(err)
+	}
+	e := New()
+	var out []*State
+	for _, setup := range []string{
+		`{"initiative": ["alice", "bob", "carol"]}`,
+		`{"year": 3, "season": "spring", "ship_roll": 4, "initiative": ["bob", "alice", "carol", "dave"],
+		  "players": {"alice": {"at": "TP-02a", "owns": ["TP-04a", "R4", "W-15a"], "cash": 80, "bank": 100},
+		              "bob": {"at": "AIRFIELD", "passport": true, "bodyguards": 1},
+		              "carol": {"at": "OPIUM", "hooked": true, "shanghaied": true},
+		              "dave": {"at": "CONSULATES", "passport": true}}}`,
+	} {
+		players := []string{"alice", "bob", "carol"}
+		if len(setup) > 50 {
+			players = append(players, "dave")
+		}
+		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("fuzz"), 0))
+		if err != nil {
+			fatal(err)
+		}
+		out = append(out, s.(*State))
+	}
+	return out
+}
+
+// FuzzCheck feeds arbitrary order lists to Check. It must never panic;
+// orders it accepts must read the same once logged (their generic form,
+// as JSON, parsed again) and must resolve.
+func FuzzCheck(f *testing.F) {
+	for _, seed := range []string{
+		"- move: Nanking Road", "- move: [auto Great Orient if cash >= 40, Kiangse Road if TP-03a unowned, stay]",
+		"- move: escape\n- bodyguards: [3, 2]", "- move: auto Airfield\n- bodyguards: 1", "- passport: [buy if cash >= 90, roll]",
+		"- deposit: all but 40", "- withdraw: 50", "- withdraw: 500", "- buy: [trading-post, warehouse if not passport, racket]",
+		"- hire: {assassin: [bob, any]}", "- hire: {assassin: dave, if: year >= 3}", "- docks: [Nantao Wharves, Hongkew Wharves]",
+		"- no-service: W-15a", "- allow: {Great Orient: [bob, carol]}", "- allow: none", "- sell: [TP-04a, W-15a]", "- bid: {warehouse: 20, any: 5}",
+		"- fan-tan: 35\n- opium: gamble", "- daily-mail: bob", "- reroll: 2\n- air-reroll: 1", "- move: {to: x}", "- move: 0x10",
+		"- bid: {TP-02a: 1e1}", "- move: [[a]]", "- hire: assassin bob", "- move: Nanking Road if not not winter and cash>=-1",
+		"[]", "- 7", "- move: ~", "- buy: 2001-12-14", "- deposit: +100",
+	} {
+		f.Add(seed, uint8(0))
+		f.Add(seed, uint8(1))
+	}
+	e := New()
+	states := fuzzStates(f)
+	f.Fuzz(func(t *testing.T, text string, which uint8) {
+		items, err := orders.ParseList([]byte(text))
+		if err != nil {
+			return
+		}
+		items = orders.Renumber(items)
+		s := states[int(which)%len(states)]
+		_ = e.Check(s, "nobody", items)
+		for _, p := range e.Status(s).Pending {
+			if e.Check(s, p, items) != nil {
+				continue
+			}
+			// What is checked is what is logged: the generic form, as the
+			// log keeps it, reads the same.
+			g, err := orders.Generic(items)
+			if err != nil {
+				t.Fatalf("accepted orders %q have no generic form: %v", text, err)
+			}
+			b, err := json.Marshal(g)
+			if err != nil {
+				t.Fatalf("accepted orders %q do not encode: %v", text, err)
+			}
+			logged, err := orders.ParseList(b)
+			if err != nil {
+				t.Fatalf("the logged form %s of %q does not parse: %v", b, text, err)
+			}
+			seat := s.seat(p)
+			a, errA := s.parse(seat, items)
+			l, errL := s.parse(seat, logged)
+			if errA != nil || errL != nil || !reflect.DeepEqual(a, l) {
+				t.Fatalf("orders %q read differently once logged as %s: %v %v\n%+v\n%+v", text, b, errA, errL, a, l)
+			}
+			if _, _, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
+			}
+		}
+	})
+}

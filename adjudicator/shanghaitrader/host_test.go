@@ -1,0 +1,125 @@
+package shanghaitrader_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/shanghaitrader"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// newHost opens a fresh store with a Host that plays Shanghai Trader, on
+// a clock that moves an hour per event.
+func newHost(tb testing.TB) *adjudicator.Host {
+	tb.Helper()
+	st, err := events.Open(filepath.Join(tb.TempDir(), "st.db"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	now := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	return &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(shanghaitrader.New()), Now: func() time.Time {
+		now = now.Add(time.Hour)
+		return now
+	}}
+}
+
+// createGame creates a campaign of n players.
+func createGame(tb testing.TB, h *adjudicator.Host, id string, n int, extra string) *adjudicator.NewGame {
+	tb.Helper()
+	var seats []string
+	for i := range n {
+		seats = append(seats, fmt.Sprintf("{name: p%d}", i+1))
+	}
+	c, err := adjudicator.ParseCampaign([]byte(fmt.Sprintf("id: %s\ngame: shanghai-trader\nplayers: [%s]\nseed: %s\n%s", id, strings.Join(seats, ", "), id, extra)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ng, err := h.Create(context.Background(), c)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ng
+}
+
+// TestCampaignOnAdjudicateAlone plays a 6-player campaign to its end with
+// nothing but the GM's adjudicate (every step closed, everybody on the
+// default orders), audits it, and draws every player's last report.
+func TestCampaignOnAdjudicateAlone(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	ng := createGame(t, h, "st-defaults", 6, "")
+	g := ng.Game
+	for closes := 0; !g.Status.Finished; closes++ {
+		if closes > 4*8 {
+			t.Fatalf("the campaign does not end after %d steps", closes)
+		}
+		var err error
+		if g, _, err = h.Close(ctx, g.ID, adjudicator.ReasonGM); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evs, err := h.Store.Events(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	audited, err := adjudicator.Audit(h.Games, evs)
+	if err != nil {
+		t.Fatalf("audit: %v", err)
+	}
+	if !audited.Status.Finished || audited.Step != 33 {
+		t.Fatalf("audited game: finished %v after step %d", audited.Status.Finished, audited.Step-1)
+	}
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range append(g.Names(), "", adjudicator.Observer) {
+		text, err := r.Text(audited, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(text, "THE GAME IS OVER") {
+			t.Fatalf("%q's last report:\n%s", p, text)
+		}
+	}
+}
+
+// TestOrdersByTheHost submits order files through the Host: a refused one
+// names its line and field and leaves no event; accepted ones close the
+// step when everybody is in.
+func TestOrdersByTheHost(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	ng := createGame(t, h, "st-orders", 3, "setup: {initiative: [p1, p2, p3]}")
+	submit := func(p, text string) (*adjudicator.Receipt, error) {
+		env, err := orders.Parse([]byte(fmt.Sprintf("game: st-orders\nplayer: %s\norders:\n%s", p, text)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		env.Token = ng.Tokens[p]
+		return h.Submit(ctx, env, adjudicator.SubmitOptions{})
+	}
+	before, _ := h.Store.Events(ctx, "st-orders")
+	if _, err := submit("p1", "  - move: Nowhere Street\n"); err == nil || !strings.Contains(err.Error(), "line 4, field orders[1].move") {
+		t.Fatalf("a move to nowhere: %v", err)
+	}
+	if after, _ := h.Store.Events(ctx, "st-orders"); len(after) != len(before) {
+		t.Fatal("a refused order file left an event")
+	}
+	for _, p := range []string{"p1", "p2", "p3"} {
+		rec, err := submit(p, "  - move: [auto Consulates]\n  - passport: roll\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p == "p3" && rec.Game.Step != 2 {
+			t.Fatalf("the step did not close with every order in: step %d", rec.Game.Step)
+		}
+	}
+}

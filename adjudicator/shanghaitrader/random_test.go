@@ -1,0 +1,318 @@
+package shanghaitrader
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/orders"
+)
+
+// randomOrders builds a legal order file for seat p, choosing at random
+// among the orders the rules allow; late in the game players head for
+// the airfield.
+func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
+	d := s.d()
+	me := &s.Players[p]
+	var lines []string
+	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
+	pick := func(xs []string) string { return xs[r.IntN(len(xs))] }
+	var districts, rackets []string
+	for _, dist := range d.Districts {
+		districts = append(districts, dist.Name)
+	}
+	for _, l := range d.locs {
+		if l.Type == typeRacket {
+			rackets = append(rackets, l.Name)
+		}
+	}
+	var others []string
+	for _, q := range s.inCity() {
+		if q != p {
+			others = append(others, s.Players[q].Name)
+		}
+	}
+	conds := []string{"cash >= 40", "TP-02a unowned", "not passport", "year >= 3", "autumn", "not last year", "bank < 100", "in Nanking Road", "W-15a mine", "not at Airfield"}
+	withCond := func(e string) string {
+		if r.IntN(4) == 0 {
+			return e + " if " + pick(conds)
+		}
+		return e
+	}
+	late := s.Year >= s.LastYear-1
+	switch {
+	case me.Passport:
+		var opts []string
+		if me.At == d.airfield {
+			opts = append(opts, "escape", "escape", "auto Consulates")
+			if r.IntN(2) == 0 {
+				add("- bodyguards: [%d, %d]", r.IntN(4), r.IntN(4))
+			}
+		} else {
+			opts = append(opts, "auto Airfield", "auto Airfield", "stay")
+			add("- bodyguards: %d", r.IntN(4))
+		}
+		add("- move: [%s]", withCond(pick(opts)))
+	case late && r.IntN(3) > 0:
+		add("- move: [auto Consulates]")
+		add("- passport: [%s]", pick([]string{"buy if cash >= 60", "roll", "buy", "roll if cash < 50"}))
+	default:
+		var opts []string
+		for range 1 + r.IntN(3) {
+			switch r.IntN(6) {
+			case 0:
+				opts = append(opts, withCond("auto "+pick(rackets)))
+			case 1:
+				opts = append(opts, withCond("stay"))
+			case 2:
+				opts = append(opts, "auto Consulates")
+			default:
+				opts = append(opts, withCond(pick(districts)))
+			}
+		}
+		add("- move: [%s]", strings.Join(opts, ", "))
+		if r.IntN(3) == 0 {
+			add("- passport: %s", pick([]string{"roll", "buy"}))
+		}
+	}
+	if r.IntN(3) > 0 {
+		var buys []string
+		for range 1 + r.IntN(3) {
+			buys = append(buys, withCond(pick([]string{"trading-post", "warehouse", "factory", "racket", "any", "TP-02a", "W-15a", "F-16a"})))
+		}
+		add("- buy: [%s]", strings.Join(buys, ", "))
+	}
+	switch r.IntN(4) {
+	case 0:
+		add("- deposit: %s", pick([]string{"all", "all but 40", "50", "100", "all but 0"}))
+	case 1:
+		if me.Bank >= 50 {
+			add("- withdraw: %s", pick([]string{"all", "50", "all but 50"}))
+		}
+	}
+	if r.IntN(3) == 0 {
+		add("- reroll: %d", r.IntN(3))
+	}
+	if r.IntN(3) == 0 {
+		add("- air-reroll: %d", r.IntN(3))
+	}
+	if r.IntN(2) == 0 {
+		add("- fan-tan: %d", 10+5*r.IntN(9))
+	}
+	if !me.Hooked && r.IntN(2) == 0 {
+		add("- opium: %s", pick([]string{"pay", "gamble"}))
+	}
+	if len(others) > 0 && r.IntN(3) == 0 {
+		add("- daily-mail: %s", pick(others))
+	}
+	if r.IntN(3) == 0 {
+		add("- hire: {assassin: [any]}")
+	}
+	if s.ownerOfRole(roleGreatOrient) == p && s.shippingYear() && r.IntN(2) == 0 {
+		docks := []string{"Hongkew Wharves", "Yangtszepoo Wharves", "Pootung Wharves", "Nantao Wharves"}
+		r.Shuffle(len(docks), func(i, j int) { docks[i], docks[j] = docks[j], docks[i] })
+		add("- docks: [%s]", strings.Join(docks[:1+r.IntN(2)], ", "))
+	}
+	var mine []string
+	for i, e := range s.Estabs {
+		if e.Owner == p && d.loc(i).Type == typeRacket && len(others) > 0 {
+			mine = append(mine, fmt.Sprintf("%s: [%s]", d.loc(i).Name, pick(others)))
+		}
+	}
+	if len(mine) > 0 && r.IntN(2) == 0 {
+		add("- allow: {%s}", strings.Join(mine, ", "))
+	}
+	if r.IntN(4) == 0 {
+		add("- sell: [%s]", pick([]string{"TP-02a", "W-15a", "R4", "none"}))
+	}
+	if r.IntN(4) == 0 {
+		add("- bid: {%s: %d, any: %d}", pick([]string{"trading-post", "warehouse", "TP-02a"}), 5*(1+r.IntN(8)), 5*(1+r.IntN(4)))
+	}
+	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
+	if err != nil {
+		panic(err)
+	}
+	return orders.Renumber(items)
+}
+
+// bankPhrase matches the phrase every payment to or from the bank carries.
+var bankPhraseRE = regexp.MustCompile(`\$(\d+)(?:ooo)? (to|from) the bank \(([^)]+)\)`)
+
+// checkInvariants fails unless the state is sound: money conserved and
+// accounted for, nothing negative, the board consistent.
+func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening) {
+	t.Helper()
+	d := s.d()
+	sum := func(m map[string]int) int {
+		n := 0
+		for _, v := range m {
+			n += v
+		}
+		return n
+	}
+	if held := s.total(); held != s.Issued+sum(s.Drawn)-sum(s.Paid) {
+		t.Fatalf("money not conserved: players hold %d, issued %d + drawn %d - paid %d", held, s.Issued, sum(s.Drawn), sum(s.Paid))
+	}
+	// Every payment to or from the bank is a named happening.
+	paid, drawn := map[string]int{}, map[string]int{}
+	for _, h := range hs {
+		for _, m := range bankPhraseRE.FindAllStringSubmatch(h.Text, -1) {
+			n, _ := strconv.Atoi(m[1])
+			if m[2] == "to" {
+				paid[m[3]] += n
+			} else {
+				drawn[m[3]] += n
+			}
+		}
+	}
+	for _, k := range []struct {
+		name     string
+		got, was map[string]int
+		told     map[string]int
+	}{{"paid", s.Paid, before.Paid, paid}, {"drawn", s.Drawn, before.Drawn, drawn}} {
+		keys := map[string]bool{}
+		for r := range k.got {
+			keys[r] = true
+		}
+		for r := range k.told {
+			keys[r] = true
+		}
+		for r := range keys {
+			if k.got[r]-k.was[r] != k.told[r] {
+				t.Fatalf("%s for %q: the ledger moved by %d, the happenings say %d:\n%v", k.name, r, k.got[r]-k.was[r], k.told[r], hs)
+			}
+		}
+	}
+	inCity := 0
+	for _, p := range s.Players {
+		if p.Cash < 0 || p.Bank < 0 {
+			t.Fatalf("%s has cash %d, bank %d", p.Name, p.Cash, p.Bank)
+		}
+		if p.inCity() != (p.At >= 0) {
+			t.Fatalf("%s is out %q but at %d", p.Name, p.Out, p.At)
+		}
+		if p.inCity() {
+			inCity++
+		}
+		if p.Bodyguards > 0 && (p.At != d.airfield || !p.Passport) {
+			t.Fatalf("%s has bodyguards away from the airfield", p.Name)
+		}
+		if p.Hooked && (p.At < 0 || d.loc(p.At).Role != roleOpium) {
+			t.Fatalf("%s is hooked outside the Opium Dens", p.Name)
+		}
+	}
+	if !s.Over && len(s.Order) != inCity {
+		t.Fatalf("initiative order %v for %d players in the city", s.Order, inCity)
+	}
+	for i, e := range s.Estabs {
+		if e.Owner < 0 {
+			continue
+		}
+		if !buyable(d.loc(i).Type) || !s.Players[e.Owner].inCity() {
+			t.Fatalf("%s is controlled by %s", d.loc(i).ID, s.Players[e.Owner].Name)
+		}
+		if d.loc(i).Type == typeRacket {
+			if all, mine := s.tradingPosts(d.distOf(i), e.Owner); all > 0 && mine == 0 {
+				t.Fatalf("%s keeps the %s without a trading post", s.Players[e.Owner].Name, d.loc(i).Name)
+			}
+		}
+	}
+}
+
+// playRandom plays a whole game with random legal orders, checking the
+// invariants at every step; it returns the final state.
+func playRandom(t *testing.T, players []string, seed string, r *rand.Rand) *State {
+	t.Helper()
+	e := New()
+	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := state(as)
+	limit := 4*s.LastYear + 1
+	for step := 1; !e.Status(s).Finished; step++ {
+		if step > limit {
+			t.Fatalf("game %s does not end after %d steps", seed, limit)
+		}
+		var subs []adjudicator.Submission
+		for _, name := range e.Status(s).Pending {
+			p := s.seat(name)
+			sub := adjadjSubmission(e, s, name, r.IntN(5) > 0, func() []orders.Item { return randomOrders(s, p, r) })
+			if err := e.Check(s, name, sub.Items); err != nil {
+				t.Fatalf("game %s step %d: random orders of %s refused: %v\n%s", seed, step, name, err, itemsText(sub.Items))
+			}
+			subs = append(subs, sub)
+		}
+		ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkInvariants(t, s, state(ns), hs)
+		s = state(ns)
+	}
+	w := e.Status(s).Winners
+	best := -1
+	for _, p := range s.Players {
+		if p.Out == outEscaped {
+			best = max(best, p.Bank)
+		}
+	}
+	for _, name := range w {
+		if p := &s.Players[s.seat(name)]; p.Out != outEscaped || p.Bank != best {
+			t.Fatalf("winner %s escaped %v with %d, the best being %d", name, p.Out, p.Bank, best)
+		}
+	}
+	if best < 0 && len(w) > 0 || best >= 0 && len(w) == 0 {
+		t.Fatalf("winners %v with the best escaped account %d", w, best)
+	}
+	return s
+}
+
+// adjadjSubmission is the player's random orders, or (without them) the
+// default, as the host would play them.
+func adjadjSubmission(e Engine, s *State, name string, send bool, orders func() []orders.Item) adjudicator.Submission {
+	if send {
+		return adjudicator.Submission{Player: name, Items: orders()}
+	}
+	return adjudicator.Submission{Player: name, Items: e.Default(s, name), Default: true}
+}
+
+func itemsText(items []orders.Item) string {
+	g, _ := orders.Generic(items)
+	b, _ := json.Marshal(g)
+	return string(b)
+}
+
+// TestRandomGames plays 240 complete games with random legal orders, 3 to
+// 6 players, and counts how they end.
+func TestRandomGames(t *testing.T) {
+	games := 240
+	if testing.Short() {
+		games = 40
+	}
+	won, none, escaped, killed := 0, 0, 0, 0
+	for g := range games {
+		n := 3 + g%4
+		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
+		s := playRandom(t, players, "random "+strconv.Itoa(g), rand.New(rand.NewPCG(uint64(g), 3)))
+		if len(Engine{}.Status(s).Winners) > 0 {
+			won++
+		} else {
+			none++
+		}
+		for _, p := range s.Players {
+			switch p.Out {
+			case outEscaped:
+				escaped++
+			case outAssassinated:
+				killed++
+			}
+		}
+	}
+	t.Logf("%d games: %d with a winner, %d without; %d players escaped, %d were assassinated", games, won, none, escaped, killed)
+}

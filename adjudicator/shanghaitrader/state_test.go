@@ -1,0 +1,69 @@
+package shanghaitrader
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"taipan/adjudicator"
+)
+
+// TestStateJSON holds the hand-written JSON of the state to what
+// encoding/json writes, over the states of random games, and over odd
+// strings.
+func TestStateJSON(t *testing.T) {
+	list := []Estab{{Owner: -1}, {Owner: 2, Serviced: true}, {Owner: 0, Closed: true, Compromised: true, Allow: []int{1, 3}}, {Owner: 4, Allow: []int{}}}
+	got, _ := json.Marshal(estabs(list))
+	want, _ := json.Marshal(list)
+	if string(got) != string(want) {
+		t.Fatalf("estabs: got %s\nwant %s", got, want)
+	}
+	check := func(s *State) {
+		t.Helper()
+		got, err := s.MarshalJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		type plain State
+		// encoding/json without State's MarshalJSON, written as the
+		// digest writes it (no HTML escaping).
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode((*plain)(s)); err != nil {
+			t.Fatal(err)
+		}
+		if want := bytes.TrimRight(buf.Bytes(), "\n"); !bytes.Equal(got, want) {
+			t.Fatalf("the state's JSON differs from encoding/json's:\n%s\n%s", got, want)
+		}
+		if !json.Valid(got) {
+			t.Fatalf("invalid JSON: %s", got)
+		}
+	}
+	e := New()
+	for g := range 8 {
+		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:3+g%4]
+		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`{"dice": [3, 4]}`)}, adjudicator.NewRand([]byte{byte(g)}, 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := state(as)
+		r := rand.New(rand.NewPCG(uint64(g), 5))
+		for step := 1; !s.Over; step++ {
+			check(s)
+			var subs []adjudicator.Submission
+			for _, name := range e.Status(s).Pending {
+				subs = append(subs, adjudicator.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
+			}
+			ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte{byte(g)}, step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			s = state(ns)
+		}
+		check(s)
+		s.Ended = "odd \"quotes\" \\ <tags> & § \u2028 \x01 \xff"
+		check(s)
+	}
+}

@@ -1,0 +1,126 @@
+package shanghaitrader
+
+import (
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
+	"taipan/orders"
+)
+
+// helpState is a position where the example orders apply: alice controls
+// Szechuen Road's trading posts.
+func helpState(t *testing.T) *State {
+	t.Helper()
+	s, err := New().Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"initiative": ["alice", "bob", "carol"], "players": {"alice": {"at": "TP-02a", "owns": ["TP-04a", "TP-04b"]}}}`)}, adjudicator.NewRand([]byte("help"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state(s)
+}
+
+// TestHelpExample checks that the example in Help is accepted, and that
+// Help's lines fit a mail.
+func TestHelpExample(t *testing.T) {
+	e := New()
+	items := adjtest.HelpExample(t, e)
+	if err := e.Check(helpState(t), "alice", orders.Renumber(items)); err != nil {
+		t.Fatalf("the Help example is refused: %v", err)
+	}
+	if len(e.Corrections()) == 0 || e.Name() != "shanghai-trader" || e.Version() != Version {
+		t.Fatal("Name, Version or Corrections empty")
+	}
+	for _, l := range strings.Split(e.Help(), "\n") {
+		if len(l) >= 80 {
+			t.Errorf("Help line of %d characters: %q", len(l), l)
+		}
+	}
+}
+
+// TestOrdersDoc checks that the order file of ORDERS.md is accepted and
+// that every order of its table reads as an order.
+func TestOrdersDoc(t *testing.T) {
+	b, err := os.ReadFile("ORDERS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.Split(string(b), "```yaml\n")
+	if len(parts) != 2 {
+		t.Fatal("ORDERS.md has no example order file")
+	}
+	block, _, _ := strings.Cut(parts[1], "```")
+	env, err := orders.Parse([]byte(block))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := helpState(t)
+	if err := New().Check(s, "alice", orders.Renumber(env.Orders)); err != nil {
+		t.Fatalf("the ORDERS.md example is refused: %v", err)
+	}
+	n := 0
+	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z-]+: [^`]+)`").FindAllStringSubmatch(string(b), -1) {
+		items, err := orders.ParseList([]byte("- " + m[1]))
+		if err != nil || len(items) != 1 {
+			t.Errorf("the table's order %q does not read: %v", m[1], err)
+			continue
+		}
+		if _, ok := verbs[norm(items[0].Verb)]; !ok {
+			t.Errorf("the table's order %q has no verb the engine knows", m[1])
+		}
+		n++
+	}
+	if n < 15 {
+		t.Errorf("only %d orders found in the table", n)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), string(b)) {
+		t.Error("the README's Shanghai Trader section is not ORDERS.md")
+	}
+}
+
+// TestViewContract checks the keys other tools rely on (issue 14's
+// contract): year, season, players with name, nationality, cash, bank,
+// district, escaped, shanghaied; establishments with id, district, name,
+// type, owner; and a player's view without others' money.
+func TestViewContract(t *testing.T) {
+	e := New()
+	s := helpState(t)
+	var gm map[string]any
+	b, _ := json.Marshal(e.View(s, ""))
+	if err := json.Unmarshal(b, &gm); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"year", "season", "players", "establishments"} {
+		if _, ok := gm[k]; !ok {
+			t.Errorf("the GM view has no %s", k)
+		}
+	}
+	for _, p := range gm["players"].([]any) {
+		for _, k := range []string{"name", "nationality", "cash", "bank", "district", "escaped", "shanghaied"} {
+			if _, ok := p.(map[string]any)[k]; !ok {
+				t.Errorf("a player of the GM view has no %s", k)
+			}
+		}
+	}
+	for _, x := range gm["establishments"].([]any) {
+		for _, k := range []string{"id", "district", "name", "type", "owner"} {
+			if _, ok := x.(map[string]any)[k]; !ok {
+				t.Errorf("an establishment of the GM view has no %s", k)
+			}
+		}
+	}
+	v := e.View(s, "bob").(View)
+	for _, p := range v.Players {
+		if (p.Cash != nil || p.Bank != nil) != (p.Name == "bob") {
+			t.Errorf("bob's view shows %s's money: %v", p.Name, p.Cash != nil)
+		}
+	}
+}
