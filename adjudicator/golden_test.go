@@ -21,6 +21,7 @@ import (
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
+	"taipan/events/pgtest"
 	"taipan/orders"
 )
 
@@ -110,7 +111,14 @@ func goldenRegistry() *adjudicator.Registry {
 // way, one event per simulated hour. It returns the exported log.
 func playGolden(t *testing.T, campaign string, start time.Time) []byte {
 	t.Helper()
-	st, err := events.Open(filepath.Join(t.TempDir(), "golden.db"))
+	return playGoldenAt(t, filepath.Join(t.TempDir(), "golden.db"), campaign, start)
+}
+
+// playGoldenAt is playGolden on the store target names (a file, or a
+// postgres:// URL).
+func playGoldenAt(t *testing.T, target, campaign string, start time.Time) []byte {
+	t.Helper()
+	st, err := events.Open(target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,5 +370,23 @@ func BenchmarkSubmit(b *testing.B) {
 			b.Fatal(err)
 		}
 		g = r.Game
+	}
+}
+
+// On PostgreSQL the same script writes the same log, byte for byte, as on
+// SQLite: one contract, one hash chain.
+func TestGoldenOnPostgres(t *testing.T) {
+	cluster := pgtest.Get(t)
+	for _, gg := range goldenGames {
+		t.Run(gg.name, func(t *testing.T) {
+			onPG := playGoldenAt(t, cluster.NewDatabase(t), gg.campaign, goldenStart)
+			recorded, err := os.ReadFile(filepath.Join("testdata", "golden", gg.name+".jsonl"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(onPG, recorded) {
+				t.Errorf("PostgreSQL wrote another log than SQLite's golden %s", gg.name)
+			}
+		})
 	}
 }

@@ -90,6 +90,9 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 	payload := Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}
 	out := &NewGame{Tokens: map[string]string{}}
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
+		if err := tx.LockGame(ctx, c.ID); err != nil {
+			return err
+		}
 		seq, _, err := tx.Last(ctx, c.ID)
 		if err != nil {
 			return err
@@ -413,6 +416,12 @@ func (h *Host) replayTx(ctx context.Context, tx *events.Tx, id string) (*Game, e
 // still current, else a fresh replay. Once the transaction commits, the game
 // as it then is becomes the cached one.
 func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
+	// Hold the game until the transaction ends (on PostgreSQL, where
+	// several workers share the database), so that what is read here is
+	// still the log when the transaction appends.
+	if err := tx.LockGame(ctx, id); err != nil {
+		return nil, err
+	}
 	seq, hash, err := tx.Last(ctx, id)
 	if err != nil {
 		return nil, err

@@ -52,7 +52,7 @@ func writeIndex(ctx context.Context, tx *events.Tx, g *Game) error {
 		   last_hash = excluded.last_hash, step = excluded.step, phase = excluded.phase,
 		   awaiting = excluded.awaiting, deadline = excluded.deadline, finished = excluded.finished,
 		   paused = excluded.paused`,
-		s.ID, s.Engine, s.Seq, s.Hash, s.Step, s.Phase, strings.Join(s.Awaiting, ","), closeAt, s.Finished, s.Paused)
+		s.ID, s.Engine, s.Seq, s.Hash, s.Step, s.Phase, strings.Join(s.Awaiting, ","), closeAt, flag(s.Finished), flag(s.Paused))
 	return err
 }
 
@@ -63,7 +63,7 @@ func (h *Host) List(ctx context.Context) ([]Summary, error) {
 	if err := h.reconcile(ctx); err != nil {
 		return nil, err
 	}
-	rows, err := h.Store.DB().QueryContext(ctx,
+	rows, err := h.Store.Query(ctx,
 		`SELECT game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused FROM games ORDER BY game_id`)
 	if err != nil {
 		return nil, err
@@ -106,7 +106,7 @@ SELECT id FROM ids WHERE id IS NOT NULL AND NOT EXISTS (
 // reconcile indexes the games whose index row is missing or stale (written
 // by a build without the index, say).
 func (h *Host) reconcile(ctx context.Context) error {
-	rows, err := h.Store.DB().QueryContext(ctx, staleQuery)
+	rows, err := h.Store.Query(ctx, staleQuery)
 	if err != nil {
 		return err
 	}
@@ -145,7 +145,7 @@ func (h *Host) reconcile(ctx context.Context) error {
 // due lists the games whose open step's deadline has passed at now, from
 // the index.
 func (h *Host) due(ctx context.Context, now time.Time) ([]string, error) {
-	rows, err := h.Store.DB().QueryContext(ctx,
+	rows, err := h.Store.Query(ctx,
 		`SELECT game_id FROM games WHERE finished = 0 AND deadline IS NOT NULL AND deadline <= ? ORDER BY game_id`,
 		events.SortableTime(now))
 	if err != nil {
@@ -161,4 +161,12 @@ func (h *Host) due(ctx context.Context, now time.Time) ([]string, error) {
 		ids = append(ids, id)
 	}
 	return ids, rows.Err()
+}
+
+// flag is a boolean as both databases store it: 1 or 0.
+func flag(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

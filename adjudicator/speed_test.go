@@ -12,6 +12,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/events"
+	"taipan/events/pgtest"
 	"taipan/orders"
 )
 
@@ -289,4 +290,13 @@ func BenchmarkCacheMemory(b *testing.B) {
 			}
 		})
 	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	pgtest.StopShared()
+	if dir, err := benchDir(); err == nil {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
 }

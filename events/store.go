@@ -329,6 +329,11 @@ func (t *Tx) Append(ctx context.Context, game, kind, actor string, payload any, 
 		return Event{}, err
 	}
 	e := Event{Game: game, Kind: kind, Actor: actor, Payload: body, RecordedAt: Timestamp(at)}
+	// The game's lock (a no-op on SQLite, whose writers hold the database):
+	// appenders of one game never race for a sequence number.
+	if err := t.LockGame(ctx, game); err != nil {
+		return Event{}, err
+	}
 	last, prev, format, err := t.last(ctx, game)
 	if err != nil {
 		return Event{}, fmt.Errorf("append to %s: %w", game, err)

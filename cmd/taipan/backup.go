@@ -20,6 +20,6 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "Backed up %s (%s) to %s; use it with --db %s.\n", m.DBPath, plural(len(ids), "game"), pos[0], pos[0])
+	fmt.Fprintf(m.Stdout, "Backed up %s (%s) to %s; use it with --db %s.\n", m.dbName(), plural(len(ids), "game"), pos[0], pos[0])
 	return nil
 }

@@ -569,7 +569,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	}
 	_, err = m.host.Import(ctx, evs)
 	if errors.Is(err, events.ErrExists) {
-		return adjudicator.Errorf(adjudicator.ECONFLICT, "import: game %s already exists in %s", g.ID, m.DBPath)
+		return adjudicator.Errorf(adjudicator.ECONFLICT, "import: game %s already exists in %s", g.ID, m.dbName())
 	}
 	if err != nil {
 		return err

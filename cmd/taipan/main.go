@@ -90,7 +90,7 @@ func (m *Main) ParseFlags(args []string) error {
 	if def == "" {
 		def = "taipan.db"
 	}
-	fs.StringVar(&m.DBPath, "db", def, "the SQLite database file (env TAIPAN_DB)")
+	fs.StringVar(&m.DBPath, "db", def, "the database: an SQLite file, or a postgres:// URL (env TAIPAN_DB)")
 	version := fs.Bool("version", false, "print the build and the engine versions it plays")
 	fs.Usage = func() { fmt.Fprint(m.Stderr, usage) }
 	if err := fs.Parse(args); err != nil {
@@ -136,6 +136,18 @@ func (m *Main) open() error {
 	return nil
 }
 
+// dbName names the database for messages: the SQLite file's absolute path,
+// or the PostgreSQL URL without its password.
+func (m *Main) dbName() string {
+	if m.store != nil && events.IsPostgres(m.DBPath) {
+		return m.store.Path()
+	}
+	if abs, err := filepath.Abs(m.DBPath); err == nil {
+		return abs
+	}
+	return m.DBPath
+}
+
 // Close closes the database, if open.
 func (m *Main) Close() error {
 	if m.store != nil {
@@ -161,11 +173,7 @@ func (m *Main) Run(ctx context.Context) error {
 	var e *adjudicator.Error
 	if errors.As(err, &e) && e.Code == adjudicator.ENOTFOUND && strings.HasPrefix(e.Message, "no game ") && m.store != nil && !strings.Contains(e.Message, " in the database ") {
 		// Name the database: a GM in the wrong folder sees at once why.
-		abs, aerr := filepath.Abs(m.DBPath)
-		if aerr != nil {
-			abs = m.DBPath
-		}
-		e.Message += " in the database " + abs
+		e.Message += " in the database " + m.dbName()
 	}
 	return err
 }
@@ -213,7 +221,8 @@ func commandTable() map[string]command {
 const usage = `taipan: a play-by-email adjudicator for trading games
 
 Usage: taipan [--db FILE] COMMAND [ARGS]
-  --db FILE   the SQLite database (default taipan.db, or $TAIPAN_DB)
+  --db DB     the database: an SQLite file (default taipan.db, or $TAIPAN_DB)
+              or a PostgreSQL URL postgres://user:password@host/dbname
 
 Commands:
   demo                                play a Trader game in a temporary database
