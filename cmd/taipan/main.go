@@ -215,6 +215,7 @@ func commandTable() map[string]command {
 		"backup":     {dbExisting, (*Main).runBackup},
 		"preview":    {dbExisting, (*Main).runPreview},
 		"press":      {dbExisting, (*Main).runPress},
+		"migrate":    {dbNone, (*Main).runMigrate},
 	}
 }
 
@@ -246,6 +247,8 @@ Commands:
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games: open step, awaited, deadline
   backup FILE                         a consistent copy of the database, also while serving
+  migrate --from DB --to DB           copy every game (and the mail tables) to another store, e.g.
+                                      from taipan.db to postgres://…; audits each game there
   rules GAME-NAME                     the order syntax of a game (e.g. trader)
   serve [--config FILE]               serve the games by mail (no config: embedded SMTP + Maildir)
   version                             the build, the engine versions it plays, the log formats

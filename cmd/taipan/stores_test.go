@@ -66,3 +66,25 @@ func TestEveryCommandOnBothStores(t *testing.T) {
 		}
 	}
 }
+
+// migrate moves every game and the mail tables of the database the
+// format-1 build wrote into PostgreSQL, where every game audits, the mail
+// already taken in is known, and the players' tokens still work.
+func TestMigrateToPostgres(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "old.db")
+	copyFile(t, filepath.Join(compat, "format1", "format1.db"), src)
+	pg := pgtest.Get(t).NewDatabase(t)
+	c := &cli{t: t, db: src}
+	out := c.ok("", "migrate", "--from", src, "--to", pg)
+	if !strings.Contains(out, "Migrated 7 games") || !strings.Contains(out, "every game audits clean") || !strings.Contains(out, "Copied 29 rows of credentials") || !strings.Contains(out, "Copied 3 rows of inbox") || !strings.Contains(out, "Copied 26 rows of outbox") {
+		t.Fatalf("migrate: %s", out)
+	}
+	p := &cli{t: t, db: pg}
+	for id := range fixtureGames {
+		if out := p.ok("", "audit", id); !strings.Contains(out, "Audit passed") {
+			t.Errorf("%s on PostgreSQL: %s", id, out)
+		}
+	}
+	p.ok("", "adjudicate", "fx-trader-3p")
+	p.fail("already holds 7 games", "", "migrate", "--from", src, "--to", pg)
+}
