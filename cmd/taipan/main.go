@@ -206,6 +206,7 @@ func commandTable() map[string]command {
 		"backup":     {dbExisting, (*Main).runBackup},
 		"preview":    {dbExisting, (*Main).runPreview},
 		"press":      {dbExisting, (*Main).runPress},
+		"web":        {dbExisting, (*Main).runWeb},
 	}
 }
 
@@ -238,6 +239,7 @@ Commands:
   backup FILE                         a consistent copy of the database, also while serving
   rules GAME-NAME                     the order syntax of a game (e.g. trader)
   serve [--config FILE]               serve the games by mail (no config: embedded SMTP + Maildir)
+  web [--listen ADDR]                 serve the games' web site (default 127.0.0.1:8080)
   version                             the build, the engine versions it plays, the log formats
   help                                this text
 `
