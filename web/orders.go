@@ -162,14 +162,16 @@ func envelope(file, game, player string, formStep int) (*orders.Envelope, error)
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader([]byte(file))).Decode(&doc); err == nil && len(doc.Content) == 1 {
 		root := doc.Content[0]
+		has := map[string]bool{}
 		switch root.Kind {
 		case yaml.SequenceNode:
 			file = "orders:\n" + file
 		case yaml.MappingNode:
-			has := map[string]bool{}
 			for i := 0; i+1 < len(root.Content); i += 2 {
 				has[strings.ToLower(root.Content[i].Value)] = true
 			}
+		}
+		if root.Kind == yaml.SequenceNode || root.Kind == yaml.MappingNode {
 			if !strings.HasSuffix(file, "\n") {
 				file += "\n"
 			}

@@ -86,13 +86,19 @@ var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 // game that does not exist, or is private and the reader not its player
 // or GM.
 func (s *Server) game(w http.ResponseWriter, r *http.Request) (*snapshot, *session, bool) {
+	return s.gameFor(w, r, false)
+}
+
+// gameFor is game; with login, a private game's login pages are shown to
+// anyone.
+func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, login bool) (*snapshot, *session, bool) {
 	id := r.PathValue("game")
 	if !gameID.MatchString(id) {
 		s.fail(w, r, http.StatusNotFound, "There is no game %q here.", id)
 		return nil, nil, false
 	}
 	sess := s.session(r, id)
-	if sess == nil && s.cfg.private(id) {
+	if sess == nil && !login && s.cfg.private(id) {
 		s.fail(w, r, http.StatusNotFound, "There is no game %q here.", id)
 		return nil, nil, false
 	}

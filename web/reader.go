@@ -247,7 +247,7 @@ func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 
 // loginForm asks for a player's name and token.
 func (s *Server) loginForm(w http.ResponseWriter, r *http.Request) {
-	sn, sess, ok := s.game(w, r)
+	sn, sess, ok := s.gameFor(w, r, true)
 	if !ok {
 		return
 	}
@@ -266,7 +266,7 @@ func (s *Server) loginPost(w http.ResponseWriter, r *http.Request) {
 	if !s.formOK(w, r) {
 		return
 	}
-	sn, _, ok := s.game(w, r)
+	sn, _, ok := s.gameFor(w, r, true)
 	if !ok {
 		return
 	}
