@@ -32,6 +32,11 @@ func ChoiceItems(list ...string) ([]orders.Item, error) {
 	return orders.Renumber(items), nil
 }
 
+// Checker is e's Check of player's orders in s, as KeepLegal takes it.
+func Checker(e Engine, s State, player string) func([]orders.Item) error {
+	return func(items []orders.Item) error { return e.Check(s, player, items) }
+}
+
 // KeepLegal returns the candidates whose order, given after the orders
 // with, passes check: engines build their Options by offering what the
 // rules could allow and keeping what their own Check takes, so that the

@@ -24,13 +24,7 @@ import (
 // address); a token in the file is checked all the same. The answer is
 // the mail's acknowledgement, which the Notifier also mails.
 func (s *Server) ordersPost(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r) {
-		return
-	}
-	if !s.formOK(w, r) {
-		return
-	}
-	sn, sess, ok := s.game(w, r)
+	sn, sess, ok := s.posted(w, r, false)
 	if !ok {
 		return
 	}
@@ -286,13 +280,7 @@ func gmActions(g *adjudicator.Game, n Notifier) []string {
 // gmPost takes a GM action, as `taipan gm` does: with a reason, appended
 // to the log, and the reports of the steps it closes queued.
 func (s *Server) gmPost(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r) {
-		return
-	}
-	if !s.formOK(w, r) {
-		return
-	}
-	sn, sess, ok := s.game(w, r)
+	sn, sess, ok := s.posted(w, r, false)
 	if !ok {
 		return
 	}

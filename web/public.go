@@ -26,11 +26,14 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
 	mux.HandleFunc("GET /{$}", s.list)
 
-	mux.HandleFunc("GET /games/{game}", s.report(readPublic))
-	mux.HandleFunc("GET /games/{game}/steps", s.slider)
-	mux.HandleFunc("GET /games/{game}/steps/{step}", s.report(readPublic))
-	mux.HandleFunc("GET /games/{game}/picture.png", s.picture(readPublic))
-	mux.HandleFunc("GET /games/{game}/steps/{step}/picture.png", s.picture(readPublic))
+	// The reports of each reader: now, at each step, and their pictures.
+	for base, kind := range map[string]readKind{"/games/{game}": readPublic, "/games/{game}/players/{player}": readPlayer, "/games/{game}/gm": readGM} {
+		mux.HandleFunc("GET "+base, s.report(kind))
+		mux.HandleFunc("GET "+base+"/steps", s.slider)
+		mux.HandleFunc("GET "+base+"/steps/{step}", s.report(kind))
+		mux.HandleFunc("GET "+base+"/picture.png", s.picture(kind))
+		mux.HandleFunc("GET "+base+"/steps/{step}/picture.png", s.picture(kind))
+	}
 	mux.HandleFunc("GET /games/{game}/log", s.logPage)
 	mux.HandleFunc("GET /games/{game}/audit", s.auditPage)
 	mux.HandleFunc("GET /games/{game}/export.jsonl", s.export)
@@ -42,19 +45,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /games/{game}/link", s.linkPost)
 	mux.HandleFunc("POST /games/{game}/logout", s.logoutPost)
 	mux.HandleFunc("GET /games/{game}/me", s.me)
-
-	mux.HandleFunc("GET /games/{game}/players/{player}", s.report(readPlayer))
-	mux.HandleFunc("GET /games/{game}/players/{player}/steps", s.slider)
-	mux.HandleFunc("GET /games/{game}/players/{player}/steps/{step}", s.report(readPlayer))
-	mux.HandleFunc("GET /games/{game}/players/{player}/picture.png", s.picture(readPlayer))
-	mux.HandleFunc("GET /games/{game}/players/{player}/steps/{step}/picture.png", s.picture(readPlayer))
 	mux.HandleFunc("POST /games/{game}/orders", s.ordersPost)
-
-	mux.HandleFunc("GET /games/{game}/gm", s.report(readGM))
-	mux.HandleFunc("GET /games/{game}/gm/steps", s.slider)
-	mux.HandleFunc("GET /games/{game}/gm/steps/{step}", s.report(readGM))
-	mux.HandleFunc("GET /games/{game}/gm/picture.png", s.picture(readGM))
-	mux.HandleFunc("GET /games/{game}/gm/steps/{step}/picture.png", s.picture(readGM))
 	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
 	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)
 

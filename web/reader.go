@@ -104,23 +104,29 @@ type decisionData struct {
 	Choices  []adjudicator.Choice
 }
 
+// readerStep is the start of the report pages' handlers: the game, whose
+// reports (once allowed) and which step (-1: now). It answers any refusal
+// itself.
+func (s *Server) readerStep(w http.ResponseWriter, r *http.Request, kind readKind) (*snapshot, *session, reader, int, bool) {
+	sn, sess, ok := s.game(w, r)
+	if !ok {
+		return nil, nil, reader{}, 0, false
+	}
+	rd, ok := s.readerOf(w, r, kind, sn.game, sess)
+	if !ok {
+		return nil, nil, reader{}, 0, false
+	}
+	step, ok := s.stepParam(w, r, sn.game)
+	return sn, sess, rd, step, ok
+}
+
 // report serves a page of reports: the public game page, a player's page
 // or the GM's, now or at a past step.
 func (s *Server) report(kind readKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		sn, sess, ok := s.game(w, r)
-		if !ok {
-			return
+		if sn, sess, rd, step, ok := s.readerStep(w, r, kind); ok {
+			s.readerPage(w, r, http.StatusOK, sn, sess, rd, step, nil, "")
 		}
-		rd, ok := s.readerOf(w, r, kind, sn.game, sess)
-		if !ok {
-			return
-		}
-		step, ok := s.stepParam(w, r, sn.game)
-		if !ok {
-			return
-		}
-		s.readerPage(w, r, http.StatusOK, sn, sess, rd, step, nil, "")
 	}
 }
 
@@ -204,15 +210,7 @@ func containsName(names []string, n string) bool {
 // picture serves the picture of a report, where there is one.
 func (s *Server) picture(kind readKind) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		sn, sess, ok := s.game(w, r)
-		if !ok {
-			return
-		}
-		rd, ok := s.readerOf(w, r, kind, sn.game, sess)
-		if !ok {
-			return
-		}
-		step, ok := s.stepParam(w, r, sn.game)
+		sn, _, rd, step, ok := s.readerStep(w, r, kind)
 		if !ok {
 			return
 		}
@@ -260,13 +258,7 @@ func (s *Server) loginForm(w http.ResponseWriter, r *http.Request) {
 
 // loginPost logs in with a token.
 func (s *Server) loginPost(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r) {
-		return
-	}
-	if !s.formOK(w, r) {
-		return
-	}
-	sn, _, ok := s.gameFor(w, r, true)
+	sn, _, ok := s.posted(w, r, true)
 	if !ok {
 		return
 	}
@@ -319,10 +311,7 @@ func (s *Server) linkPage(w http.ResponseWriter, r *http.Request) {
 
 // linkPost uses a mailed link: once.
 func (s *Server) linkPost(w http.ResponseWriter, r *http.Request) {
-	if s.limited(w, r) {
-		return
-	}
-	if !s.formOK(w, r) {
+	if s.limited(w, r) || !s.formOK(w, r) {
 		return
 	}
 	id := r.PathValue("game")
@@ -357,6 +346,17 @@ func (s *Server) logoutPost(w http.ResponseWriter, r *http.Request) {
 	}
 	s.setSession(w, r, id, "")
 	http.Redirect(w, r, "/games/"+id, http.StatusSeeOther)
+}
+
+// posted is the start of every form's handler that changes something:
+// the address's rate, the form and its CSRF token, then the game (login
+// says a private game's login forms are open to all). It answers any
+// refusal itself.
+func (s *Server) posted(w http.ResponseWriter, r *http.Request, login bool) (*snapshot, *session, bool) {
+	if s.limited(w, r) || !s.formOK(w, r) {
+		return nil, nil, false
+	}
+	return s.gameFor(w, r, login)
 }
 
 // formOK reads a posted form and checks its CSRF token; it answers the

@@ -140,3 +140,30 @@ func writeFlow(b *strings.Builder, n *yaml.Node) {
 		b.WriteString(n.Value)
 	}
 }
+
+// EveryonesOptions checks the options of each of players in s: every
+// choice passes Check (OptionsLegal), a player the open step does not
+// wait for (Status.Pending) is offered nothing, and a pending player's
+// Default is offered, item by item (but the items skip names). It returns
+// each pending player's decisions, for the caller's own checks.
+func EveryonesOptions(t testing.TB, e adjudicator.Engine, s adjudicator.State, players []string, skip func(orders.Item) bool) map[string][]adjudicator.Decision {
+	t.Helper()
+	st := e.Status(s)
+	out := map[string][]adjudicator.Decision{}
+	for _, p := range players {
+		ds := OptionsLegal(t, e, s, p)
+		if !slices.Contains(st.Pending, p) {
+			if ds != nil {
+				t.Fatalf("%s (%s): %s, not pending, is offered %+v", e.Name(), st.Phase, p, ds)
+			}
+			continue
+		}
+		for _, it := range e.Default(s, p) {
+			if o := ItemOrder(it); (skip == nil || !skip(it)) && !Offered(ds, o) {
+				t.Fatalf("%s (%s): %s's default %q is not offered: %+v", e.Name(), st.Phase, p, o, ds)
+			}
+		}
+		out[p] = ds
+	}
+	return out
+}

@@ -2,7 +2,6 @@ package oldshanghai
 
 import (
 	"taipan/adjudicator"
-	"taipan/orders"
 )
 
 var _ adjudicator.Optioner = Engine{}
@@ -19,7 +18,7 @@ func (e Engine) Options(as adjudicator.State, player string) []adjudicator.Decis
 	if s.Stage == stOver || !s.owes(p) {
 		return nil
 	}
-	check := func(items []orders.Item) error { return e.Check(s, player, items) }
+	check := adjudicator.Checker(e, s, player)
 	var others []string
 	for _, q := range s.alive() {
 		if q != p {

@@ -23,22 +23,9 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 200, func(as adjudicator.State) {
 			s := as.(*State)
 			stages[s.Stage] = true
-			for seat, p := range s.Players {
-				ds := adjtest.OptionsLegal(t, e, s, p.Name)
-				if !s.owes(seat) {
-					if ds != nil {
-						t.Fatalf("%s, not asked, is offered %v", p.Name, ds)
-					}
-					continue
-				}
-				where := fmt.Sprintf("game %d, %s, %s", g, s.phaseText(), p.Name)
+			for name, ds := range adjtest.EveryonesOptions(t, e, s, players, nil) {
 				if len(ds) == 0 {
-					t.Fatalf("%s: asked, and offered nothing", where)
-				}
-				for _, it := range e.Default(s, p.Name) {
-					if o := adjtest.ItemOrder(it); !adjtest.Offered(ds, o) {
-						t.Fatalf("%s: the default %q is not offered: %+v", where, o, ds)
-					}
+					t.Fatalf("game %d, %s: %s is asked, and offered nothing", g, s.phaseText(), name)
 				}
 			}
 		})

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"taipan/adjudicator"
-	"taipan/orders"
 )
 
 var _ adjudicator.Optioner = Engine{}
@@ -18,16 +17,13 @@ var _ adjudicator.Optioner = Engine{}
 // the list is sorted out by place), buying a card, and what becomes of the
 // event card. The cards are the player's hidden hand, so the list is
 // theirs only.
-func (Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
+func (e Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
 	s := state(as)
 	seat := s.seat(player)
 	if s.Over || !s.active(seat) {
 		return nil
 	}
-	check := func(items []orders.Item) error {
-		_, err := s.parse(seat, items)
-		return err
-	}
+	check := adjudicator.Checker(e, s, player)
 	keep := func(d adjudicator.Decision, cs []adjudicator.Choice) adjudicator.Decision {
 		d.Optional = true
 		if d.Several {

@@ -2,12 +2,12 @@ package sackson
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"testing"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/orders"
 )
 
 // Every choice Options offers passes Check; every card of the hand for
@@ -21,24 +21,11 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 		cfg := adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}
 		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 30, func(as adjudicator.State) {
 			s := as.(*State)
-			for seat, p := range s.Players {
-				ds := adjtest.OptionsLegal(t, e, s, p.Name)
-				if s.Over || !s.active(seat) {
-					if ds != nil {
-						t.Fatalf("%s, out of play, is offered %v", p.Name, ds)
-					}
-					continue
-				}
-				where := fmt.Sprintf("game %d, %s, %s", g, s.phaseText(), p.Name)
-				for _, it := range e.Default(s, p.Name) {
-					if o := adjtest.ItemOrder(it); it.Verb != verbPlay && !adjtest.Offered(ds, o) {
-						t.Fatalf("%s: the default %q is not offered: %+v", where, o, ds)
-					}
-				}
-				for _, c := range p.Hand {
-					offered := adjtest.Offered(ds, c.String())
-					if reach := s.isOption(c.Dest()); reach != offered {
-						t.Fatalf("%s: card %s for a reachable place %v, offered %v", where, c, reach, offered)
+			play := func(it orders.Item) bool { return it.Verb == verbPlay }
+			for name, ds := range adjtest.EveryonesOptions(t, e, s, players, play) {
+				for _, c := range s.Players[s.seat(name)].Hand {
+					if reach, offered := s.isOption(c.Dest()), adjtest.Offered(ds, c.String()); reach != offered {
+						t.Fatalf("game %d, %s, %s: card %s for a reachable place %v, offered %v", g, s.phaseText(), name, c, reach, offered)
 					}
 				}
 			}

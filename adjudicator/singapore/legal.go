@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"taipan/adjudicator"
-	"taipan/orders"
 )
 
 var _ adjudicator.Optioner = Engine{}
@@ -18,16 +17,13 @@ var _ adjudicator.Optioner = Engine{}
 // goes With its take); at the end, Rival Chen's picks. Tea's swaps show
 // the player's own hand, so the list is theirs only. Plans are not listed:
 // they are written in the order file.
-func (Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
+func (e Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
 	s := state(as)
 	seat := s.seat(player)
 	if !s.pending(seat) {
 		return nil
 	}
-	check := func(items []orders.Item) error {
-		_, err := s.parse(seat, items)
-		return err
-	}
+	check := adjudicator.Checker(e, s, player)
 	slot := func(i int) string { return strconv.Itoa(i + 1) }
 	filled := func(skip int) []int {
 		var out []int

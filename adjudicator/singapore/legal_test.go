@@ -23,27 +23,15 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 		cfg := adjudicator.Config{Players: players, Options: json.RawMessage(variants[g%3]), Setup: json.RawMessage("null")}
 		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 100, func(as adjudicator.State) {
 			s := as.(*State)
-			for seat, p := range s.Players {
-				ds := adjtest.OptionsLegal(t, e, s, p.Name)
-				if !s.pending(seat) {
-					if ds != nil {
-						t.Fatalf("%s, not pending, is offered %v", p.Name, ds)
-					}
-					continue
-				}
-				where := fmt.Sprintf("game %d, %s, %s", g, s.phaseText(), p.Name)
-				if def := e.Default(s, p.Name); len(def) > 0 {
-					if o := adjtest.ItemOrder(def[0]); !adjtest.Offered(ds, o) {
-						t.Fatalf("%s: the default %q is not offered: %+v", where, o, ds)
-					}
-				}
+			for name, ds := range adjtest.EveryonesOptions(t, e, s, players, nil) {
 				if s.Phase != phaseTurn {
 					continue
 				}
+				where := fmt.Sprintf("game %d, %s, %s", g, s.phaseText(), name)
 				for i := range s.River {
 					order := "take: " + strconv.Itoa(i+1)
 					items, _ := adjudicator.ChoiceItems(order)
-					if legal, offered := e.Check(s, p.Name, items) == nil, adjtest.Offered(ds, order); legal != offered {
+					if legal, offered := e.Check(s, name, items) == nil, adjtest.Offered(ds, order); legal != offered {
 						t.Fatalf("%s: %s is legal %v, offered %v", where, order, legal, offered)
 					}
 				}

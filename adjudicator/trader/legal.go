@@ -5,27 +5,24 @@ import (
 	"slices"
 
 	"taipan/adjudicator"
-	"taipan/orders"
 )
 
 var _ adjudicator.Optioner = Engine{}
 
 // Options lists what player may do in the open step: one action (a
-// purchase from each column they can afford, each pair sale and Joker sale
-// open to them, or pass where the rules allow it) and, with 3 players
-// during a turn, where the Market closed card may go after any of them. It shows the
-// player's own money through what they can afford, so it is theirs only.
-// Plans are not listed: they are written in the order file.
-func (Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
+// purchase from each column they can afford, each pair sale and Joker
+// sale open to them, or pass where the rules allow it) and, with 3
+// players during a turn, where the Market closed card may go after any of
+// them. It shows the player's own money through what they can afford, so
+// it is theirs only. Plans are not listed: they are written in the order
+// file.
+func (e Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
 	s := state(as)
 	seat := s.seat(player)
 	if !s.pending(seat) {
 		return nil
 	}
-	check := func(items []orders.Item) error {
-		_, err := s.parse(seat, items)
-		return err
-	}
+	check := adjudicator.Checker(e, s, player)
 	var cands []adjudicator.Choice
 	add := func(order, format string, args ...any) {
 		if !slices.ContainsFunc(cands, func(c adjudicator.Choice) bool { return c.Order == order }) {

@@ -2,12 +2,12 @@ package trader
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 	"testing"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/orders"
 )
 
 // Every action Options offers passes Check, and every action Check takes
@@ -21,30 +21,19 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 			cfg := adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}
 			adjtest.PlayDefaults(t, e, cfg, seed, 400, func(as adjudicator.State) {
 				s := as.(*State)
-				for seat, p := range s.Players {
-					ds := adjtest.OptionsLegal(t, e, s, p.Name)
-					if !s.pending(seat) {
-						if ds != nil {
-							t.Fatalf("%s, not pending, is offered %v", p.Name, ds)
-						}
-						continue
-					}
-					where := fmt.Sprintf("%d players, %s, %s, %s", len(players), seed, s.phaseText(), p.Name)
-					for _, it := range e.Default(s, p.Name)[:1] {
-						if o := adjtest.ItemOrder(it); !adjtest.Offered(ds, o) {
-							t.Fatalf("%s: the default %q is not offered: %v", where, o, ds)
-						}
-					}
+				mc := func(it orders.Item) bool { return it.Verb == verbMC }
+				for name, ds := range adjtest.EveryonesOptions(t, e, s, players, mc) {
+					seat := s.seat(name)
 					for _, c := range candidates(s, seat) {
 						c.mc = -1
-						legal := e.Check(s, p.Name, c.items()) == nil
+						legal := e.Check(s, name, c.items()) == nil
 						offered := adjtest.Offered(ds, adjtest.ItemOrder(c.items()[0]))
 						if c.kind == kindSell && !s.teams() && !offered {
 							c.a, c.b = c.b, c.a
 							offered = adjtest.Offered(ds, adjtest.ItemOrder(c.items()[0]))
 						}
 						if legal != offered {
-							t.Fatalf("%s: %v is legal %v, offered %v", where, c.items()[0], legal, offered)
+							t.Fatalf("%d players, %s, %s, %s: %v is legal %v, offered %v", len(players), seed, s.phaseText(), name, c.items()[0], legal, offered)
 						}
 					}
 				}
