@@ -102,11 +102,22 @@ func (c *cache) get(ctx context.Context, id string) (*snapshot, error) {
 	sn = &snapshot{seq: last.Seq, hash: last.Hash, game: g, evs: evs, views: map[viewKey]*view{}}
 	c.mu.Lock()
 	if old := c.games[id]; old == nil || old.seq < sn.seq {
+		if old == nil && len(c.games) >= maxCached {
+			// Forget another game (any): the next reader of it replays it.
+			for other := range c.games {
+				delete(c.games, other)
+				delete(c.loading, other)
+				break
+			}
+		}
 		c.games[id] = sn
 	}
 	c.mu.Unlock()
 	return sn, nil
 }
+
+// maxCached bounds the games kept replayed; each holds its log.
+const maxCached = 1000
 
 // view returns the report of step (-1: the game now) as reader sees it,
 // drawing it once per snapshot.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -49,8 +50,14 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
 	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)
 
+	// Cross-site posts are refused by what browsers say of them; a proxy
+	// that rewrites Host keeps the site's own origin trusted.
+	cop := http.NewCrossOriginProtection()
+	if u, err := url.Parse(s.cfg.BaseURL); err == nil {
+		cop.AddTrustedOrigin(u.Scheme + "://" + u.Host)
+	}
 	var h http.Handler = mux
-	h = http.NewCrossOriginProtection().Handler(h)
+	h = cop.Handler(h)
 	h = s.secured(h)
 	return s.logged(h)
 }
