@@ -115,4 +115,18 @@ func TestConcurrentReaders(t *testing.T) {
 	for e := range errs {
 		t.Fatalf("a reader got another page:\n%s", e)
 	}
+	// A player's page, drawn afresh by many readers at once: the engines'
+	// lists of legal orders read the shared state side by side.
+	alice := s.browser()
+	alice.login("bourse-1", "alice")
+	s.playSteps("bourse-1", 1)
+	var wg2 sync.WaitGroup
+	for range 20 {
+		wg2.Go(func() {
+			if res := alice.get("/games/bourse-1/players/alice"); res.status != http.StatusOK {
+				t.Errorf("alice's page: %d", res.status)
+			}
+		})
+	}
+	wg2.Wait()
 }
