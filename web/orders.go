@@ -99,15 +99,19 @@ func (s *Server) ordersPost(w http.ResponseWriter, r *http.Request) {
 }
 
 // submit takes env in tx as mail would: press and absence first, then the
-// orders; the Notifier queues the acknowledgement and the reports of the
-// steps closed in the same transaction.
+// orders; the Notifier queues, in the same transaction, the
+// acknowledgement and what the change owes the players (the reports of
+// the steps closed, the press to relay, the absence to tell).
 func (s *Server) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, check bool, rec **adjudicator.Receipt, notes *[]string) error {
 	opt := adjudicator.SubmitOptions{Trusted: true, CheckOnly: check || env.Check}
+	var changed *adjudicator.Game
 	if p := env.Press; p != nil && !opt.CheckOnly {
 		po := adjudicator.PressOrder{From: env.Player, Token: env.Token, To: p.To, Text: p.Text, Grey: p.Grey}
-		if _, _, err := s.host.PressTx(ctx, tx, env.Game, po, opt); err != nil {
+		g, _, err := s.host.PressTx(ctx, tx, env.Game, po, opt)
+		if err != nil {
 			return err
 		}
+		changed = g
 		to := "everyone"
 		if len(p.To) > 0 {
 			to = strings.Join(p.To, ", ")
@@ -119,27 +123,29 @@ func (s *Server) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope
 		if err != nil {
 			return err
 		}
+		changed = g
 		*notes = append(*notes, fmt.Sprintf("Absence from %s to %s recorded; the deadline is %s.",
 			adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), deadlineText(g)))
 	}
-	if !env.HasList {
-		if len(*notes) == 0 {
-			*notes = append(*notes, "Nothing to send: the file holds no orders.")
-		}
-		return nil
-	}
-	r, err := s.host.SubmitTx(ctx, tx, env, opt)
-	if err != nil {
-		return err
-	}
-	*rec = r
-	if n := s.opt.Notifier; n != nil && !r.Checked {
-		if err := n.Acknowledged(ctx, tx, r, adjudicator.Acknowledgement(r)); err != nil {
+	if env.HasList {
+		r, err := s.host.SubmitTx(ctx, tx, env, opt)
+		if err != nil {
 			return err
 		}
-		if len(r.Closed) > 0 {
-			return n.Changed(ctx, tx, r.Game)
+		*rec = r
+		if n := s.opt.Notifier; n != nil && !r.Checked {
+			if err := n.Acknowledged(ctx, tx, r, adjudicator.Acknowledgement(r)); err != nil {
+				return err
+			}
+			if len(r.Closed) > 0 || changed != nil {
+				changed = r.Game // the game as the whole change leaves it
+			}
 		}
+	} else if len(*notes) == 0 {
+		*notes = append(*notes, "Nothing to send: the file holds no orders.")
+	}
+	if n := s.opt.Notifier; n != nil && changed != nil {
+		return n.Changed(ctx, tx, changed)
 	}
 	return nil
 }

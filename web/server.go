@@ -37,7 +37,9 @@ type Notifier interface {
 	// address, as a mail of orders would have got it.
 	Acknowledged(ctx context.Context, tx *events.Tx, r *adjudicator.Receipt, text string) error
 	// Changed queues what a change to g owes its players: the reports of
-	// the steps it closed (the mail gateway's dispatch).
+	// the steps it closed, press to relay, an absence or a GM action to
+	// tell (the mail gateway's dispatch). It is called after orders that
+	// closed a step, press, an absence, and every GM action.
 	Changed(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error
 }
 
