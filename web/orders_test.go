@@ -97,6 +97,9 @@ func TestOrderFile(t *testing.T) {
 	ok.want(t, http.StatusOK, "Accepted", "bob bought")
 	withPress := bob.post("/games/bourse-1/orders", url.Values{"file": {"press: {to: alice, text: \"shall we?\"}\n"}, "step": {"3"}, "do": {"submit"}})
 	withPress.want(t, http.StatusOK, "Press sent to alice.")
+	if n := len(s.notes.changed); n != 2 {
+		t.Errorf("the mail gateway heard of %d changes (bob's orders closing a step, his press), want 2", n)
+	}
 	// The GM sends no orders by this form.
 	gm := s.browser()
 	gm.login("bourse-1", "")
