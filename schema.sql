@@ -108,3 +108,29 @@ CREATE TABLE IF NOT EXISTS reminders (
     sent_at TEXT    NOT NULL,              -- when the reminder was queued
     PRIMARY KEY (game_id, step, player)
 ) WITHOUT ROWID;
+
+-- The web site's logins (web/). A session is the SHA-256 of a cookie's
+-- random value, for one player ('' for the GM) of one game, bound to the
+-- credential it was made from: a new token for the player ends it. A link
+-- is the SHA-256 of a one-time login code mailed with a report; it is used
+-- once (used_at) and expires. Rows past expires_at are deleted.
+CREATE TABLE IF NOT EXISTS web_sessions (
+    id_hash    TEXT PRIMARY KEY,
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token_hash TEXT NOT NULL,              -- credentials.token_hash when the session was made
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL               -- events.SortableTime
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS web_sessions_expiry ON web_sessions (expires_at);
+
+CREATE TABLE IF NOT EXISTS web_links (
+    code_hash  TEXT PRIMARY KEY,
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token_hash TEXT NOT NULL,              -- credentials.token_hash when the link was made
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,              -- events.SortableTime
+    used_at    TEXT                        -- set when the link is used; it works once
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS web_links_expiry ON web_links (expires_at);

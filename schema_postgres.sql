@@ -98,3 +98,24 @@ CREATE TABLE IF NOT EXISTS reminders (
     sent_at TEXT    NOT NULL,
     PRIMARY KEY (game_id, step, player)
 );
+
+-- The web site's logins (see schema.sql).
+CREATE TABLE IF NOT EXISTS web_sessions (
+    id_hash    TEXT PRIMARY KEY,
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS web_sessions_expiry ON web_sessions (expires_at);
+CREATE TABLE IF NOT EXISTS web_links (
+    code_hash  TEXT PRIMARY KEY,
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    used_at    TEXT
+);
+CREATE INDEX IF NOT EXISTS web_links_expiry ON web_links (expires_at);

@@ -88,8 +88,8 @@ var secretKinds = map[string]bool{
 }
 
 // Public returns the log as a public export shows it: while the game g (the
-// replay of evs) is running, every secret event's payload is withheld and
-// only its salted commitment kept, so that anyone can check the chain, and
+// replay of evs) is running, every secret event's payload (and that of
+// private and grey press) is withheld and only its salted commitment kept, so that anyone can check the chain, and
 // check the full log against it once the game is over; then, everything.
 //
 // A running game in log format 1 has no public export: its commitments are
@@ -103,10 +103,20 @@ func Public(g *Game, evs []events.Event) ([]events.Event, error) {
 	}
 	out := make([]events.Event, len(evs))
 	for i, e := range evs {
-		if secretKinds[e.Kind] {
+		if secretKinds[e.Kind] || (e.Kind == KindPress && !publicPress(e)) {
 			e = e.Redact()
 		}
 		out[i] = e
 	}
 	return out, nil
+}
+
+// publicPress reports whether a press event is one everybody reads with
+// its sender's name: to everyone, not grey. Private press is for its
+// sender and recipients, and grey press hides its sender from all but
+// the GM, so while the game runs a public export withholds both (the
+// event's actor, which the chain needs, still names the sender).
+func publicPress(e events.Event) bool {
+	var p PressPayload
+	return e.Decode(&p) == nil && len(p.To) == 0 && !p.Grey
 }

@@ -191,3 +191,53 @@ type Correction struct {
 	Player string
 	Args   []string
 }
+
+// Optioner is implemented by engines that can list the orders a player may
+// give for the open step, as godip's Options does for Diplomacy: the web
+// site's order form offers them, and a report whose reader's orders are due
+// can list them (Renderer.Choices). It is a guide, not the judge: whatever
+// a player sends is still checked by Check, and every choice Options
+// offers must pass it (with the other decisions left out, or, for a
+// decision that goes With a choice, with that choice).
+//
+// What it lists may depend on what only player may see (their hand, their
+// money), so it is shown to that player and the GM only.
+type Optioner interface {
+	// Options lists player's decisions for the open step, in the order a
+	// file would give them; nil when player owes nothing now.
+	Options(s State, player string) []Decision
+}
+
+// Decision is one thing a player decides in the open step, with its legal
+// choices now.
+type Decision struct {
+	// Name identifies the decision, usually the order's verb ("bid",
+	// "market-closed"); "action" where several verbs are alternatives.
+	Name string
+	// Prompt says in a few words what is decided, for a form's label.
+	Prompt string
+	// Choices are the alternatives, in the order the game presents them.
+	Choices []Choice
+	// Optional says the decision may be left out; Default says what the
+	// game then does, when the engine can say it in a line.
+	Optional bool
+	Default  string
+	// Several says that any number of the choices may be given together,
+	// in order: they are written as one order, Name: [VALUE, ...], whose
+	// values are the choices' Order.
+	Several bool
+	// With lists choices of other decisions (their Order) that this one
+	// goes with: it is given only when one of them is chosen (Singapore
+	// 1889's silk: only with a take of a Silk card). Empty: always.
+	With []string
+}
+
+// Choice is one legal order.
+type Choice struct {
+	// Order is the order as an order file's list writes it, one YAML
+	// entry without its dash: "buy: London", "sell: [red 4, red 5]",
+	// "pass"; for a Several decision, one value of the list ("8-0").
+	Order string
+	// Text says what the order does, in words; empty when Order says it.
+	Text string
+}

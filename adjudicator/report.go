@@ -42,6 +42,9 @@ type Report struct {
 	YourTurn bool
 	Waiting  string
 	Deadline time.Time
+	// Choices lists the reader's legal orders when they are due (see
+	// Optioner), one line each; only when the Renderer asks for them.
+	Choices []string
 
 	Commitment    string
 	Seed          string // only once the game is over
@@ -63,6 +66,10 @@ type Report struct {
 // Renderer renders reports from templates/.
 type Renderer struct {
 	t *template.Template
+	// Choices adds to a player's report whose orders are due the orders
+	// that are legal now, for engines that list them (Optioner). Off by
+	// default, so that reports stay as the golden logs record them.
+	Choices bool
 }
 
 // NewRenderer parses the report templates.
@@ -137,6 +144,9 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 			if p == player {
 				rep.YourTurn = true
 			}
+		}
+		if rep.YourTurn && r.Choices && player != "" && player != Observer {
+			rep.Choices = OptionLines(Options(g, player))
 		}
 		rep.Waiting = strings.Join(awaiting, ", ")
 		if rep.Waiting == "" {

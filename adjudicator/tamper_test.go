@@ -265,3 +265,38 @@ func TestReplaceRefusesANameInAnotherCase(t *testing.T) {
 		t.Errorf("replace ann with Ben next to ben: %v", err)
 	}
 }
+
+// The public export of a running game withholds private and grey press,
+// which only their sender, recipients and the GM may read; press to
+// everyone stays.
+func TestPublicExportWithholdsPrivatePress(t *testing.T) {
+	h, _ := newHost(t, "1")
+	create(t, h, "press: grey\n")
+	ctx := t.Context()
+	for _, p := range []adjudicator.PressOrder{
+		{From: "ann", To: []string{"ben"}, Text: "secret offer"},
+		{From: "ann", Text: "hello all"},
+		{From: "ben", Text: "unsigned rumour", Grey: true},
+	} {
+		if _, _, err := h.Press(ctx, "d1", p, adjudicator.SubmitOptions{Trusted: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evs, _ := h.Store.Events(ctx, "d1")
+	g, err := adjudicator.Replay(h.Games, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, err := adjudicator.Public(g, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	events.WriteJSONL(&out, public)
+	if text := out.String(); strings.Contains(text, "secret offer") || strings.Contains(text, "unsigned rumour") || !strings.Contains(text, "hello all") {
+		t.Errorf("the public export shows the wrong press:\n%s", text)
+	}
+	if err := events.Verify(public); err != nil {
+		t.Errorf("the public export's chain: %v", err)
+	}
+}

@@ -216,6 +216,7 @@ func commandTable() map[string]command {
 		"preview":    {dbExisting, (*Main).runPreview},
 		"press":      {dbExisting, (*Main).runPress},
 		"migrate":    {dbNone, (*Main).runMigrate},
+		"web":        {dbExisting, (*Main).runWeb},
 	}
 }
 
@@ -251,6 +252,7 @@ Commands:
                                       from taipan.db to postgres://…; audits each game there
   rules GAME-NAME                     the order syntax of a game (e.g. trader)
   serve [--config FILE]               serve the games by mail (no config: embedded SMTP + Maildir)
+  web [--listen ADDR]                 serve the games' web site (default 127.0.0.1:8080)
   version                             the build, the engine versions it plays, the log formats
   help                                this text
 `

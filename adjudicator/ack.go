@@ -1,0 +1,61 @@
+package adjudicator
+
+import (
+	"fmt"
+	"strings"
+
+	"taipan/orders"
+)
+
+// Acknowledgement is the answer to accepted orders, as the mail gateway
+// words it (mail's acknowledgement, the same text line for line): what was
+// accepted, the orders as the log holds them, what fills the gaps, the
+// steps they closed and who is still awaited. The web site's order form
+// answers with it and mails it, so that a player reads the same answer
+// whichever way the orders came. A receipt of orders only checked
+// (SubmitOptions.CheckOnly) says that nothing was submitted.
+func Acknowledgement(r *Receipt) string {
+	var b strings.Builder
+	switch {
+	case r.Checked && r.Standing:
+		fmt.Fprintf(&b, "Checked, not submitted: your standing orders for %s are acceptable.\nNothing was written. As the game's log would hold them:\n\n", r.Game.ID)
+	case r.Checked:
+		fmt.Fprintf(&b, "Checked, not submitted: your orders for step %d of %s are legal.\nNothing was written. As the game's log would hold them:\n\n", r.Step, r.Game.ID)
+	case r.Standing:
+		fmt.Fprintf(&b, "Your standing orders for %s are accepted; they replace the ones you had\nand stay in force until you change them.\nAs the game's log holds them:\n\n", r.Game.ID)
+	case r.Replace:
+		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted, replacing the ones you sent before.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
+	default:
+		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
+	}
+	for _, l := range orders.Echo(r.Orders) {
+		b.WriteString("  " + l + "\n")
+	}
+	b.WriteString("\n")
+	if len(r.Fills) > 0 {
+		b.WriteString("Where your file leaves something out:\n")
+		for _, f := range r.Fills {
+			b.WriteString(Wrap(f, "  - ", 72) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	for _, s := range r.Closed {
+		fmt.Fprintf(&b, "Step %d is resolved; its report follows in a separate mail.\n", s)
+	}
+	g := r.Game
+	if g.Status.Finished {
+		b.WriteString("The game is over.\n")
+	} else {
+		waiting := g.Awaiting()
+		if len(waiting) == 0 {
+			fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
+		} else {
+			fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
+		}
+		if !g.Deadline.IsZero() {
+			fmt.Fprintf(&b, "Deadline: %s.\n", FormatTime(g.Deadline))
+		}
+	}
+	b.WriteString("\nUntil the step closes you may send new orders; the latest replace the earlier.\n")
+	return b.String()
+}

@@ -1,0 +1,180 @@
+package web
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"taipan/adjudicator"
+)
+
+// chromium finds Debian's chromium; without it the browser test is
+// skipped, except under CI=true, where it fails.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("no chromium on PATH: install Debian's chromium (apt-get install chromium)")
+	}
+	t.Skip("no chromium on PATH (apt-get install chromium); skipped")
+	return ""
+}
+
+// shots keeps the browser test's screenshots: in $TAIPAN_ARTIFACTS when
+// set, else in a folder of its own under the system's temporary folder,
+// which is kept after the test (its path is logged).
+type shots struct {
+	t   *testing.T
+	ctx context.Context
+	dir string
+	n   int
+}
+
+func newShots(t *testing.T, ctx context.Context) *shots {
+	dir := os.Getenv("TAIPAN_ARTIFACTS")
+	var err error
+	if dir != "" {
+		err = os.MkdirAll(dir, 0o755)
+	} else {
+		dir, err = os.MkdirTemp("", "taipan-web-shots-")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots in %s", dir)
+	return &shots{t: t, ctx: ctx, dir: dir}
+}
+
+func (s *shots) take(name string) {
+	s.t.Helper()
+	png, err := chromedp.Run(s.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		s.t.Fatalf("screenshot %s: %v", name, err)
+	}
+	s.n++
+	path := filepath.Join(s.dir, strings.ReplaceAll(strings.Join([]string{itoa(s.n), name}, "-"), " ", "-")+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// A player, in headless Chromium: opens the game, steps back through its
+// history, logs in, sends an order file through the form, reads the
+// acknowledgement and sees the game move on.
+func TestBrowser(t *testing.T) {
+	exe := chromium(t)
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	s.playSteps("bourse-1", 2)
+
+	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
+	defer cancel()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Headless,
+		chromedp.DisableGPU, chromedp.WindowSize(1100, 1000))
+	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+	shot := newShots(t, bctx)
+	fail := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			shot.take("failed " + what)
+			t.Fatalf("%s: %v (screenshots in %s)", what, err, shot.dir)
+		}
+	}
+	text := func(id string) string {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID(id)))
+		fail("reading #"+id, err)
+		return v
+	}
+	follow := func(what string, a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		res, err := chromedp.RunResponse(bctx, a)
+		fail(what, err)
+		if res.Status != 200 {
+			shot.take("failed " + what)
+			t.Fatalf("%s: status %d (screenshots in %s)", what, res.Status, shot.dir)
+		}
+	}
+
+	// The game's page: now, after step 2.
+	follow("opening the game", chromedp.Navigate(s.http.URL+"/games/bourse-1"))
+	fail("the report", chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("report"))))
+	if r := text("report"); !strings.Contains(r, "step 2") || !strings.Contains(r, "Public report") {
+		t.Fatalf("the game's page shows:\n%s", r)
+	}
+	shot.take("game")
+
+	// Back through the history, to the set-up, and forward once.
+	for _, want := range []string{"step 1", "set-up"} {
+		follow("stepping back to "+want, chromedp.Click(chromedp.ID("prev")))
+		if r := text("report"); !strings.Contains(r, want) {
+			t.Fatalf("stepping back to %s shows:\n%s", want, r)
+		}
+		shot.take(want)
+	}
+	follow("stepping forward", chromedp.Click(chromedp.ID("next")))
+	if r := text("report"); !strings.Contains(r, "step 1") {
+		t.Fatalf("stepping forward shows:\n%s", r)
+	}
+	// The slider's form, without script: set the step, press Show.
+	fail("moving the slider", chromedp.Do(bctx, chromedp.SetValue(chromedp.ID("step-slider"), "2")))
+	follow("showing step 2", chromedp.Click(chromedp.CSS(".steps button")))
+	if r := text("report"); !strings.Contains(r, "step 2") {
+		t.Fatalf("the slider shows:\n%s", r)
+	}
+
+	// Log in with the token.
+	follow("the login page", chromedp.Navigate(s.http.URL+"/games/bourse-1/login"))
+	fail("typing the login", chromedp.Do(bctx,
+		chromedp.SendKeys(chromedp.ID("player"), "alice"),
+		chromedp.SendKeys(chromedp.ID("token"), s.tokens["bourse-1"]["alice"])))
+	follow("logging in", chromedp.Submit(chromedp.ID("token")))
+	fail("alice's page", chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("file-form"))))
+	if d := text("due"); !strings.Contains(d, "Your orders are due") {
+		t.Fatalf("alice's page says %q", d)
+	}
+	shot.take("alice")
+
+	// An order file: a legal purchase now.
+	g, err := s.host.Load(t.Context(), "bourse-1")
+	fail("loading the game", err)
+	order := adjudicator.Options(g, "alice")[0].Choices[0].Order
+	file := "game: bourse-1\nplayer: alice\nstep: 3\norders:\n  - " + order + "\n"
+	fail("writing the file", chromedp.Do(bctx, chromedp.SetValue(chromedp.ID("file"), file)))
+	shot.take("order file")
+	follow("sending the file", chromedp.Click(chromedp.ID("send-file")))
+	ack := text("answer")
+	if !strings.Contains(ack, "Your orders for step 3 of bourse-1 are accepted.") || !strings.Contains(ack, order) {
+		t.Fatalf("the acknowledgement reads:\n%s", ack)
+	}
+	if a := text("awaiting"); a != "bob" {
+		t.Fatalf("after the orders the page awaits %q", a)
+	}
+	shot.take("acknowledged")
+	g, err = s.host.Load(t.Context(), "bourse-1")
+	fail("loading the game", err)
+	if g.Step != 4 || g.Status.Pending[0] != "bob" {
+		t.Fatalf("the game is at step %d, pending %v", g.Step, g.Status.Pending)
+	}
+	// And the public page moved on too.
+	follow("the game again", chromedp.Navigate(s.http.URL+"/games/bourse-1"))
+	did := "alice bought"
+	if !strings.HasPrefix(order, "buy") {
+		did = "alice sold"
+	}
+	if r := text("report"); !strings.Contains(r, "step 3") || !strings.Contains(r, did) {
+		t.Fatalf("the game's page after the orders:\n%s", r)
+	}
+	shot.take("game after")
+}

@@ -1,0 +1,320 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/events"
+)
+
+// routes is the site's URL space. Public pages live under /games/GAME; a
+// player's own pages under /games/GAME/players/NAME, the GM's under
+// /games/GAME/gm; forms post to /games/GAME/login, link, logout, orders
+// and gm.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	static, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		panic(err) // embedded at build time
+	}
+	mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	mux.HandleFunc("GET /{$}", s.list)
+
+	// The reports of each reader: now, at each step, and their pictures.
+	for base, kind := range map[string]readKind{"/games/{game}": readPublic, "/games/{game}/players/{player}": readPlayer, "/games/{game}/gm": readGM} {
+		mux.HandleFunc("GET "+base, s.report(kind))
+		mux.HandleFunc("GET "+base+"/steps", s.slider)
+		mux.HandleFunc("GET "+base+"/steps/{step}", s.report(kind))
+		mux.HandleFunc("GET "+base+"/picture.png", s.picture(kind))
+		mux.HandleFunc("GET "+base+"/steps/{step}/picture.png", s.picture(kind))
+	}
+	mux.HandleFunc("GET /games/{game}/log", s.logPage)
+	mux.HandleFunc("GET /games/{game}/audit", s.auditPage)
+	mux.HandleFunc("GET /games/{game}/export.jsonl", s.export)
+	mux.HandleFunc("GET /games/{game}/rules", s.rules)
+
+	mux.HandleFunc("GET /games/{game}/login", s.loginForm)
+	mux.HandleFunc("POST /games/{game}/login", s.loginPost)
+	mux.HandleFunc("GET /games/{game}/login/{code}", s.linkPage)
+	mux.HandleFunc("POST /games/{game}/link", s.linkPost)
+	mux.HandleFunc("POST /games/{game}/logout", s.logoutPost)
+	mux.HandleFunc("GET /games/{game}/me", s.me)
+	mux.HandleFunc("POST /games/{game}/orders", s.ordersPost)
+	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
+	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)
+
+	// Cross-site posts are refused by what browsers say of them; a proxy
+	// that rewrites Host keeps the site's own origin trusted.
+	cop := http.NewCrossOriginProtection()
+	if u, err := url.Parse(s.cfg.BaseURL); err == nil {
+		cop.AddTrustedOrigin(u.Scheme + "://" + u.Host)
+	}
+	var h http.Handler = mux
+	h = cop.Handler(h)
+	h = s.secured(h)
+	return s.logged(h)
+}
+
+// secured sets the security headers, bounds request bodies and turns
+// away what is not a page of the site.
+func (s *Server) secured(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.headers(w, r)
+		if r.Method == http.MethodPost {
+			r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// maxForm bounds a posted form: an order file's limit and the fields.
+const maxForm = 96 << 10
+
+var gameID = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+
+// game is the snapshot of the request's game and the reader's session (nil
+// when not logged in). It answers 404 itself, and reports false, for a
+// game that does not exist, or is private and the reader not its player
+// or GM.
+func (s *Server) game(w http.ResponseWriter, r *http.Request) (*snapshot, *session, bool) {
+	return s.gameFor(w, r, false)
+}
+
+// gameFor is game; with login, a private game's login pages are shown to
+// anyone.
+func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, login bool) (*snapshot, *session, bool) {
+	id := r.PathValue("game")
+	if !gameID.MatchString(id) {
+		s.fail(w, r, http.StatusNotFound, "There is no game %q here.", id)
+		return nil, nil, false
+	}
+	sess := s.session(r, id)
+	if sess == nil && !login && s.cfg.private(id) {
+		s.fail(w, r, http.StatusNotFound, "There is no game %q here.", id)
+		return nil, nil, false
+	}
+	sn, err := s.cache.get(r.Context(), id)
+	if err != nil {
+		var fe *events.FormatError
+		if errors.As(err, &fe) {
+			s.fail(w, r, http.StatusServiceUnavailable, "Game %s cannot be shown by this build: %v", id, err)
+			return nil, nil, false
+		}
+		s.failErr(w, r, err)
+		return nil, nil, false
+	}
+	return sn, sess, true
+}
+
+// list is the front page: the public games.
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	sums, err := s.host.List(r.Context())
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	type row struct{ ID, Engine, Step, Awaiting, Closes, Phase string }
+	var rows []row
+	for _, g := range sums {
+		if s.cfg.private(g.ID) {
+			continue
+		}
+		x := row{ID: g.ID, Engine: g.Engine, Step: strconv.Itoa(g.Step), Awaiting: strings.Join(g.Awaiting, ", "), Closes: "none", Phase: g.Phase}
+		switch {
+		case g.Finished:
+			x.Step, x.Awaiting, x.Closes = x.Step+" (over)", "-", "-"
+		case g.Paused:
+			x.Closes = "paused"
+		case !g.CloseAt.IsZero():
+			x.Closes = adjudicator.FormatTime(g.CloseAt)
+		}
+		if x.Awaiting == "" {
+			x.Awaiting = "nobody"
+		}
+		rows = append(rows, x)
+	}
+	s.render(w, r, http.StatusOK, "list", page{Title: "Games", Data: struct{ Games []row }{rows}})
+}
+
+// slider takes the step slider's form (?step=N) to the step's page.
+func (s *Server) slider(w http.ResponseWriter, r *http.Request) {
+	n, err := strconv.Atoi(r.URL.Query().Get("step"))
+	if err != nil || n < 0 {
+		s.fail(w, r, http.StatusBadRequest, "Give the step as a number from 0 (the set-up).")
+		return
+	}
+	http.Redirect(w, r, strings.TrimSuffix(r.URL.Path, "/steps")+"/steps/"+strconv.Itoa(n), http.StatusSeeOther)
+}
+
+// stepParam reads the {step} of the path: -1 when there is none (the game
+// now). It answers 404 itself for a step not yet closed.
+func (s *Server) stepParam(w http.ResponseWriter, r *http.Request, g *adjudicator.Game) (int, bool) {
+	v := r.PathValue("step")
+	if v == "" {
+		return -1, true
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > g.Last.Step || strconv.Itoa(n) != v {
+		s.fail(w, r, http.StatusNotFound, "Game %s has no report of step %s: its steps so far are 0 (the set-up) to %d.", g.ID, v, g.Last.Step)
+		return 0, false
+	}
+	return n, true
+}
+
+// logPage is the event log with its hash chain, as the public export
+// shows it.
+func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
+	sn, sess, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	g := sn.game
+	type row struct {
+		Seq                            int64
+		At, Kind, Actor, Payload, Hash string
+		Prev                           string
+	}
+	var rows []row
+	note := ""
+	evs, err := adjudicator.Public(g, sn.evs)
+	if err != nil {
+		// A running game of log format 1: its hashes are plain hashes of
+		// the withheld payloads, so they are not shown either.
+		note = "This game is written in log format 1: until it is over, neither its payloads nor its hashes are shown, since a plain hash of a withheld order can be tested against guesses. Its full log is given once the game is over."
+		for _, e := range sn.evs {
+			rows = append(rows, row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Payload: "(withheld)"})
+		}
+	} else {
+		for _, e := range evs {
+			x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e)}
+			if e.Kind == adjudicator.KindPress && e.Redacted() {
+				x.Actor = "(withheld)" // grey press names nobody
+			}
+			rows = append(rows, x)
+		}
+		if !g.Status.Finished {
+			note = "While the game runs, the campaign, the seed, the orders, private press and the step digests are withheld; each keeps its salted commitment, so the chain checks now and the full log can be checked against it once the game is over."
+		}
+	}
+	s.render(w, r, http.StatusOK, "log", page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
+		Data: struct {
+			Note   string
+			Events any
+		}{note, rows}})
+}
+
+// payloadText is an event's payload as the log page shows it.
+func payloadText(e events.Event) string {
+	switch {
+	case e.Redacted():
+		return "(withheld until the game is over; commitment " + shortHash(e.PayloadHash) + ")"
+	case e.Kind == adjudicator.KindCreated:
+		return "(the campaign: in the export)"
+	case e.Kind == adjudicator.KindSeed:
+		return "(the seed, revealed: in the export)"
+	}
+	p := string(e.Payload)
+	if len(p) > 240 {
+		p = p[:237] + "..."
+	}
+	return p
+}
+
+func shortHash(h string) string {
+	if len(h) > 16 {
+		return h[:16] + "…"
+	}
+	return h
+}
+
+// hex64 finds what looks like a SHA-256 in a message.
+var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)
+
+// auditPage runs the audit of the game's whole log, read afresh from the
+// database (not the cached replay: the audit is there to catch a log
+// changed behind Taipan's back), and shows its verdict.
+func (s *Server) auditPage(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r) {
+		return
+	}
+	sn, sess, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	evs, err := s.host.Store.Events(r.Context(), sn.game.ID)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	ag, aerr := adjudicator.Audit(s.host.Games, evs)
+	tamper, err := s.host.Store.Integrity(r.Context())
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	data := struct {
+		OK   bool
+		Text string
+	}{}
+	switch {
+	case aerr != nil:
+		// A digest in a failure could be tested against guesses of the
+		// hidden state: the verdict names events, not hashes.
+		data.Text = "The log does not audit: " + hex64.ReplaceAllString(oneLine(aerr.Error()), "…")
+	default:
+		g := ag
+		state := fmt.Sprintf("step %d open", g.Step)
+		if g.Status.Finished {
+			state = "finished"
+		}
+		data.OK = true
+		data.Text = fmt.Sprintf("Game %s: %d events (log format %d), hash chain intact, %d step digests reproduced by %s; %s.",
+			g.ID, len(evs), g.Format, g.Last.Step, g.Engine.Version(), state)
+		if g.Format >= events.Format2 || g.Status.Finished {
+			// A format-1 hash of a withheld order could be tested against
+			// guesses; format 2 salts every payload's commitment.
+			data.Text += fmt.Sprintf(" The log ends at event %d, hash %s.", evs[len(evs)-1].Seq, evs[len(evs)-1].Hash)
+		}
+	}
+	if len(tamper) > 0 {
+		data.OK = false
+		data.Text += " But the database was altered behind Taipan's back: " + strings.Join(tamper, "; ")
+	}
+	s.render(w, r, http.StatusOK, "audit", page{Title: "Audit of " + sn.game.ID, Game: sn.game.ID, Who: sess.label(), Data: data})
+}
+
+// export is the public export, for download.
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	sn, _, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	evs, err := adjudicator.Public(sn.game, sn.evs)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.public.jsonl"`, sn.game.ID))
+	if err := events.WriteJSONL(w, evs); err != nil {
+		s.logf("web: export %s: %v", sn.game.ID, err)
+	}
+}
+
+// rules is the game's order syntax.
+func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
+	sn, sess, ok := s.game(w, r)
+	if !ok {
+		return
+	}
+	g := sn.game
+	s.render(w, r, http.StatusOK, "text", page{Title: "Orders of " + g.Engine.Name(), Game: g.ID, Who: sess.label(),
+		Data: textData{Text: g.Engine.Help(), Back: "/games/" + g.ID + "/me"}})
+}
