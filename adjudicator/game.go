@@ -66,6 +66,10 @@ type Player struct {
 	Missed      int           // steps missed in a row
 	Absences    []Absence     // windows away the player announced
 	AbsenceUsed time.Duration // deadline time granted for absences so far
+	// ReportFormat is how the player chose to get their reports by mail
+	// (FormatPlain or FormatHTML; "": the campaign's report_format). See
+	// Game.ReportFormat.
+	ReportFormat string
 }
 
 // Submitted is a player's latest accepted orders for the open step.
@@ -377,6 +381,10 @@ func (g *Game) apply(e events.Event) error {
 		}
 		note("GM correction "+what, p.Reason)
 		g.Status = g.Engine.Status(g.State)
+	case KindReportFormat:
+		if err := g.applyReportFormat(e); err != nil {
+			return bad("%v", err)
+		}
 	case KindPress, KindPause, KindResume, KindGrace, KindAbsence:
 		if err := g.applyTool(e); err != nil {
 			return bad("%v", err)

@@ -62,7 +62,8 @@ type Report struct {
 
 // Renderer renders reports from templates/.
 type Renderer struct {
-	t *template.Template
+	t    *template.Template
+	rich // pictures and HTML (picture.go, report_html.go)
 }
 
 // NewRenderer parses the report templates.
