@@ -141,3 +141,27 @@ func (c *Canvas) Footer(s string) {
 func (c *Canvas) Note(y int, s string, st Style) int {
 	return c.Para(Margin, y, c.width-2*Margin, s, st)
 }
+
+// Mark is a place in what has been drawn, for Under.
+func (c *Canvas) Mark() int { return len(c.ops) }
+
+// Under draws the box b at (x, y), w by h, under what was drawn since
+// mark: a panel whose size is known only once its content is drawn.
+func (c *Canvas) Under(mark, x, y, w, h int, b Box) {
+	rest := append([]op(nil), c.ops[mark:]...)
+	c.ops = c.ops[:mark]
+	c.Box(x, y, w, h, b)
+	c.ops = append(c.ops, rest...)
+}
+
+// Player writes a player's name after a disc of their seat's colour at
+// (x, y), bold, with " (you)" for the viewer, and returns its width.
+func (c *Canvas) Player(x, y, seat int, name string, you bool) int {
+	st := Style{Bold: true}
+	h := c.LineHeight(st)
+	c.Disc(x+h/2, y+h/2, h/2-3, Seat(seat))
+	if you {
+		name += " (you)"
+	}
+	return h + 6 + c.Text(x+h+6, y, name, st)
+}
