@@ -216,10 +216,14 @@ func (v View) drawSailors(c *adjudicator.Canvas, y int) int {
 			c.Backs(m+12, y, 30, 44, p.Cards, 400)
 			y += 50
 		}
-		for _, l := range [][]string{p.Known, p.Held, p.Orders} {
-			for _, s := range l {
-				y = c.Para(m+12, y, c.Width()-2*m-24, s, small)
-			}
+		if len(p.Known) > 0 {
+			y = c.Para(m+12, y, c.Width()-2*m-24, "knows the deck: "+v.Join(p.Known), small)
+		}
+		if len(p.Held) > 0 {
+			y = c.Para(m+12, y, c.Width()-2*m-24, "knows hands: "+v.Join(p.Held), small)
+		}
+		for _, o := range p.Orders {
+			y = c.Para(m+12, y, c.Width()-2*m-24, "order "+o, small)
 		}
 		fill := adjudicator.ColourPanel
 		if p.Name == v.Viewer {

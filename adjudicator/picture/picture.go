@@ -16,11 +16,9 @@
 package picture
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
-	"image/png"
 	"strings"
 	"unicode/utf8"
 
@@ -369,6 +367,11 @@ func (f *face) glyph(r rune) *glyph {
 		// The face reuses its mask: keep a copy.
 		a := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
 		draw.Draw(a, a.Bounds(), mask, mp, draw.Src)
+		// Sixteen levels of coverage are enough for the eye, and keep the
+		// picture's colours few (see PNG).
+		for i, v := range a.Pix {
+			a.Pix[i] = uint8((int(v)*15 + 127) / 255 * 17)
+		}
 		g.mask = a
 	}
 	f.glyphs[r] = g
@@ -475,16 +478,6 @@ func (c *Canvas) Image() *image.RGBA {
 		}
 	}
 	return img
-}
-
-// PNG encodes the picture. The same drawing gives the same bytes.
-func (c *Canvas) PNG() ([]byte, error) {
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, c.Image()); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 func fillRect(img *image.RGBA, r image.Rectangle, col Colour) {
