@@ -7,6 +7,10 @@ import (
 	"taipan/adjudicator"
 )
 
+
+// View draws the picture of the reports.
+var _ adjudicator.Pictured = View{}
+
 // cardFill is the colour the picture paints a card in, by its name.
 func cardFill(name string) adjudicator.Colour {
 	switch name {

@@ -7,6 +7,10 @@ import (
 	"taipan/adjudicator"
 )
 
+
+// View draws the picture of the reports.
+var _ adjudicator.Pictured = View{}
+
 // ring is where destination d stands on the disc, in thousandths of the
 // disc's radius from its centre: destination 1 at the top, then clockwise
 // (cos and sin of -90° + (d-1)·360°/13, rounded: integers, so that every

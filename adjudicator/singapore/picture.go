@@ -7,6 +7,10 @@ import (
 	"taipan/adjudicator"
 )
 
+
+// View draws the picture of the reports.
+var _ adjudicator.Pictured = View{}
+
 // goodsFill is the colour the picture paints a goods in.
 func goodsFill(goods string) adjudicator.Colour {
 	switch goods {

@@ -7,6 +7,10 @@ import (
 	"taipan/adjudicator"
 )
 
+
+// View draws the picture of the reports.
+var _ adjudicator.Pictured = View{}
+
 // stockFill is the colour the picture paints a stock colour in.
 func stockFill(colour string) adjudicator.Colour {
 	switch colour {
