@@ -7,7 +7,6 @@ import (
 	"taipan/adjudicator"
 )
 
-
 // View draws the picture of the reports.
 var _ adjudicator.Pictured = View{}
 
