@@ -101,7 +101,7 @@ func (r *Renderer) DrawPicture(v any, caption string) ([]byte, error) {
 	if caption != "" {
 		c.Footer(caption)
 	}
-	png, err := c.PNG()
+	png, err := c.Encode(&r.buffers)
 	if err != nil {
 		return nil, fmt.Errorf("picture: %w", err)
 	}

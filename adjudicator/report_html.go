@@ -18,6 +18,7 @@ type rich struct {
 	fontOnce sync.Once
 	fontSet  *picture.Fonts
 	fontErr  error
+	buffers  picture.Buffers // reused from one picture to the next
 
 	htmlOnce sync.Once
 	html     *htmltemplate.Template

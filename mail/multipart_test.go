@@ -331,3 +331,16 @@ func TestReportInChromium(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMultipartBytes is the mail part of a report with a picture:
+// encoding the text, the HTML and the picture into one message.
+func BenchmarkMultipartBytes(b *testing.B) {
+	d, p := richDraft(b, "taipan.report.bench@example.test")
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	var n int
+	b.ReportAllocs()
+	for b.Loop() {
+		n = len(d.MultipartBytes("Taipan", "taipan@example.test", at, p))
+	}
+	b.ReportMetric(float64(n), "bytes")
+}

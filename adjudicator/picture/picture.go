@@ -460,8 +460,17 @@ func (c *Canvas) Para(x, y, w int, s string, st Style) int {
 }
 
 // Image paints what was drawn: Width by Bottom()+Margin pixels.
-func (c *Canvas) Image() *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, c.width, c.bottom+Margin))
+func (c *Canvas) Image() *image.RGBA { return c.paint(nil) }
+
+// paint paints what was drawn into an image whose pixels reuse pix when it
+// is large enough.
+func (c *Canvas) paint(pix []uint8) *image.RGBA {
+	r := image.Rect(0, 0, c.width, c.bottom+Margin)
+	n := 4 * r.Dx() * r.Dy()
+	if cap(pix) < n {
+		pix = make([]uint8, n)
+	}
+	img := &image.RGBA{Pix: pix[:n], Stride: 4 * r.Dx(), Rect: r}
 	fillRect(img, img.Bounds(), c.bg)
 	for _, o := range c.ops {
 		switch o.kind {
@@ -526,10 +535,31 @@ func fillDisc(img *image.RGBA, b image.Rectangle, r int, col Colour) {
 	cx, cy, r8 := (b.Min.X+b.Max.X)*4, (b.Min.Y+b.Max.Y)*4, r*8
 	in := func(sx, sy int) bool { dx, dy := sx-cx, sy-cy; return dx*dx+dy*dy <= r8*r8 }
 	for y := b.Min.Y; y < b.Max.Y; y++ {
+		// The pixels of the row whose four corners are inside are filled
+		// at once; only the others are sampled.
+		lo, hi := b.Max.X, b.Max.X
+		if far := max(abs(8*y-cy), abs(8*y+8-cy)); far <= r8 {
+			half := isqrt(r8*r8 - far*far)
+			lo, hi = (cx-half+7)>>3, (cx+half)>>3
+		}
+		if lo < hi {
+			fillRect(img, image.Rect(lo, y, hi, y+1), col)
+		}
 		for x := b.Min.X; x < b.Max.X; x++ {
+			if x == lo && lo < hi {
+				x = hi - 1
+				continue
+			}
 			blend(img, x, y, cover(x, y, in), col)
 		}
 	}
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 func fillRound(img *image.RGBA, b image.Rectangle, r int, col Colour) {
