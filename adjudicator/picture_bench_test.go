@@ -1,13 +1,9 @@
 package adjudicator_test
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"taipan/adjudicator"
-	"taipan/events"
 )
 
 // benchGames are the golden games the picture benchmarks draw, one per
@@ -17,14 +13,7 @@ var benchGames = []string{"trader-3p", "shanghai-4p", "singapore-4p", "old-shang
 // midGame replays a golden game to its middle step.
 func midGame(b *testing.B, name string) *adjudicator.Game {
 	b.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "golden", name+".jsonl"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	evs, err := events.ReadJSONL(bytes.NewReader(data))
-	if err != nil {
-		b.Fatal(err)
-	}
+	evs := goldenLog(b, name)
 	reg := goldenRegistry()
 	full, err := adjudicator.Replay(reg, evs)
 	if err != nil {

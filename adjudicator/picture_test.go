@@ -32,20 +32,32 @@ var pictureStates = []pictureState{{0, "alice"}, {-1, "bob"}, {-1, adjudicator.O
 // pictureCID is the picture's URL in the golden HTML, as a mail has it.
 const pictureCID = "cid:picture@taipan"
 
+// goldenLog reads the recorded log of a golden game.
+func goldenLog(t testing.TB, name string) []events.Event {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "golden", name+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, err := events.ReadJSONL(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs
+}
+
 // goldenReports calls f with each golden report state: the game replayed
-// to the step, the viewer, and the golden files' base name.
-func goldenReports(t *testing.T, f func(g *adjudicator.Game, viewer, name string)) {
+// to the step, the viewer, the golden files' base name, and the report in
+// its three forms, the HTML showing the picture from pictureCID.
+func goldenReports(t *testing.T, f func(g *adjudicator.Game, viewer, name string, rich *adjudicator.Rich)) {
 	t.Helper()
 	reg := goldenRegistry()
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, gg := range goldenGames {
-		data, err := os.ReadFile(filepath.Join("testdata", "golden", gg.name+".jsonl"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		evs, err := events.ReadJSONL(bytes.NewReader(data))
-		if err != nil {
-			t.Fatal(err)
-		}
+		evs := goldenLog(t, gg.name)
 		full, err := adjudicator.Replay(reg, evs)
 		if err != nil {
 			t.Fatal(err)
@@ -66,7 +78,11 @@ func goldenReports(t *testing.T, f func(g *adjudicator.Game, viewer, name string
 			if who == "" {
 				who = "gm"
 			}
-			f(g, ps.viewer, fmt.Sprintf("%s-step%d-%s", gg.name, step, who))
+			rich, err := r.Rich(g, ps.viewer, pictureCID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f(g, ps.viewer, fmt.Sprintf("%s-step%d-%s", gg.name, step, who), rich)
 		}
 	}
 }
@@ -89,7 +105,9 @@ func golden(t *testing.T, name string, got []byte) {
 		t.Fatalf("%v (run go test ./adjudicator -run TestPictureGolden -update to record it)", err)
 	}
 	if !bytes.Equal(got, want) {
-		out := filepath.Join(t.TempDir(), name)
+		// Kept after the test, to be looked at beside the golden file.
+		dir, _ := os.MkdirTemp("", "taipan-pictures-")
+		out := filepath.Join(dir, name)
 		os.WriteFile(out, got, 0o644)
 		t.Errorf("%s differs from the golden file (%d bytes, want %d); the new one is %s", name, len(got), len(want), out)
 	}
@@ -103,11 +121,7 @@ func TestPictureGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goldenReports(t, func(g *adjudicator.Game, viewer, name string) {
-		rich, err := r.Rich(g, viewer, pictureCID)
-		if err != nil {
-			t.Fatal(err)
-		}
+	goldenReports(t, func(g *adjudicator.Game, viewer, name string, rich *adjudicator.Rich) {
 		cfg, err := png.DecodeConfig(bytes.NewReader(rich.PNG))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -153,15 +167,7 @@ func wordCount(s string) map[string]int {
 // picture is shown from the URL given (issue 17: "an HTML version (the
 // same content, a readable layout, the picture inline by Content-ID)").
 func TestHTMLHasTheTextsContent(t *testing.T) {
-	r, err := adjudicator.NewRenderer()
-	if err != nil {
-		t.Fatal(err)
-	}
-	goldenReports(t, func(g *adjudicator.Game, viewer, name string) {
-		rich, err := r.Rich(g, viewer, pictureCID)
-		if err != nil {
-			t.Fatal(err)
-		}
+	goldenReports(t, func(g *adjudicator.Game, viewer, name string, rich *adjudicator.Rich) {
 		if !strings.Contains(rich.HTML, `<img id="picture" src="`+pictureCID+`"`) {
 			t.Errorf("%s: the HTML does not show the picture from %s", name, pictureCID)
 		}
@@ -198,7 +204,7 @@ func TestRichStandsAlone(t *testing.T) {
 	if rich.PNG != nil || strings.Contains(rich.HTML, "<img") {
 		t.Error("a game without a picture got one")
 	}
-	goldenReports(t, func(g *adjudicator.Game, viewer, name string) {
+	goldenReports(t, func(g *adjudicator.Game, viewer, name string, _ *adjudicator.Rich) {
 		if !strings.HasPrefix(name, "trader-2p-step0") {
 			return
 		}

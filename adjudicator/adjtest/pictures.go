@@ -3,6 +3,7 @@ package adjtest
 import (
 	"bytes"
 	"fmt"
+	"image/png"
 	"slices"
 	"testing"
 
@@ -72,5 +73,27 @@ func (tw Twins) SamePictures(t testing.TB) {
 	}
 	if !told {
 		t.Fatalf("%s's own picture is the same in both twins: the twins differ in nothing a picture shows", tw.Hidden)
+	}
+}
+
+// PicturesWellFormed checks the pictures of the first twin, for every
+// player, the GM and an observer: each is a PNG PictureWidth pixels wide
+// and at least 300 high, and drawing it again gives the same bytes.
+func (tw Twins) PicturesWellFormed(t testing.TB) {
+	t.Helper()
+	draw := Painter(t)
+	for _, p := range append(slices.Clone(tw.Players), "", adjudicator.Observer) {
+		v := tw.Engine.View(tw.A, p)
+		a := draw(v)
+		if !bytes.Equal(a, draw(v)) {
+			t.Fatalf("%q: two drawings of one view differ", p)
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Width != adjudicator.PictureWidth || cfg.Height < 300 {
+			t.Errorf("%q: the picture is %d×%d", p, cfg.Width, cfg.Height)
+		}
 	}
 }

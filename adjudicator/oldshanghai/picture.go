@@ -113,19 +113,15 @@ func (v View) Picture(c *adjudicator.Canvas) {
 // drawCards draws cards face up, seven a row, and returns the y below.
 func drawCards(c *adjudicator.Canvas, y int, cards []string) int {
 	const (
-		m   = adjudicator.PictureMargin
-		per = 7
-		gap = 10
-		h   = 90
+		m = adjudicator.PictureMargin
+		h = 90
 	)
 	if len(cards) == 0 {
 		return c.Note(y, "No cards.", adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
 	}
-	w := (c.Width() - 2*m - gap*(per-1)) / per
-	for i, k := range cards {
-		c.Card(m+(i%per)*(w+gap), y+(i/per)*(h+gap), w, h, adjudicator.Card{Fill: cardFill(k), Title: k})
-	}
-	return y + ((len(cards)+per-1)/per)*(h+gap)
+	return c.Grid(m, y, c.Width()-2*m, 7, h, 10, len(cards), func(i, x, y, w int) {
+		c.Card(x, y, w, h, adjudicator.Card{Fill: cardFill(cards[i]), Title: cards[i]})
+	}) + 10
 }
 
 // drawDeck draws the deck as a strip of cards, top (depth 1) at the
@@ -191,49 +187,47 @@ func (v View) drawDeck(c *adjudicator.Canvas, y int) int {
 // (its size, face down; the cards themselves for the GM), and returns the
 // y below.
 func (v View) drawSailors(c *adjudicator.Canvas, y int) int {
-	const m = adjudicator.PictureMargin
 	y = c.Heading(y, "SAILORS (cards in hand)")
-	small := adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}
 	for i, p := range v.Players {
-		mark := c.Mark()
-		top := y
-		y += 8
-		x := m + 12
-		x += c.Player(x, y, i, p.Name, p.Name == v.Viewer) + 16
-		info := fmt.Sprintf("%d %s", p.Cards, map[bool]string{true: "card", false: "cards"}[p.Cards == 1])
-		switch {
-		case p.Removed:
-			info = "left the game"
-		case p.Out:
-			info = fmt.Sprintf("out (Shanghaied in turn %d)", p.OutTurn)
-		}
-		x += c.Text(x, y, info, adjudicator.TextStyle{Colour: adjudicator.ColourGrey}) + 16
-		if p.Name == v.Active && !v.Finished && !p.Out && !p.Removed {
-			c.Chip(x, y-2, "to play", adjudicator.ColourGold, adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true})
-		}
-		y += c.LineHeight(adjudicator.TextStyle{}) + 6
-		switch {
-		case p.Hand != nil:
-			y = c.Chips(m+12, y, c.Width()-2*m-24, cardItems(p.Hand), adjudicator.TextSmall)
-		case p.Cards > 0 && !p.Out && !p.Removed:
-			c.Backs(m+12, y, 30, 44, p.Cards, 400)
-			y += 50
-		}
-		if len(p.Known) > 0 {
-			y = c.Para(m+12, y, c.Width()-2*m-24, "knows the deck: "+v.Join(p.Known), small)
-		}
-		if len(p.Held) > 0 {
-			y = c.Para(m+12, y, c.Width()-2*m-24, "knows hands: "+v.Join(p.Held), small)
-		}
-		for _, o := range p.Orders {
-			y = c.Para(m+12, y, c.Width()-2*m-24, "order "+o, small)
-		}
-		fill := adjudicator.ColourPanel
-		if p.Name == v.Viewer {
-			fill = adjudicator.ColourGold.Mix(adjudicator.ColourPaper, 80)
-		}
-		c.Under(mark, m, top, c.Width()-2*m, y+6-top, adjudicator.Box{Fill: fill, Border: adjudicator.ColourRule, Thick: 1, Radius: 10})
-		y += 14
+		y = c.Panel(y, p.Name == v.Viewer, func(y int) int { return v.drawSailor(c, y, i, p) })
+	}
+	return y
+}
+
+// drawSailor draws one sailor and their hand as the viewer may see it
+// from y, and returns the y below.
+func (v View) drawSailor(c *adjudicator.Canvas, y, i int, p PlayerView) int {
+	const m = adjudicator.PictureMargin
+	small := adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}
+	x := m + 12
+	x += c.Player(x, y, i, p.Name, p.Name == v.Viewer) + 16
+	info := fmt.Sprintf("%d %s", p.Cards, map[bool]string{true: "card", false: "cards"}[p.Cards == 1])
+	switch {
+	case p.Removed:
+		info = "left the game"
+	case p.Out:
+		info = fmt.Sprintf("out (Shanghaied in turn %d)", p.OutTurn)
+	}
+	x += c.Text(x, y, info, adjudicator.TextStyle{Colour: adjudicator.ColourGrey}) + 16
+	if p.Name == v.Active && !v.Finished && !p.Out && !p.Removed {
+		c.Chip(x, y-2, "to play", adjudicator.ColourGold, adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true})
+	}
+	y += c.LineHeight(adjudicator.TextStyle{}) + 6
+	switch {
+	case p.Hand != nil:
+		y = c.Chips(m+12, y, c.Width()-2*m-24, cardItems(p.Hand), adjudicator.TextSmall)
+	case p.Cards > 0 && !p.Out && !p.Removed:
+		c.Backs(m+12, y, 30, 44, p.Cards, 400)
+		y += 50
+	}
+	if len(p.Known) > 0 {
+		y = c.Para(m+12, y, c.Width()-2*m-24, "knows the deck: "+v.Join(p.Known), small)
+	}
+	if len(p.Held) > 0 {
+		y = c.Para(m+12, y, c.Width()-2*m-24, "knows hands: "+v.Join(p.Held), small)
+	}
+	for _, o := range p.Orders {
+		y = c.Para(m+12, y, c.Width()-2*m-24, "order "+o, small)
 	}
 	return y
 }

@@ -165,3 +165,31 @@ func (c *Canvas) Player(x, y, seat int, name string, you bool) int {
 	}
 	return h + 6 + c.Text(x+h+6, y, name, st)
 }
+
+// Panel draws what draw draws from y (it returns the y below it) on a
+// panel across the picture, gold for the viewer's own, and returns the y
+// below the panel.
+func (c *Canvas) Panel(y int, you bool, draw func(y int) int) int {
+	mark := c.Mark()
+	bottom := draw(y+8) + 6
+	fill := Panel
+	if you {
+		fill = Gold.Mix(Paper, 80)
+	}
+	c.Under(mark, Margin, y, c.width-2*Margin, bottom-y, Box{Fill: fill, Border: Rule, Thick: 1, Radius: 10})
+	return bottom + 8
+}
+
+// Grid lays n cells out from (x, y), per a row across w pixels, each h
+// high with gap pixels between, calls cell for each with its place and
+// width, and returns the y below the grid (y itself when n is 0).
+func (c *Canvas) Grid(x, y, w, per, h, gap, n int, cell func(i, x, y, w int)) int {
+	if n <= 0 {
+		return y
+	}
+	cw := (w - gap*(per-1)) / per
+	for i := 0; i < n; i++ {
+		cell(i, x+(i%per)*(cw+gap), y+(i/per)*(h+gap), cw)
+	}
+	return y + ((n+per-1)/per)*(h+gap) - gap
+}

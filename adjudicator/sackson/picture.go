@@ -41,7 +41,7 @@ func (v View) Picture(c *adjudicator.Canvas) {
 	y = v.drawTrack(c, y)
 	y = v.drawDisc(c, y+6)
 	y = v.drawPlayers(c, y+6)
-	for i, p := range v.Players {
+	for _, p := range v.Players {
 		if p.Hand == nil {
 			continue
 		}
@@ -50,7 +50,7 @@ func (v View) Picture(c *adjudicator.Canvas) {
 			title = "YOUR HAND"
 		}
 		y = c.Heading(y+6, fmt.Sprintf("%s (now: points at the %s; blue: an option now)", title, v.Time.Name))
-		y = v.drawHand(c, y, i, p.Hand)
+		y = v.drawHand(c, y, p.Hand)
 	}
 	y = v.drawLast(c, y)
 	if len(v.Winners) > 0 {
@@ -196,27 +196,23 @@ func (v View) drawPlayers(c *adjudicator.Canvas, y int) int {
 }
 
 // drawHand draws a hand as cards, six a row, and returns the y below.
-func (v View) drawHand(c *adjudicator.Canvas, y, seat int, hand []Held) int {
+func (v View) drawHand(c *adjudicator.Canvas, y int, hand []Held) int {
 	const (
-		m   = adjudicator.PictureMargin
-		per = 6
-		gap = 12
-		h   = 92
+		m = adjudicator.PictureMargin
+		h = 92
 	)
 	if len(hand) == 0 {
 		return c.Note(y, "No cards.", adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
 	}
-	w := (c.Width() - 2*m - gap*(per-1)) / per
-	for i, k := range hand {
-		x, cy := m+(i%per)*(w+gap), y+(i/per)*(h+gap)
+	y = c.Grid(m, y, c.Width()-2*m, 6, h, 12, len(hand), func(i, x, y, w int) {
+		k := hand[i]
 		fill := adjudicator.ColourWhite
 		if k.Option && !v.Finished {
 			fill = optionColour
 		}
-		c.Card(x, cy, w, h, adjudicator.Card{Fill: fill, Title: k.Name, Sub: fmt.Sprintf("now %d (%s)", k.Now, values(k.Values)), Corner: k.Card})
-	}
-	y += ((len(hand) + per - 1) / per) * (h + gap)
-	return c.Note(y, "Each card: its number (destination-card), its destination, the points it scores now, and its printed points from sun to moon.", adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
+		c.Card(x, y, w, h, adjudicator.Card{Fill: fill, Title: k.Name, Sub: fmt.Sprintf("now %d (%s)", k.Now, values(k.Values)), Corner: k.Card})
+	})
+	return c.Note(y+12, "Each card: its number (destination-card), its destination, the points it scores now, and its printed points from sun to moon.", adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
 }
 
 // values writes printed values as "6 5 4 3 2 1".

@@ -49,14 +49,7 @@ func cardWords(c string) string {
 
 // cardItems are cards as chips, repeats counted, in first-seen order.
 func cardItems(cards []string) []adjudicator.Item {
-	var order []string
-	n := map[string]int{}
-	for _, c := range cards {
-		if n[c] == 0 {
-			order = append(order, c)
-		}
-		n[c]++
-	}
+	order, n := counted(cards)
 	out := make([]adjudicator.Item, len(order))
 	for i, c := range order {
 		g, m := splitCard(c)
@@ -81,8 +74,8 @@ func flag(c *adjudicator.Canvas, x, y, w int) {
 	c.Rect(x+w/2-2, y, 4, h, 0xC8102E)
 }
 
-// goodsCard draws one goods card, with its flag when Marked and its worth
-// ("" when unknown).
+// goodsCard draws one goods card, with its flag when Marked, and under
+// its name its worth, or when that is "" whether it is Marked.
 func goodsCard(c *adjudicator.Canvas, x, y, w, h int, card, worth string) {
 	g, m := splitCard(card)
 	sub := "Unmarked"
@@ -90,7 +83,7 @@ func goodsCard(c *adjudicator.Canvas, x, y, w, h int, card, worth string) {
 		sub = "Marked"
 	}
 	if worth != "" {
-		sub += ", " + worth
+		sub = worth
 	}
 	c.Card(x, y, w, h, adjudicator.Card{Fill: goodsFill(g), Title: g, Sub: sub})
 	if m {
@@ -175,7 +168,8 @@ func (v View) drawRiver(c *adjudicator.Canvas, y int) int {
 		}
 		c.Text(x+sw/2, cy+h+4, fmt.Sprintf("slot %d", sl.Slot), adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey, Align: adjudicator.AlignCenter})
 	}
-	return y + ss + 8 + h + 4 + c.LineHeight(adjudicator.TextStyle{Size: adjudicator.TextSmall}) + 6
+	y += ss + 8 + h + 4 + c.LineHeight(adjudicator.TextStyle{Size: adjudicator.TextSmall}) + 4
+	return c.Note(y, "A flag (the Union Jack) marks a Marked card, here and in the hands.", adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}) + 4
 }
 
 // drawDeck draws the deck's size, the Ordinance card and what the viewer
@@ -212,67 +206,57 @@ func (v View) drawDeck(c *adjudicator.Canvas, y int) int {
 // drawPlayers draws each player's hand as the viewer may see it and
 // returns the y below.
 func (v View) drawPlayers(c *adjudicator.Canvas, y int) int {
-	const (
-		m   = adjudicator.PictureMargin
-		cw  = 150
-		ch  = 84
-		gap = 10
-	)
 	y = c.Heading(y+6, fmt.Sprintf("PLAYERS (turn order; %s began)", v.First))
 	for i, p := range v.Players {
-		mark := c.Mark()
-		top := y
-		y += 10
-		x := m + 12
-		x += c.Player(x, y, i, p.Name, p.Name == v.Viewer) + 16
-		info := plural(p.Count, "card")
-		if p.Removed {
-			info += ", has left"
-		}
-		if p.Name == v.Turn && !v.Finished {
-			info += ", to play"
-		}
-		c.Text(x, y, info, adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
-		y += c.LineHeight(adjudicator.TextStyle{}) + 6
-		per := (c.Width() - 2*m - 24 + gap) / (cw + gap)
-		switch {
-		case p.Hand != nil:
-			for j, card := range p.Hand {
-				worth := ""
-				if j < len(p.Values) {
-					worth = fmt.Sprintf("worth %d", p.Values[j])
-				}
-				goodsCard(c, m+12+(j%per)*(cw+gap), y+(j/per)*(ch+gap), cw, ch, card, worth)
+		y = c.Panel(y, p.Name == v.Viewer, func(y int) int { return v.drawPlayer(c, y, i, p) })
+	}
+	return y
+}
+
+// drawPlayer draws one player and their hand as the viewer may see it
+// from y, and returns the y below.
+func (v View) drawPlayer(c *adjudicator.Canvas, y, i int, p PlayerView) int {
+	const m = adjudicator.PictureMargin
+	x := m + 12
+	x += c.Player(x, y, i, p.Name, p.Name == v.Viewer) + 16
+	info := plural(p.Count, "card")
+	if p.Removed {
+		info += ", has left"
+	}
+	if p.Name == v.Turn && !v.Finished {
+		info += ", to play"
+	}
+	c.Text(x, y, info, adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
+	y += c.LineHeight(adjudicator.TextStyle{}) + 6
+	switch {
+	case p.Hand != nil:
+		const h = 84
+		y = c.Grid(m+12, y, c.Width()-2*m-24, 7, h, 10, len(p.Hand), func(j, x, y, w int) {
+			worth := ""
+			if j < len(p.Values) {
+				worth = fmt.Sprintf("worth %d", p.Values[j])
 			}
-			if len(p.Hand) > 0 {
-				y += ((len(p.Hand)+per-1)/per)*(ch+gap) - gap + 6
-			}
-		default:
-			if p.Hidden > 0 {
-				bx := m + 12 + c.Backs(m+12, y, 30, 44, p.Hidden, 120) + 12
-				c.Text(bx, y+10, fmt.Sprintf("%d hidden", p.Hidden), adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
-				y += 50
-			}
-			if len(p.Open) > 0 {
-				y = c.Chips(m+12, y, c.Width()-2*m-24, cardItems(p.Open), adjudicator.TextSmall)
-			}
+			goodsCard(c, x, y, w, h, p.Hand[j], worth)
+		}) + 6
+	default:
+		if p.Hidden > 0 {
+			bx := m + 12 + c.Backs(m+12, y, 30, 44, p.Hidden, 120) + 12
+			c.Text(bx, y+10, fmt.Sprintf("%d hidden", p.Hidden), adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
+			y += 50
 		}
-		if t := p.ScoreText(); t != "" {
-			lead := "If the game ended now: "
-			if v.Finished {
-				lead = "Final score: "
-			}
-			y = c.Para(m+12, y, c.Width()-2*m-24, lead+t, adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true})
+		if len(p.Open) > 0 {
+			y = c.Chips(m+12, y, c.Width()-2*m-24, cardItems(p.Open), adjudicator.TextSmall)
 		}
-		if p.Merchant != "" && !v.Finished {
-			y = c.Para(m+12, y, c.Width()-2*m-24, "Merchant: "+p.MerchantText(), adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
+	}
+	if t := p.ScoreText(); t != "" {
+		lead := "If the game ended now: "
+		if v.Finished {
+			lead = "Final score: "
 		}
-		fill := adjudicator.ColourPanel
-		if p.Name == v.Viewer {
-			fill = adjudicator.ColourGold.Mix(adjudicator.ColourPaper, 80)
-		}
-		c.Under(mark, m, top, c.Width()-2*m, y+6-top, adjudicator.Box{Fill: fill, Border: adjudicator.ColourRule, Thick: 1, Radius: 10})
-		y += 16
+		y = c.Para(m+12, y, c.Width()-2*m-24, lead+t, adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true})
+	}
+	if p.Merchant != "" && !v.Finished {
+		y = c.Para(m+12, y, c.Width()-2*m-24, "Merchant: "+p.MerchantText(), adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
 	}
 	return y
 }

@@ -143,40 +143,41 @@ func (v View) drawPlayers(c *adjudicator.Canvas, y, w int) int {
 	}
 	y = c.Heading(y, title)
 	for i, p := range v.Players {
-		mark := c.Mark()
-		top := y
-		x := m + 12
-		y += 10
-		x += c.Player(x, y, i, p.Name, p.Name == v.Viewer)
-		info := []string{}
-		if p.Team != "" {
-			info = append(info, "team "+p.Team)
-		}
-		if p.Money != nil {
-			info = append(info, fmt.Sprintf("%d million", *p.Money))
-		} else {
-			info = append(info, "money hidden")
-		}
-		info = append(info, map[bool]string{true: "Joker unused", false: "Joker used"}[p.Joker])
-		if p.Removed {
-			info = append(info, "has left")
-		}
-		x += 16
-		x += c.Text(x, y, strings.Join(info, " · "), adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
-		if p.Name == v.Turn {
-			c.Chip(x+16, y-2, "to play", adjudicator.ColourGold, adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true})
-		}
-		y += c.LineHeight(adjudicator.TextStyle{}) + 6
-		y = c.Chips(m+12, y, w-24, stockItems(p.Stocks), adjudicator.TextSmall)
-		for _, l := range p.PlanLines() {
-			y = c.Para(m+12, y, w-24, "plan: "+l, adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
-		}
-		fill := adjudicator.ColourPanel
-		if p.Name == v.Viewer {
-			fill = adjudicator.ColourGold.Mix(adjudicator.ColourPaper, 80)
-		}
-		c.Under(mark, m, top, w, y+4-top, adjudicator.Box{Fill: fill, Border: adjudicator.ColourRule, Thick: 1, Radius: 10})
-		y += 14
+		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
+			return v.drawPlayer(c, y, w, i, p)
+		})
+	}
+	return y
+}
+
+// drawPlayer draws one player's line and stocks from y and returns the y
+// below.
+func (v View) drawPlayer(c *adjudicator.Canvas, y, w, i int, p PlayerView) int {
+	const m = adjudicator.PictureMargin
+	x := m + 12
+	x += c.Player(x, y, i, p.Name, p.Name == v.Viewer)
+	info := []string{}
+	if p.Team != "" {
+		info = append(info, "team "+p.Team)
+	}
+	if p.Money != nil {
+		info = append(info, fmt.Sprintf("%d million", *p.Money))
+	} else {
+		info = append(info, "money hidden")
+	}
+	info = append(info, map[bool]string{true: "Joker unused", false: "Joker used"}[p.Joker])
+	if p.Removed {
+		info = append(info, "has left")
+	}
+	x += 16
+	x += c.Text(x, y, strings.Join(info, " · "), adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
+	if p.Name == v.Turn {
+		c.Chip(x+16, y-2, "to play", adjudicator.ColourGold, adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true})
+	}
+	y += c.LineHeight(adjudicator.TextStyle{}) + 6
+	y = c.Chips(m+12, y, w-24, stockItems(p.Stocks), adjudicator.TextSmall)
+	for _, l := range p.PlanLines() {
+		y = c.Para(m+12, y, w-24, "plan: "+l, adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
 	}
 	return y
 }
