@@ -344,6 +344,7 @@ func (g *Game) apply(e events.Event) error {
 			return bad("no player %q", p.Player)
 		}
 		pl.Name, pl.Email, pl.Resigned = p.Name, p.Email, false
+		pl.ReportFormat = "" // the newcomer's choice, not the last holder's
 		if p.Name != p.Player {
 			g.State = g.Engine.Rename(g.State, p.Player, p.Name)
 			if sub, ok := g.Open[p.Player]; ok {

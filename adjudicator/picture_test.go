@@ -270,6 +270,13 @@ func TestReportFormat(t *testing.T) {
 	if replayed.ReportFormat("ann") != adjudicator.FormatHTML {
 		t.Error("the replayed game forgot ann's choice")
 	}
+	res, err := h.GM(ctx, "d1", adjudicator.GMAction{Action: "replace", Args: []string{"ann", "amy", "amy@example.test"}, Reason: "ann left"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Game.ReportFormat("amy"); f != adjudicator.FormatPlain {
+		t.Errorf("amy, taking ann's seat, gets %s reports: ann's choice, not the campaign's", f)
+	}
 
 	h2, _ := newHost(t, "1")
 	create(t, h2, "")
