@@ -595,18 +595,54 @@ func fillPoly(img *image.RGBA, b image.Rectangle, pts []image.Point, scale int, 
 	for i, p := range pts {
 		p8[i] = p.Mul(8 / scale)
 	}
+	cross := func(i, sx, sy int) int {
+		a, z := p8[i], p8[(i+1)%len(p8)]
+		return (z.X-a.X)*(sy-a.Y) - (z.Y-a.Y)*(sx-a.X)
+	}
 	in := func(sx, sy int) bool {
 		pos, neg := false, false
-		for i, a := range p8 {
-			z := p8[(i+1)%len(p8)]
-			cr := (z.X-a.X)*(sy-a.Y) - (z.Y-a.Y)*(sx-a.X)
+		for i := range p8 {
+			cr := cross(i, sx, sy)
 			pos, neg = pos || cr > 0, neg || cr < 0
 		}
 		return !(pos && neg)
 	}
+	// The polygon's orientation: the sign of its edges' crosses inside.
+	area := 0
+	for i, a := range p8 {
+		z := p8[(i+1)%len(p8)]
+		area += a.X*z.Y - z.X*a.Y
+	}
+	orient := 1
+	if area < 0 {
+		orient = -1
+	}
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
-			blend(img, x, y, cover(x, y, in), col)
+			// A pixel whose four corners are inside every edge is inside
+			// (the polygon is convex); one whose corners are all outside
+			// an edge is outside. Only the others are sampled.
+			whole, none := area != 0, false
+			for i := range p8 {
+				k := 0
+				for _, c := range [4][2]int{{0, 0}, {8, 0}, {0, 8}, {8, 8}} {
+					if orient*cross(i, 8*x+c[0], 8*y+c[1]) >= 0 {
+						k++
+					}
+				}
+				whole = whole && k == 4
+				if k == 0 && area != 0 {
+					none = true
+					break
+				}
+			}
+			switch {
+			case none:
+			case whole:
+				blend(img, x, y, 16, col)
+			default:
+				blend(img, x, y, cover(x, y, in), col)
+			}
 		}
 	}
 }
