@@ -82,6 +82,10 @@ func goldenReports(t *testing.T, f func(g *adjudicator.Game, viewer, name string
 			if err != nil {
 				t.Fatal(err)
 			}
+			if rich.PNG == nil {
+				t.Errorf("%s draws no picture: every game's View implements adjudicator.Pictured (a picture.go beside view.go)", g.Engine.Name())
+				break
+			}
 			f(g, ps.viewer, fmt.Sprintf("%s-step%d-%s", gg.name, step, who), rich)
 		}
 	}
