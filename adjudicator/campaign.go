@@ -43,6 +43,7 @@ type Campaign struct {
 	Grace         Duration `yaml:"grace" json:"grace,omitempty"`                   // late orders taken this long after a deadline
 	CivilDisorder int      `yaml:"civil_disorder" json:"civil_disorder,omitempty"` // missed steps in a row before civil disorder; 0: never
 	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // deadline time absences may add per player (default 14d)
+	ReportFormat  string   `yaml:"report_format" json:"report_format,omitempty"`   // html (default: text, HTML and picture) or plain
 
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }
@@ -175,6 +176,11 @@ func (c *Campaign) Validate() error {
 	case "", PressOff, PressPublic, PressPrivate, PressGrey:
 	default:
 		return Errorf(EINVALID, "campaign %s: press: %q is not a press setting; write off, public, private or grey", c.ID, c.Press)
+	}
+	switch c.ReportFormat {
+	case "", FormatHTML, FormatPlain:
+	default:
+		return Errorf(EINVALID, "campaign %s: report_format: %q is not a report format; write html or plain", c.ID, c.ReportFormat)
 	}
 	if c.CivilDisorder < 0 {
 		return Errorf(EINVALID, "campaign %s: civil_disorder: a number of missed steps, 0 for never", c.ID)

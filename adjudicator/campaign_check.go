@@ -28,6 +28,7 @@ var campaignKeys = []struct {
 	{"grace", "a duration such as 12h", yaml.ScalarNode},
 	{"civil_disorder", "a number of missed steps in a row, 0 for never", yaml.ScalarNode},
 	{"absence_max", "a duration such as 14d", yaml.ScalarNode},
+	{"report_format", "html (the default: text, HTML and picture) or plain", yaml.ScalarNode},
 }
 
 // campaignError locates a mistake in a campaign file.

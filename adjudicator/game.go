@@ -66,6 +66,10 @@ type Player struct {
 	Missed      int           // steps missed in a row
 	Absences    []Absence     // windows away the player announced
 	AbsenceUsed time.Duration // deadline time granted for absences so far
+	// ReportFormat is how the player chose to get their reports by mail
+	// (FormatPlain or FormatHTML; "": the campaign's report_format). See
+	// Game.ReportFormat.
+	ReportFormat string
 }
 
 // Submitted is a player's latest accepted orders for the open step.
@@ -340,6 +344,7 @@ func (g *Game) apply(e events.Event) error {
 			return bad("no player %q", p.Player)
 		}
 		pl.Name, pl.Email, pl.Resigned = p.Name, p.Email, false
+		pl.ReportFormat = "" // the newcomer's choice, not the last holder's
 		if p.Name != p.Player {
 			g.State = g.Engine.Rename(g.State, p.Player, p.Name)
 			if sub, ok := g.Open[p.Player]; ok {
@@ -377,6 +382,10 @@ func (g *Game) apply(e events.Event) error {
 		}
 		note("GM correction "+what, p.Reason)
 		g.Status = g.Engine.Status(g.State)
+	case KindReportFormat:
+		if err := g.applyReportFormat(e); err != nil {
+			return bad("%v", err)
+		}
 	case KindPress, KindPause, KindResume, KindGrace, KindAbsence:
 		if err := g.applyTool(e); err != nil {
 			return bad("%v", err)

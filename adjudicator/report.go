@@ -70,6 +70,7 @@ type Renderer struct {
 	// that are legal now, for engines that list them (Optioner). Off by
 	// default, so that reports stay as the golden logs record them.
 	Choices bool
+	rich    // pictures and HTML (picture.go, report_html.go)
 }
 
 // NewRenderer parses the report templates.

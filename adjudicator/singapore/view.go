@@ -251,12 +251,9 @@ func cardIcon(c string) string {
 	return c
 }
 
-// grouped writes cards as ["[ ] Silk x3", "[*] Tea", ...] in first-seen
-// order.
-func grouped(cards []string) []string {
-	if len(cards) == 0 {
-		return []string{"none"}
-	}
+// counted is the cards without repeats, in first-seen order, and how
+// many times each is there.
+func counted(cards []string) ([]string, map[string]int) {
 	var order []string
 	n := map[string]int{}
 	for _, c := range cards {
@@ -265,6 +262,16 @@ func grouped(cards []string) []string {
 		}
 		n[c]++
 	}
+	return order, n
+}
+
+// grouped writes cards as ["[ ] Silk x3", "[*] Tea", ...] in first-seen
+// order.
+func grouped(cards []string) []string {
+	if len(cards) == 0 {
+		return []string{"none"}
+	}
+	order, n := counted(cards)
 	parts := make([]string, len(order))
 	for i, c := range order {
 		parts[i] = cardIcon(c)

@@ -9,14 +9,12 @@ import (
 	"taipan/orders"
 )
 
-// Two three-player games that differ only in alice's money, which the
-// others' views do not show (TR-X7), look the same to everybody else while
-// everybody plays the defaults: the defaults choose from the holdings and
-// the columns, and alice can afford the cheapest stock in both (issue 11:
-// "No pause, default or public figure tells a player what they may not
-// see").
-func TestHiddenMoneyIsHidden(t *testing.T) {
-	e := New()
+// twins are two three-player games that differ only in alice's money,
+// which the others' views do not show (TR-X7); everybody plays the
+// defaults, which choose from the holdings and the columns, and alice can
+// afford the cheapest stock in both.
+func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
+	t.Helper()
 	game := func(money string) adjudicator.State {
 		setup := `{"columns": {"Paris": ["red 6", "red 2"], "Berlin": ["blue 2", "blue 5"], "London": ["blue 3", "green 4"], "Rome": ["red 5", "yellow 3"], "Brussels": ["green 2", "black 6"]},
 			"hands": {"alice": ["yellow 4", "black 2"], "bob": ["green 5", "green 6"]}, "rest_sold": true, "money": {"alice": ` + money + `}}`
@@ -26,11 +24,17 @@ func TestHiddenMoneyIsHidden(t *testing.T) {
 		}
 		return s
 	}
-	adjtest.Twins{
+	return adjtest.Twins{
 		Engine: e, Players: []string{"alice", "bob", "carol"}, Hidden: "alice",
 		A: game("17"), B: game("41"),
 		Orders: make([]map[string][]orders.Item, 6),
-	}.SameForOthers(t)
+	}
+}
+
+// The twins look the same to everybody but alice (issue 11: "No pause,
+// default or public figure tells a player what they may not see").
+func TestHiddenMoneyIsHidden(t *testing.T) {
+	twins(t, New()).SameForOthers(t)
 }
 
 // The acknowledgement says where the Market closed card goes when a

@@ -375,7 +375,9 @@ func (m *Main) runReport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	player := fs.String("player", "", "the player whose report to show (default: the GM's)")
 	step := fs.Int("step", -1, "the step (0 = set-up; default: the last resolved)")
-	pos, err := parseArgs(fs, args, 1, 1, "report GAME [--player P] [--step N]")
+	pngFile := fs.String("png", "", "also write the report's picture to this PNG file")
+	htmlFile := fs.String("html", "", "also write the report as an HTML page, with its picture inside, to this file")
+	pos, err := parseArgs(fs, args, 1, 1, "report GAME [--player P] [--step N] [--png FILE] [--html FILE]")
 	if err != nil {
 		return err
 	}
@@ -383,11 +385,32 @@ func (m *Main) runReport(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	text, err := m.renderer.Text(g, *player)
+	if *pngFile == "" && *htmlFile == "" {
+		text, err := m.renderer.Text(g, *player)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(m.Stdout, text)
+		return nil
+	}
+	rich, err := m.renderer.Rich(g, *player, "")
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(m.Stdout, text)
+	if *pngFile != "" {
+		if rich.PNG == nil {
+			return adjudicator.Errorf(adjudicator.EINVALID, "%s draws no picture", g.Engine.Name())
+		}
+		if err := os.WriteFile(*pngFile, rich.PNG, 0o644); err != nil {
+			return err
+		}
+	}
+	if *htmlFile != "" {
+		if err := os.WriteFile(*htmlFile, []byte(rich.HTML), 0o644); err != nil {
+			return err
+		}
+	}
+	fmt.Fprint(m.Stdout, rich.Text)
 	return nil
 }
 

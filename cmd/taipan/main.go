@@ -237,7 +237,9 @@ Commands:
                                       a press message from a player (or gm)
   status GAME                         the open step, who is pending, the deadline
   adjudicate GAME [--reason TEXT]     close the open step now (defaults for the missing)
-  report GAME [--player P] [--step N] a rendered report (default: GM's, latest step)
+  report GAME [--player P] [--step N] [--png FILE] [--html FILE]
+                                      a rendered report (default: GM's, latest step);
+                                      --png/--html also write its picture, its HTML page
   state GAME [--player P] [--json]    the state now: the GM's full view, or P's view
   log GAME [--json]                   the event log
   export GAME [--public]              the event log as JSON Lines (--public: secrets withheld until the end)
