@@ -1,0 +1,185 @@
+package shanghaitrader
+
+import (
+	"fmt"
+	"strings"
+
+	"taipan/adjudicator"
+)
+
+// View draws the picture of the reports.
+var _ adjudicator.Pictured = View{}
+
+// zoneFill is the tint of a district's panel by its zone (§1.6): the
+// British and French zones of the Settlement, and the city outside it.
+func zoneFill(zone string) adjudicator.Colour {
+	switch zone {
+	case zoneBritish:
+		return 0xE3ECF6
+	case zoneFrench:
+		return 0xF4E6EC
+	}
+	return 0xF1EBDD
+}
+
+// Picture draws the view (adjudicator.Pictured): the year, the season and
+// the order of play; the districts, zone by zone, with each location in
+// its owner's colour and the counters on it, and the ships at the docks;
+// then the players, with the money the viewer may see.
+func (v View) Picture(c *adjudicator.Canvas) {
+	const m = adjudicator.PictureMargin
+	w := c.Width() - 2*m
+	status := v.Status
+	if v.Ended != "" {
+		status += ". " + v.Ended
+	}
+	y := c.Title("Shanghai Trader", status)
+	seat := map[string]int{}
+	for i, p := range v.Players {
+		seat[p.Name] = i
+	}
+	var order []adjudicator.Item
+	for i, name := range v.Initiative {
+		order = append(order, adjudicator.Item{Text: fmt.Sprintf("%d. %s", i+1, name), Fill: adjudicator.SeatColour(seat[name])})
+	}
+	if len(order) > 0 {
+		y = c.Heading(y, fmt.Sprintf("YEAR %d OF %d, %s: ORDER OF PLAY", v.Year, v.LastYear, strings.ToUpper(v.Season)))
+		y = c.Chips(m, y, w, order, adjudicator.TextBody)
+	}
+	y = v.drawBoard(c, y+6, w, seat)
+	y = c.Heading(y+10, "PLAYERS")
+	for i, p := range v.Players {
+		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
+			c.Player(m+12, y, i, p.Name, p.Name == v.Viewer)
+			st := adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}
+			y += c.LineHeight(adjudicator.TextStyle{Bold: true}) + 2
+			return c.Para(m+12, y, w-24, v.playerLine(p), st)
+		})
+	}
+	if len(v.Winners) > 0 {
+		st := adjudicator.TextStyle{Size: adjudicator.TextBig, Bold: true}
+		c.Chip(m, y+6, "Winner: "+strings.Join(v.Winners, " and "), adjudicator.ColourGold, st)
+	}
+}
+
+// playerLine is what the picture says of a player: nationality, where
+// they are, and what the viewer may know of their money.
+func (v View) playerLine(p PlayerView) string {
+	parts := []string{p.Nationality}
+	switch {
+	case p.Out != "":
+		parts = append(parts, p.Out+" "+p.OutWhen)
+	case p.Shanghaied:
+		parts = append(parts, "shanghaied in "+p.Location)
+	default:
+		parts = append(parts, "at "+p.Location+", "+p.District)
+	}
+	if p.Cash != nil && p.Bank != nil {
+		money := fmt.Sprintf("cash %s, bank %s", v.Money(*p.Cash), v.Money(*p.Bank))
+		if p.Disclosed != "" {
+			money += " (the Daily Mail, " + p.Disclosed + ")"
+		}
+		parts = append(parts, money)
+	} else {
+		parts = append(parts, "money hidden")
+	}
+	if p.Passport {
+		parts = append(parts, "passport")
+	}
+	if p.Bodyguards > 0 {
+		parts = append(parts, fmt.Sprintf("bodyguards %d", p.Bodyguards))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// district is one district of the board as the picture draws it.
+type district struct {
+	id, name, zone string
+	locs           []EstabView
+}
+
+// drawBoard draws the districts, three to a row, each a panel of its
+// zone's tint with its locations as chips in their owner's colour (grey:
+// nobody's) and a disc for each counter standing there; and returns the y
+// below.
+func (v View) drawBoard(c *adjudicator.Canvas, y, w int, seat map[string]int) int {
+	const m = adjudicator.PictureMargin
+	var ds []district
+	for _, e := range v.Establishments {
+		if len(ds) == 0 || ds[len(ds)-1].id != e.DistrictID {
+			ds = append(ds, district{id: e.DistrictID, name: e.District, zone: e.zone})
+		}
+		ds[len(ds)-1].locs = append(ds[len(ds)-1].locs, e)
+	}
+	ships := map[string]bool{}
+	for _, s := range v.Ships {
+		ships[s] = true
+	}
+	y = c.Heading(y, "THE CITY: British zone blue, French zone rose, outside sand")
+	small := adjudicator.TextStyle{Size: adjudicator.TextSmall}
+	const per, gap = 3, 12
+	cw := (w - gap*(per-1)) / per
+	for row := 0; row < len(ds); row += per {
+		// The row is as tall as its tallest district.
+		h := 0
+		for i := row; i < min(row+per, len(ds)); i++ {
+			h = max(h, v.districtHeight(c, ds[i], cw, small))
+		}
+		for i := row; i < min(row+per, len(ds)); i++ {
+			x := m + (i-row)*(cw+gap)
+			v.drawDistrict(c, x, y, cw, h, ds[i], ships[ds[i].name], seat, small)
+		}
+		y += h + gap
+	}
+	return y
+}
+
+// districtHeight is how tall drawDistrict draws d, w wide.
+func (v View) districtHeight(c *adjudicator.Canvas, d district, w int, st adjudicator.TextStyle) int {
+	h := 8 + c.LineHeight(adjudicator.TextStyle{Bold: true}) + 4
+	return h + len(d.locs)*(c.ChipHeight(st)+4) + 6
+}
+
+// drawDistrict draws one district at (x, y), w by h.
+func (v View) drawDistrict(c *adjudicator.Canvas, x, y, w, h int, d district, ship bool, seat map[string]int, st adjudicator.TextStyle) {
+	c.Box(x, y, w, h, adjudicator.Box{Fill: zoneFill(d.zone), Border: adjudicator.ColourRule, Thick: 1, Radius: 10})
+	head := adjudicator.TextStyle{Bold: true}
+	title := d.id + " " + d.name
+	if ship {
+		title += "  (ship)"
+	}
+	c.Text(x+10, y+8, c.Fit(title, w-20, head), head)
+	ly := y + 8 + c.LineHeight(head) + 4
+	for _, e := range d.locs {
+		fill := adjudicator.ColourShade
+		if e.Owner != "" {
+			fill = adjudicator.SeatColour(seat[e.Owner])
+		}
+		name := e.Name
+		if e.Dice != "" {
+			name = e.Dice + " " + name
+		}
+		if e.Closed {
+			name += " (closed)"
+		}
+		// Counters standing here, as discs of their seat's colour after
+		// the chip.
+		discs := len(e.Players) * (c.ChipHeight(st) + 2)
+		cw := c.Chip(x+8, ly, c.Fit(name, w-28-discs-24, st), fill, st)
+		r := c.ChipHeight(st)/2 - 2
+		for i, p := range e.Players {
+			cx := x + 8 + cw + 6 + r + i*(2*r+4)
+			c.Disc(cx, ly+c.ChipHeight(st)/2, r, adjudicator.SeatColour(seat[p]))
+			c.Text(cx, ly+c.ChipHeight(st)/2-c.LineHeight(st)/2, initial(p), adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true, Colour: adjudicator.SeatColour(seat[p]).TextOn(), Align: adjudicator.AlignCenter})
+		}
+		ly += c.ChipHeight(st) + 4
+	}
+}
+
+// initial is the first letter of a name, upper case.
+func initial(name string) string {
+	if name == "" {
+		return "?"
+	}
+	return strings.ToUpper(name[:1])
+}
