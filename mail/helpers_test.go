@@ -27,6 +27,11 @@ const (
 	gmAddr     = "gm@example.test"
 )
 
+// testSeed is every test game's seed: 64 hex digits are used as they are
+// (a text seed is salted), so that games made apart have the same deal and
+// an order file played in one is legal in another.
+const testSeed = "6d61696c20746573742073656564206f6620746169706e616e20676f6f642121"
+
 func campaign(id string) string {
 	return fmt.Sprintf(`id: %s
 game: trader
@@ -34,9 +39,9 @@ players:
   - {name: alice, email: %s}
   - {name: bob, email: %s}
 gm: %s
-seed: "mail test"
+seed: "%s"
 deadline: 72h
-`, id, aliceAddr, bobAddr, gmAddr)
+`, id, aliceAddr, bobAddr, gmAddr, testSeed)
 }
 
 // fixture is a database with one game and a mail service on it.
