@@ -14,14 +14,17 @@ import (
 // Draft is an outgoing mail before it is queued.
 type Draft struct {
 	Game      string
-	Kind      string // ack, reject, reply, report, reminder, notice
+	Kind      string // one of the Kind constants
 	Step      int    // for reports and reminders; -1 otherwise
 	To        string
 	Subject   string
 	Body      string
 	MessageID string   // without angle brackets; stable, so that a retry or a second enqueue is the same mail
-	InReplyTo string   // the Message-ID answered, if any
+	InReplyTo string   // the Message-ID answered, or the thread's first mail
 	Refs      []string // the answered mail's references
+	// Secrets are words of Body (a token) that must not stay in the
+	// outbox once the mail is sent: they are replaced in the kept copy.
+	Secrets []string
 }
 
 // Kinds of outgoing mail.
@@ -32,7 +35,34 @@ const (
 	KindReport   = "report"
 	KindReminder = "reminder"
 	KindNotice   = "notice"
+	KindToken    = "token"     // a new game's token mailed on its own (the set-up report had gone)
+	KindDigest   = "digest"    // answers held back by the rate limit, in one mail
+	KindGMDigest = "gm-digest" // the GM's daily digest of refusals
+	KindDeadline = "deadline"  // players told of a deadline the GM changed
 )
+
+// isAnswer says whether a kind of mail answers a received mail: such mail
+// is marked auto-replied, and counts against the rate limits.
+func isAnswer(kind string) bool {
+	switch kind {
+	case KindAck, KindReject, KindReply, KindNotice, KindDigest:
+		return true
+	}
+	return false
+}
+
+// Redacted is the draft with its secrets replaced, as the outbox keeps it
+// once sent.
+func (d *Draft) Redacted() *Draft {
+	r := *d
+	r.Secrets = nil
+	for _, s := range d.Secrets {
+		if s != "" {
+			r.Body = strings.ReplaceAll(r.Body, s, "(sent once; not kept)")
+		}
+	}
+	return &r
+}
 
 // Bytes renders the draft as an RFC 5322 message from the given address,
 // dated at.
@@ -53,7 +83,7 @@ func (d *Draft) Bytes(fromName, from string, at time.Time) []byte {
 		hdr("References", "<"+strings.Join(refs, "> <")+">")
 	}
 	auto := "auto-generated"
-	if d.InReplyTo != "" {
+	if isAnswer(d.Kind) {
 		auto = "auto-replied"
 	}
 	hdr("Auto-Submitted", auto)

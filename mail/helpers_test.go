@@ -55,6 +55,12 @@ type fixture struct {
 	game   string
 }
 
+// lenient is the embedded mode's configuration with limits on answers high
+// enough for a test that sends many bad mails from one address.
+func lenient() *mail.Config {
+	return &mail.Config{Address: taipanAddr, Limits: mail.Limits{AnswersPerHour: 1000, QuietAfter: 1000, FilesPerStep: 1000}}
+}
+
 func newFixture(t testing.TB, cfg *mail.Config) *fixture {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "taipan.db")
@@ -88,7 +94,10 @@ func (f *fixture) open(cfg *mail.Config) {
 		f.t.Fatal(err)
 	}
 	if cfg == nil {
-		cfg = &mail.Config{Address: taipanAddr, Embedded: mail.Embedded{Maildir: filepath.Join(filepath.Dir(f.path), "maildir")}}
+		cfg = &mail.Config{Address: taipanAddr}
+	}
+	if cfg.Embedded.Maildir == "" {
+		cfg.Embedded.Maildir = filepath.Join(filepath.Dir(f.path), "maildir")
 	}
 	if err := cfg.Normalize(); err != nil {
 		f.t.Fatal(err)

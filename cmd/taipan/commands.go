@@ -15,6 +15,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/events"
+	"taipan/mail"
 	"taipan/orders"
 )
 
@@ -80,7 +81,8 @@ func (m *Main) readInput(name string) ([]byte, error) {
 
 func (m *Main) runNew(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("new", flag.ContinueOnError)
-	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml")
+	noMail := fs.Bool("no-mail", false, "do not mail the tokens: the GM hands them out")
+	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml [--no-mail]")
 	if err != nil {
 		return err
 	}
@@ -106,6 +108,16 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
 	tw.Flush()
+	// Mail: each token goes out with the set-up report when serve runs.
+	if !*noMail {
+		who, err := mail.QueueTokens(ctx, m.store, ng)
+		if err != nil {
+			return err
+		}
+		if len(who) > 0 {
+			fmt.Fprintf(m.Stdout, "`taipan serve` mails each token with the set-up report to: %s (--no-mail: hand them out yourself).\n", strings.Join(who, ", "))
+		}
+	}
 	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
 	return nil
 }

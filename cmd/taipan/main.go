@@ -207,7 +207,7 @@ Usage: taipan [--db FILE] COMMAND [ARGS]
 
 Commands:
   demo                                play a Trader game in a temporary database
-  new CAMPAIGN.yaml                   create a game; prints each player's token once
+  new CAMPAIGN.yaml [--no-mail]       create a game; prints each player's token once (serve mails them)
   submit GAME --player P [FILE|-]     submit an order file as P (the GM needs no token)
   status GAME                         the open step, who is pending, the deadline
   adjudicate GAME [--reason TEXT]     close the open step now (defaults for the missing)
@@ -220,7 +220,7 @@ Commands:
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games in the database
   rules GAME-NAME                     the order syntax of a game (e.g. trader)
-  serve [--config FILE]               serve the games by mail (no config: embedded SMTP + Maildir)
+  serve [--config FILE] [--check]     serve the games by mail (no config: embedded SMTP + Maildir)
   help                                this text
 `
 
