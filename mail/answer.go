@@ -297,10 +297,30 @@ func (in *Ingester) countFile(ctx context.Context, tx *events.Tx, game, player s
 	if limit <= 0 {
 		limit = DefaultFilesPerStep
 	}
-	if n > limit {
-		return adjudicator.Errorf(adjudicator.ECONFLICT,
-			"Taipan takes at most %d order files by mail from one player for one step, and has taken %d from %s for step %d of %s; the last one accepted stands (the GM can submit at the command line)",
-			limit, limit, player, step, game)
+	if n <= limit {
+		return nil
 	}
-	return nil
+	return &tooManyFiles{game: game, player: player, step: step, first: n == limit+1, err: adjudicator.Errorf(adjudicator.ECONFLICT,
+		"Taipan takes at most %d order files by mail from one player for one step, and has taken %d from %s for step %d of %s; the last one accepted stands (the GM can submit at the command line)",
+		limit, limit, player, step, game)}
+}
+
+// tooManyFiles refuses a file past Limits.FilesPerStep. Only the first
+// such refusal of a player's step is answered: the refusals after it would
+// only feed a flood.
+type tooManyFiles struct {
+	game, player string
+	step         int
+	first        bool
+	err          *adjudicator.Error
+}
+
+func (e *tooManyFiles) Error() string { return e.err.Error() }
+func (e *tooManyFiles) Unwrap() error { return e.err }
+
+// count records, outside the savepoint that undid the file, that one more
+// was refused, so that the next is not answered.
+func (e *tooManyFiles) count(ctx context.Context, tx *events.Tx) error {
+	_, err := tx.Exec(ctx, `UPDATE mail_files SET files = files + 1 WHERE game_id = ? AND player = ? AND step = ?`, e.game, e.player, e.step)
+	return err
 }

@@ -339,6 +339,16 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		return nil, err
 	}
 	if refused != nil {
+		var tm *tooManyFiles
+		if errors.As(refused, &tm) {
+			if err := tm.count(ctx, tx); err != nil {
+				return nil, err
+			}
+			if !tm.first {
+				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
+				return res, nil
+			}
+		}
 		lines := errLines(refused)
 		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
 	}
