@@ -227,7 +227,7 @@ func TestOrphanTmpFilesAreCleanedAtStart(t *testing.T) {
 	own := filepath.Join(root, "taipan", ".Processed", "tmp")
 	orphans := []string{
 		filepath.Join(tmp, "taipan.0123.P999999999.abcd"), // a dead process's
-		filepath.Join(tmp, "1700000000.12345.host"),        // an older build's
+		filepath.Join(tmp, "1700000000.12345.host"),       // an older build's
 		filepath.Join(own, "taipan.4567.P999999999.ef01"),
 	}
 	live := filepath.Join(tmp, fmt.Sprintf("taipan.89ab.P%d.0000", os.Getppid()))
