@@ -46,7 +46,7 @@ func (in *Ingester) GMDigests(ctx context.Context) (int, error) {
 			}
 			since := at.Add(-gmDigestEvery)
 			if known {
-				if since = time.Unix(last, 0).UTC(); at.Sub(since) < gmDigestEvery {
+				if since = time.Unix(0, last).UTC(); at.Sub(since) < gmDigestEvery {
 					return nil
 				}
 			}
@@ -57,7 +57,7 @@ func (in *Ingester) GMDigests(ctx context.Context) (int, error) {
 			if err != nil {
 				return err
 			}
-			return setMark(ctx, tx, game, "gm-digest", at.Unix())
+			return setMark(ctx, tx, game, "gm-digest", at.UnixNano())
 		})
 		if err != nil {
 			return queued, fmt.Errorf("game %s: %w", game, err)
@@ -66,8 +66,8 @@ func (in *Ingester) GMDigests(ctx context.Context) (int, error) {
 	return queued, nil
 }
 
-// gmDigestTx queues game's digest of the refusals since since, if it has a
-// GM and there were any.
+// gmDigestTx queues game's digest of the refusals after since and up to
+// at, if it has a GM and there were any.
 func (in *Ingester) gmDigestTx(ctx context.Context, tx *events.Tx, game string, since, at time.Time) (bool, error) {
 	roster, err := in.rosters.load(ctx, tx, game)
 	if err != nil || roster == nil || roster.GM == "" {
@@ -75,8 +75,8 @@ func (in *Ingester) gmDigestTx(ctx context.Context, tx *events.Tx, game string, 
 	}
 	rows, err := tx.Query(ctx,
 		`SELECT received_at, sender, outcome, reason FROM inbox
-		 WHERE game_id = ? AND outcome IN (?, ?) AND received_at >= ? ORDER BY received_at`,
-		game, string(Rejected), string(Ignored), stamp(since))
+		 WHERE game_id = ? AND outcome IN (?, ?) AND received_at > ? AND received_at <= ? ORDER BY received_at`,
+		game, string(Rejected), string(Ignored), stamp(since), stamp(at))
 	if err != nil {
 		return false, err
 	}

@@ -82,16 +82,21 @@ func (m *Inbound) contentHash() string {
 // log line or kept row repeats them.
 func (m *Inbound) secrets() []string {
 	var out []string
-	if env, _ := m.envelope(); env != nil && env.Token != "" {
+	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret {
 		out = append(out, env.Token)
 	}
 	for _, match := range tokenValue.FindAllSubmatch(m.File, -1) {
-		if v := strings.Trim(string(match[1]), `"'`); len(v) >= 6 {
+		if v := strings.Trim(string(match[1]), `"'`); len(v) >= minSecret {
 			out = append(out, v)
 		}
 	}
 	return out
 }
+
+// minSecret is the shortest token value hidden from log lines: shorter
+// ones are no token (one is 32 characters), and hiding them would garble
+// the line ("wrong token" with token: wrong).
+const minSecret = 8
 
 var tokenValue = regexp.MustCompile(`(?mi)^\s*token\s*:\s*(\S+)`)
 

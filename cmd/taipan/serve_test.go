@@ -661,3 +661,52 @@ func openDB(t *testing.T, path string) *sql.DB {
 	}
 	return d
 }
+
+// `taipan new` has serve mail each player their token with the set-up
+// report; with --no-mail the GM hands them out and the mail carries none.
+func TestNewMailsTheTokens(t *testing.T) {
+	c := newCLI(t)
+	out := c.ok(campaign, "new", "-")
+	toks := tokens(out)
+	if !strings.Contains(out, "mails each token with the set-up report to: alice, bob") {
+		t.Errorf("new does not say the tokens will be mailed:\n%s", out)
+	}
+	other := strings.Replace(campaign, "id: bourse-1", "id: bourse-2", 1)
+	out2 := c.ok(other, "new", "--no-mail", "-")
+	toks2 := tokens(out2)
+	if strings.Contains(out2, "mails each token") {
+		t.Errorf("new --no-mail says the tokens will be mailed:\n%s", out2)
+	}
+	root := t.TempDir()
+	p := startServe(t, c.db, crashConfig(t, freeAddr(t), root, ""))
+	setup := func(game string) string {
+		dir := filepath.Join(root, "alice@example.test", "new")
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			es, _ := os.ReadDir(dir)
+			for _, e := range es {
+				raw, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+				if header(raw, "Subject") == "["+game+"] game reports" {
+					return string(raw)
+				}
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("no set-up report of %s for alice:\n%s", game, p.stop(syscall.SIGTERM))
+		return ""
+	}
+	if m := setup("bourse-1"); !strings.Contains(m, toks["alice"]) || strings.Contains(m, toks["bob"]) {
+		t.Errorf("alice's set-up report of bourse-1 does not carry her token (and only hers):\n%s", m)
+	}
+	if m := setup("bourse-2"); strings.Contains(m, toks2["alice"]) {
+		t.Errorf("with --no-mail, the set-up report carries the token:\n%s", m)
+	}
+	p.stop(syscall.SIGTERM)
+	d := openDB(t, c.db)
+	defer d.Close()
+	var kept int
+	d.QueryRow(`SELECT count(*) FROM outbox WHERE body LIKE ? OR body LIKE ?`, "%"+toks["alice"]+"%", "%"+toks["bob"]+"%").Scan(&kept)
+	if kept != 0 {
+		t.Errorf("%d sent mails still hold a token", kept)
+	}
+}
