@@ -85,10 +85,11 @@ func (l Limits) answersPerHour() int {
 }
 
 // answer sends, holds or drops an answer of kind to the address to, caused
-// by the mail of sender, as the limits say. compose makes the draft, and is
-// called only when the answer is sent; line stands for it in a digest. It
+// by the mail m, as the limits say. compose makes the draft, and is called
+// only when the answer is sent; what says what it was, for a digest. It
 // returns the verdict.
-func (in *Ingester) answer(ctx context.Context, tx *events.Tx, sender, kind, to, line string, compose func() (*Draft, error)) (verdict, error) {
+func (in *Ingester) answer(ctx context.Context, tx *events.Tx, m *Inbound, kind, to, what string, compose func() (*Draft, error)) (verdict, error) {
+	sender := m.From
 	v, err := in.judge(ctx, tx, kind, to, sender)
 	if err != nil || v == answerDrop {
 		return v, err
@@ -101,7 +102,7 @@ func (in *Ingester) answer(ctx context.Context, tx *events.Tx, sender, kind, to,
 	}
 	if v == answerHold {
 		_, err := tx.Exec(ctx, `INSERT INTO mail_held (recipient, line, held_at) VALUES (?, ?, ?)`,
-			strings.ToLower(to), oneLineText(line, 300), stamp(in.now()))
+			strings.ToLower(to), oneLineText(heldLine(m, in.now(), what), 300), stamp(in.now()))
 		return v, err
 	}
 	d, err := compose()

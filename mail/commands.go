@@ -148,7 +148,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	if err := in.welcome(ctx, tx, m.From); err != nil {
 		return nil, err
 	}
-	_, err = in.answer(ctx, tx, m.From, KindReply, m.From, heldLine(m, in.now(), "done: gm "+a.String()), func() (*Draft, error) {
+	_, err = in.answer(ctx, tx, m, KindReply, m.From, "done: gm "+a.String(), func() (*Draft, error) {
 		d := in.replyDraft(m, env.Game, KindReply, subject("GM action done: "+a.Action), b.String())
 		d.Secrets = secrets
 		return d, nil

@@ -218,7 +218,9 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		return nil, err
 	}
 	res.MessageID = m.key
-	res.Reason = hideSecrets(res.Reason, m)
+	if res.Outcome != Accepted {
+		res.Reason = hideSecrets(res.Reason, m) // an acceptance's reason names no token
+	}
 	_, err = tx.Exec(ctx,
 		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		m.key, res.Game, m.From, string(res.Outcome), stamp(in.now()), content, oneLineText(res.Reason, 500))
@@ -266,7 +268,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 			res.Reason += " (from an address no game knows: not answered)"
 			return res, nil
 		}
-		v, err := in.answer(ctx, tx, m.From, KindReject, m.From, heldLine(m, in.now(), "refused: "+why), func() (*Draft, error) {
+		v, err := in.answer(ctx, tx, m, KindReject, m.From, "refused: "+why, func() (*Draft, error) {
 			over := false
 			if r != nil {
 				var err error
@@ -393,7 +395,7 @@ func inSavepoint(ctx context.Context, tx *events.Tx, fn func() error) (refused, 
 // reply answers m, within the limits on answers; summary is Taipan's own
 // subject for it (used when m has none).
 func (in *Ingester) reply(ctx context.Context, tx *events.Tx, m *Inbound, game, kind, summary, body string) error {
-	_, err := in.answer(ctx, tx, m.From, kind, m.From, heldLine(m, in.now(), summary), func() (*Draft, error) {
+	_, err := in.answer(ctx, tx, m, kind, m.From, summary, func() (*Draft, error) {
 		return in.replyDraft(m, game, kind, summary, body), nil
 	})
 	return err

@@ -29,8 +29,8 @@ func (in *Ingester) warnLeak(ctx context.Context, tx *events.Tx, m *Inbound, gam
 				game, seat.Name, m.From, seat.Name, seat.Email, seat.Name, game, seat.Name)})
 	}
 	for _, n := range notices {
-		line := heldLine(m, in.now(), fmt.Sprintf("a mail with %s's token came from %s", seat.Name, m.From))
-		_, err := in.answer(ctx, tx, m.From, KindNotice, n.to, line, func() (*Draft, error) {
+		what := fmt.Sprintf("a mail with %s's token came from %s", seat.Name, m.From)
+		_, err := in.answer(ctx, tx, m, KindNotice, n.to, what, func() (*Draft, error) {
 			return &Draft{Game: game, Kind: KindNotice, Step: -1, To: n.to, Subject: n.subject, Body: n.body,
 				MessageID: newID(domain, KindNotice, game, seat.Name, strings.ToLower(n.to), hour),
 				InReplyTo: threadRoot(domain, game, n.key)}, nil

@@ -27,7 +27,10 @@ var replyPrefix = regexp.MustCompile(`(?i)^\s*((re|aw|sv|vs|antw|r|fw|fwd|wg)(\[
 // replySubject is the subject of an answer to a mail with subject: "Re: "
 // and the subject, or summary when the mail had none.
 func replySubject(subject, summary string) string {
-	s := strings.TrimSpace(replyPrefix.ReplaceAllString(subject, ""))
+	s := strings.TrimSpace(subject)
+	if strings.IndexByte(s, ':') >= 0 {
+		s = strings.TrimSpace(replyPrefix.ReplaceAllString(s, ""))
+	}
 	if s == "" {
 		s = summary
 	}

@@ -157,7 +157,7 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 	}
 	if v != answerSend {
 		res.Outcome, res.Reason = Rejected, "asked for a new token; none made: too many answers to this address this hour"
-		_, err := in.answer(ctx, tx, m.From, KindReply, seat.Email, heldLine(m, in.now(), "asked for a new token: none made (too many mails this hour); ask again later"), func() (*Draft, error) {
+		_, err := in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token: none made (too many mails this hour); ask again later", func() (*Draft, error) {
 			return nil, errors.New("mail: a token answer judged twice apart") // judge is the same within tx
 		})
 		return res, err
@@ -176,7 +176,7 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 	}
 	body := tokenText(env.Game, seat.Name, r.Token, "You asked for a new token: here it is. The one you had no longer works.")
 	res.Outcome, res.Reason = Command, "token: a new token mailed to "+seat.Email
-	_, err = in.answer(ctx, tx, m.From, KindReply, seat.Email, "", func() (*Draft, error) {
+	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token", func() (*Draft, error) {
 		d := in.replyDraft(m, env.Game, KindReply, gameSubject(env.Game, "your new token"), body)
 		d.To, d.Secrets = seat.Email, []string{r.Token}
 		return d, nil
