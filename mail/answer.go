@@ -262,13 +262,7 @@ func (in *Ingester) SendDigests(ctx context.Context) (int, error) {
 func (in *Ingester) digestText(lines []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Taipan sends at most %d answers an hour to one address (and for the mail of\none sender). These mails were not answered one by one (times in UTC):\n\n", in.Limits.answersPerHour())
-	for i, l := range lines {
-		if i == maxDigestLines {
-			fmt.Fprintf(&b, "  … and %d more.\n", len(lines)-i)
-			break
-		}
-		b.WriteString("  " + l + "\n")
-	}
+	writeLines(&b, lines, maxDigestLines)
 	b.WriteString("\nA refused mail changed nothing. Orders accepted are in the game's log:\n`command: status` tells you where your game stands.\n")
 	return b.String()
 }
@@ -288,19 +282,24 @@ func (v verdict) note() string {
 // and refuses it (undoing it, as a refusal inside the submission's
 // savepoint) when it is one more than Limits.FilesPerStep.
 func (in *Ingester) countFile(ctx context.Context, tx *events.Tx, game, player string, step int) error {
-	var n int
-	err := tx.QueryRow(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, 1)
-		ON CONFLICT (game_id, player, step) DO UPDATE SET files = files + 1 RETURNING files`, game, player, step).Scan(&n)
-	if err != nil {
-		return err
-	}
 	limit := in.Limits.FilesPerStep
 	if limit <= 0 {
 		limit = DefaultFilesPerStep
 	}
-	if n <= limit {
+	// Within the limit, one statement counts the file (the usual case).
+	res, err := tx.Exec(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, 1)
+		ON CONFLICT (game_id, player, step) DO UPDATE SET files = files + 1 WHERE files < ?`, game, player, step, limit)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 1 {
 		return nil
 	}
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT files FROM mail_files WHERE game_id = ? AND player = ? AND step = ?`, game, player, step).Scan(&n); err != nil {
+		return err
+	}
+	n++ // this file
 	return &tooManyFiles{game: game, player: player, step: step, first: n == limit+1, err: adjudicator.Errorf(adjudicator.ECONFLICT,
 		"Taipan takes at most %d order files by mail from one player for one step, and has taken %d from %s for step %d of %s; the last one accepted stands (the GM can submit at the command line)",
 		limit, limit, player, step, game)}
@@ -324,4 +323,33 @@ func (e *tooManyFiles) Unwrap() error { return e.err }
 func (e *tooManyFiles) count(ctx context.Context, tx *events.Tx) error {
 	_, err := tx.Exec(ctx, `UPDATE mail_files SET files = files + 1 WHERE game_id = ? AND player = ? AND step = ?`, e.game, e.player, e.step)
 	return err
+}
+
+// writeLines writes lines indented, at most max of them, and how many more
+// there were.
+func writeLines(b *strings.Builder, lines []string, max int) {
+	for i, l := range lines {
+		if i == max {
+			fmt.Fprintf(b, "  … and %d more.\n", len(lines)-i)
+			return
+		}
+		b.WriteString("  " + l + "\n")
+	}
+}
+
+// column reads the one text column of rows, and closes them.
+func column(rows *sql.Rows, err error) ([]string, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"mime"
 	"mime/quotedprintable"
 	"strings"
@@ -68,7 +67,12 @@ func (d *Draft) Redacted() *Draft {
 // dated at.
 func (d *Draft) Bytes(fromName, from string, at time.Time) []byte {
 	var b bytes.Buffer
-	hdr := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
+	hdr := func(k, v string) { // without fmt: a closing writes several mails
+		b.WriteString(k)
+		b.WriteString(": ")
+		b.WriteString(v)
+		b.WriteString("\r\n")
+	}
 	hdr("From", (&mimeAddr{fromName, from}).String())
 	hdr("To", d.To)
 	hdr("Subject", mime.QEncoding.Encode("utf-8", d.Subject))
@@ -119,12 +123,16 @@ func (a *mimeAddr) String() string {
 // newID makes a stable Message-ID from its parts: the same parts always give
 // the same id, which is what makes enqueueing idempotent.
 func newID(domain, kind string, parts ...string) string {
-	h := sha256.New()
+	// Made without fmt: reports make several of these per closing.
+	var buf [256]byte
+	in := buf[:0]
 	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
+		in = append(append(in, p...), 0)
 	}
-	return fmt.Sprintf("taipan.%s.%s@%s", kind, hex.EncodeToString(h.Sum(nil))[:24], domain)
+	sum := sha256.Sum256(in)
+	var digest [24]byte
+	hex.Encode(digest[:], sum[:12])
+	return "taipan." + kind + "." + string(digest[:]) + "@" + domain
 }
 
 // domainOf is the part of an address after the @.

@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -171,27 +170,6 @@ func (s *realServer) client(tb testing.TB, user string) *imapclient.Client {
 	return c
 }
 
-// subjects lists the subjects in a user's mailbox (nil if it does not exist).
-func (s *realServer) subjects(tb testing.TB, user, mailbox string) []string {
-	tb.Helper()
-	c := s.client(tb, user)
-	defer c.Close()
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil || sel.NumMessages == 0 {
-		return nil
-	}
-	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{Envelope: true}).Collect()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []string
-	for _, m := range msgs {
-		out = append(out, m.Envelope.Subject)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func seqRange(n uint32) []uint32 {
 	out := make([]uint32, n)
 	for i := range out {
@@ -309,9 +287,9 @@ func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 		})
 	}
 	waitFor(t, "Taipan's inbox to be filed", func() bool {
-		return len(srv.subjects(t, taipanAddr, "INBOX")) == 0 &&
-			len(srv.subjects(t, taipanAddr, "Processed")) == 2 &&
-			len(srv.subjects(t, taipanAddr, "Rejected")) == 1
+		return len(srv.mails(t, taipanAddr, "INBOX")) == 0 &&
+			len(srv.mails(t, taipanAddr, "Processed")) == 2 &&
+			len(srv.mails(t, taipanAddr, "Rejected")) == 1
 	})
 	if got := ordersIn(t, f); got != 2 {
 		t.Errorf("%d orders in the log, want 2", got)

@@ -21,22 +21,12 @@ const maxGMDigestLines = 200
 // digests it queued.
 func (in *Ingester) GMDigests(ctx context.Context) (int, error) {
 	at := in.now()
-	rows, err := in.Host.Store.DB().QueryContext(ctx,
+	games, err := column(in.Host.Store.DB().QueryContext(ctx,
 		`SELECT DISTINCT game_id FROM inbox WHERE game_id != '' AND outcome IN (?, ?) AND received_at >= ?`,
-		string(Rejected), string(Ignored), stamp(at.Add(-gmDigestEvery)))
+		string(Rejected), string(Ignored), stamp(at.Add(-gmDigestEvery))))
 	if err != nil {
 		return 0, err
 	}
-	var games []string
-	for rows.Next() {
-		var g string
-		if err := rows.Scan(&g); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		games = append(games, g)
-	}
-	rows.Close()
 	queued := 0
 	for _, game := range games {
 		err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
@@ -106,13 +96,7 @@ func (in *Ingester) gmDigestTx(ctx context.Context, tx *events.Tx, game string, 
 	var b strings.Builder
 	fmt.Fprintf(&b, "Mail for game %s that Taipan refused or ignored since %s (times in UTC):\n\n",
 		game, since.Format("Mon 02 Jan 2006 15:04"))
-	for i, l := range lines {
-		if i == maxGMDigestLines {
-			fmt.Fprintf(&b, "  … and %d more.\n", len(lines)-i)
-			break
-		}
-		b.WriteString("  " + l + "\n")
-	}
+	writeLines(&b, lines, maxGMDigestLines)
 	b.WriteString("\nPlayers are answered within the limits on answers; strangers and automatic\nmail are never answered. Nothing refused changed the game.\n")
 	d := &Draft{Game: game, Kind: KindGMDigest, Step: -1, To: roster.GM,
 		Subject:   gameSubject(game, fmt.Sprintf("refusals of the last day (%d)", len(lines))),

@@ -45,7 +45,10 @@ func (o *Outbox) lease() time.Duration {
 	return 10 * time.Minute
 }
 
-// claim takes up to limit due rows for this process, oldest first.
+// claim takes up to limit due rows for this process, oldest first. The
+// lease is tested again on the row being updated, not only in the
+// subquery, so that the claim stays exclusive on a database that runs two
+// such updates at once and re-reads a row changed meanwhile (PostgreSQL).
 func (o *Outbox) claim(ctx context.Context, limit int) ([]Queued, error) {
 	now := o.now()
 	rows, err := o.DB.QueryContext(ctx,
@@ -53,8 +56,9 @@ func (o *Outbox) claim(ctx context.Context, limit int) ([]Queued, error) {
 		 WHERE id IN (SELECT id FROM outbox
 		              WHERE sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? AND claimed_until < ?
 		              ORDER BY id LIMIT ?)
+		   AND claimed_until < ? AND sent_at IS NULL AND failed_at IS NULL
 		 RETURNING id, message_id, recipient, body, attempts`,
-		o.holder(), stamp(now.Add(o.lease())), stamp(now), stamp(now), limit)
+		o.holder(), stamp(now.Add(o.lease())), stamp(now), stamp(now), limit, stamp(now))
 	if err != nil {
 		return nil, fmt.Errorf("outbox: claim: %w", err)
 	}
@@ -94,22 +98,12 @@ func (o *Outbox) ReleaseAll() error {
 // are gone (killed), and returns how many rows it freed. Holders on other
 // hosts are left to their lease: their processes cannot be looked at.
 func (o *Outbox) ReleaseOrphans(ctx context.Context) (int, error) {
-	rows, err := o.DB.QueryContext(ctx,
+	holders, err := column(o.DB.QueryContext(ctx,
 		`SELECT DISTINCT claimed_by FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL AND claimed_until > ? AND claimed_by != ?`,
-		stamp(o.now()), o.holder())
+		stamp(o.now()), o.holder()))
 	if err != nil {
 		return 0, err
 	}
-	var holders []string
-	for rows.Next() {
-		var h string
-		if err := rows.Scan(&h); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		holders = append(holders, h)
-	}
-	rows.Close()
 	host, _, _ := strings.Cut(o.holder(), ":")
 	freed := 0
 	for _, h := range holders {

@@ -411,7 +411,9 @@ func extractOrderFile(text string) (file, reason string) {
 
 // oneLineText makes s safe for one header or log line of at most n bytes.
 func oneLineText(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	if !oneLine(s) {
+		s = strings.Join(strings.Fields(s), " ")
+	}
 	if len(s) > n {
 		s = s[:n]
 		for len(s) > 0 && s[len(s)-1]&0xc0 == 0x80 {
@@ -422,4 +424,16 @@ func oneLineText(s string, n int) string {
 		}
 	}
 	return s
+}
+
+// oneLine says whether s is one line already: printable ASCII words with
+// single spaces, nothing around them.
+func oneLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			return false
+		}
+	}
+	return true
 }

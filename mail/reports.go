@@ -161,20 +161,14 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 	rows.Close()
 	// Games with tokens to mail are looked at even if their log has not
 	// grown: `taipan new` stores the tokens just after the game.
-	tokens, err := d.Host.Store.DB().QueryContext(ctx, `SELECT DISTINCT game_id FROM mail_tokens`)
+	tokens, err := column(d.Host.Store.DB().QueryContext(ctx, `SELECT DISTINCT game_id FROM mail_tokens`))
 	if err != nil {
 		return err
 	}
 	waiting := map[string]bool{}
-	for tokens.Next() {
-		var id string
-		if err := tokens.Scan(&id); err != nil {
-			tokens.Close()
-			return err
-		}
+	for _, id := range tokens {
 		waiting[id] = true
 	}
-	tokens.Close()
 	d.mu.Lock()
 	if d.seen == nil {
 		d.seen = map[string]seen{}

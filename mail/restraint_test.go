@@ -3,12 +3,12 @@ package mail_test
 import (
 	"context"
 	"fmt"
-	"net"
 	"strings"
 	"testing"
 	"time"
 
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // setClock makes the fixture's service run on a clock the test moves.
@@ -249,12 +249,7 @@ func TestAuthCheckMethods(t *testing.T) {
 // and answers the latter with Taipan's own refusal instead of an SMTP
 // error.
 func TestListenerAnswersBigMailItself(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := mailtest.FreeAddr(t)
 	f := newFixture(t, &mail.Config{Address: taipanAddr, Embedded: mail.Embedded{Listen: addr}})
 	l := f.svc.Listener
 	if _, err := l.Start(); err != nil {

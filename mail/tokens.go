@@ -99,20 +99,10 @@ func withToken(report, game, who, token string) string {
 // set-up report has been dealt with (queued without them before `taipan
 // new` stored them, or never sent because a step had closed first).
 func (d *Dispatcher) mailTokensTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
-	rows, err := tx.Query(ctx, `SELECT player FROM mail_tokens WHERE game_id = ?`, g.ID)
+	players, err := column(tx.Query(ctx, `SELECT player FROM mail_tokens WHERE game_id = ?`, g.ID))
 	if err != nil {
 		return err
 	}
-	var players []string
-	for rows.Next() {
-		var p string
-		if err := rows.Scan(&p); err != nil {
-			rows.Close()
-			return err
-		}
-		players = append(players, p)
-	}
-	rows.Close()
 	for _, p := range players {
 		to, who, key := g.Campaign.GM, "GM", "gm"
 		if p != "" {

@@ -15,6 +15,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/events"
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // queuedMail is an outbox row with its headers.
@@ -437,16 +438,12 @@ func TestRetentionPrunesOldMailRows(t *testing.T) {
 // A server that cannot be reached is tried again, then reported with what
 // to check.
 func TestCheckRetriesAnUnreachableServer(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
+	_, port, _ := net.SplitHostPort(mailtest.FreeAddr(t))
+	p, _ := strconv.Atoi(port)
 	var buf bytes.Buffer
-	f := newFixture(t, &mail.Config{Address: taipanAddr, IMAP: &mail.Server{Host: "127.0.0.1", Port: port, TLS: "none", User: "taipan", Password: "hunter2"}})
+	f := newFixture(t, &mail.Config{Address: taipanAddr, IMAP: &mail.Server{Host: "127.0.0.1", Port: p, TLS: "none", User: "taipan", Password: "hunter2"}})
 	f.svc.Log = log.New(&buf, "", 0)
-	_, err = f.svc.Check(context.Background(), 3, 10*time.Millisecond)
+	_, err := f.svc.Check(context.Background(), 3, 10*time.Millisecond)
 	var ce *mail.CheckError
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "cannot be reached: check imap.host, imap.port and imap.tls") {
 		t.Fatalf("Check: %v", err)

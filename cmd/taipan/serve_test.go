@@ -27,17 +27,10 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
+func freeAddr(t *testing.T) string { return mailtest.FreeAddr(t) }
 
 // writeConfig writes a serve configuration and returns its path.
 func writeConfig(t *testing.T, cfg string) string {
@@ -211,16 +204,7 @@ type sink struct {
 func startSink(t *testing.T, user, password string) *sink {
 	t.Helper()
 	s := &sink{user: user, password: password, got: map[string][][]byte{}, replies: map[string]int{}, delivered: make(chan struct{}, 1)}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{s: s}, nil }))
-	srv.AllowInsecureAuth = true
-	srv.ErrorLog = log.New(io.Discard, "", 0)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	s.addr = ln.Addr().String()
+	s.addr = mailtest.ServeSMTP(t, smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{s: s}, nil }))
 	return s
 }
 
