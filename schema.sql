@@ -81,7 +81,7 @@ CREATE TABLE IF NOT EXISTS outbox (
     next_try_at TEXT    NOT NULL,
     last_error  TEXT    NOT NULL DEFAULT '',
     sent_at     TEXT,                      -- NULL until sent
-    kind        TEXT    NOT NULL DEFAULT '', -- ack, reject, reply, report, reminder, notice
+    kind        TEXT    NOT NULL DEFAULT '', -- ack, reject, reply, report, reminder, notice, token, digest, gm-digest, deadline
     step        INTEGER NOT NULL DEFAULT -1, -- the step a report or reminder is about
     failed_at   TEXT,                      -- set when the server refused the mail for good
     claimed_by  TEXT    NOT NULL DEFAULT '', -- host:pid:nonce of the process sending it
@@ -100,8 +100,8 @@ CREATE TABLE IF NOT EXISTS reminders (
     PRIMARY KEY (game_id, step, player)
 ) WITHOUT ROWID;
 
--- Answers sent (or held) per address and clock hour: as recipient
--- (answers) and as the sender whose mail caused them (caused). Taipan
+-- Answers sent per address and clock hour: as recipient (answers) and as
+-- the sender whose mail caused them (caused). Taipan
 -- answers at most limits.answers_per_hour each way; beyond, answers are
 -- held for one digest.
 CREATE TABLE IF NOT EXISTS mail_rate (
