@@ -76,11 +76,17 @@ CREATE TABLE IF NOT EXISTS inbox (
     game_id     TEXT NOT NULL DEFAULT '',
     sender      TEXT NOT NULL DEFAULT '',
     outcome     TEXT NOT NULL,             -- accepted, rejected, ignored, command
-    received_at TEXT NOT NULL
+    received_at TEXT NOT NULL,
+    content     TEXT NOT NULL DEFAULT '',  -- hex SHA-256 of what was read (sender, order file), to tell a corrected mail that reuses a Message-ID
+    reason      TEXT NOT NULL DEFAULT ''   -- why it was refused or ignored (never a token), for the GM's digest
 ) WITHOUT ROWID;
 
 -- Mail to send. A row is kept once sent (sent_at set): the report rows mark
--- which steps have been reported.
+-- which steps have been reported. A process sending a row first claims it
+-- (claimed_by, claimed_until: a lease), so that two processes on one
+-- database never send the same row. A mail carrying a secret (a token) has
+-- its body without the secret in redacted, which replaces the body once the
+-- mail is sent or given up.
 CREATE TABLE IF NOT EXISTS outbox (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     message_id  TEXT    NOT NULL UNIQUE,   -- stable across retries; keys reports by (game, step, recipient)
@@ -93,9 +99,12 @@ CREATE TABLE IF NOT EXISTS outbox (
     next_try_at TEXT    NOT NULL,
     last_error  TEXT    NOT NULL DEFAULT '',
     sent_at     TEXT,                      -- NULL until sent
-    kind        TEXT    NOT NULL DEFAULT '', -- ack, reject, reply, report, reminder, notice
+    kind        TEXT    NOT NULL DEFAULT '', -- ack, reject, reply, report, reminder, notice, token, digest, gm-digest, deadline
     step        INTEGER NOT NULL DEFAULT -1, -- the step a report or reminder is about
-    failed_at   TEXT                       -- set when the server refused the mail for good
+    failed_at   TEXT,                      -- set when the server refused the mail for good
+    claimed_by  TEXT    NOT NULL DEFAULT '', -- host:pid:nonce of the process sending it
+    claimed_until TEXT  NOT NULL DEFAULT '', -- the claim's end (fixed-width UTC); '' unclaimed
+    redacted    BLOB                       -- the body without its secrets; NULL when it has none
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_try_at);
 CREATE INDEX IF NOT EXISTS outbox_reports ON outbox (game_id, kind, step);
@@ -107,6 +116,64 @@ CREATE TABLE IF NOT EXISTS reminders (
     player  TEXT    NOT NULL,
     sent_at TEXT    NOT NULL,              -- when the reminder was queued
     PRIMARY KEY (game_id, step, player)
+) WITHOUT ROWID;
+
+-- Answers sent per address and clock hour: as recipient (answers) and as
+-- the sender whose mail caused them (caused). Taipan
+-- answers at most limits.answers_per_hour each way; beyond, answers are
+-- held for one digest.
+CREATE TABLE IF NOT EXISTS mail_rate (
+    address TEXT    NOT NULL,
+    hour    TEXT    NOT NULL,              -- 2006-01-02T15, UTC
+    answers INTEGER NOT NULL DEFAULT 0,
+    caused  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (address, hour)
+) WITHOUT ROWID;
+
+-- Answers held back by the rate limit, one line each, until they go out
+-- together in one digest mail (digest: its Message-ID; NULL until then).
+CREATE TABLE IF NOT EXISTS mail_held (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    recipient TEXT NOT NULL,
+    line      TEXT NOT NULL,
+    held_at   TEXT NOT NULL,
+    digest    TEXT
+);
+
+-- Refusals in a row to an address with no accepted file in between; after
+-- limits.quiet_after of them it is not answered until quiet_until.
+CREATE TABLE IF NOT EXISTS mail_senders (
+    address     TEXT    PRIMARY KEY,
+    refusals    INTEGER NOT NULL DEFAULT 0,
+    quiet_until TEXT    NOT NULL DEFAULT ''
+) WITHOUT ROWID;
+
+-- Order files accepted by mail per player and step (limits.files_per_step).
+CREATE TABLE IF NOT EXISTS mail_files (
+    game_id TEXT    NOT NULL,
+    player  TEXT    NOT NULL,
+    step    INTEGER NOT NULL,
+    files   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, player, step)
+) WITHOUT ROWID;
+
+-- Tokens of a new game waiting to be mailed with the set-up report (player
+-- '' is the GM). A row is deleted in the transaction that queues its mail.
+CREATE TABLE IF NOT EXISTS mail_tokens (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+) WITHOUT ROWID;
+
+-- What the mail gateway has done per game: the last deadline change it
+-- told the players of, the last GM digest.
+CREATE TABLE IF NOT EXISTS mail_marks (
+    game_id TEXT NOT NULL,
+    mark    TEXT NOT NULL,
+    value   TEXT NOT NULL,
+    PRIMARY KEY (game_id, mark)
 ) WITHOUT ROWID;
 
 -- The web site's logins (web/). A session is the SHA-256 of a cookie's

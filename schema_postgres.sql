@@ -69,7 +69,9 @@ CREATE TABLE IF NOT EXISTS inbox (
     game_id     TEXT NOT NULL DEFAULT '',
     sender      TEXT NOT NULL DEFAULT '',
     outcome     TEXT NOT NULL,
-    received_at TEXT NOT NULL
+    received_at TEXT NOT NULL,
+    content     TEXT NOT NULL DEFAULT '',
+    reason      TEXT NOT NULL DEFAULT ''
 );
 
 CREATE TABLE IF NOT EXISTS outbox (
@@ -86,7 +88,10 @@ CREATE TABLE IF NOT EXISTS outbox (
     sent_at     TEXT,
     kind        TEXT    NOT NULL DEFAULT '',
     step        INTEGER NOT NULL DEFAULT -1,
-    failed_at   TEXT
+    failed_at   TEXT,
+    claimed_by  TEXT    NOT NULL DEFAULT '',
+    claimed_until TEXT  NOT NULL DEFAULT '',
+    redacted    BYTEA
 );
 CREATE INDEX IF NOT EXISTS outbox_due ON outbox (sent_at, next_try_at);
 CREATE INDEX IF NOT EXISTS outbox_reports ON outbox (game_id, kind, step);
@@ -97,6 +102,47 @@ CREATE TABLE IF NOT EXISTS reminders (
     player  TEXT    NOT NULL,
     sent_at TEXT    NOT NULL,
     PRIMARY KEY (game_id, step, player)
+);
+
+-- The mail gateway's bookkeeping (see schema.sql).
+CREATE TABLE IF NOT EXISTS mail_rate (
+    address TEXT    NOT NULL,
+    hour    TEXT    NOT NULL,
+    answers INTEGER NOT NULL DEFAULT 0,
+    caused  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (address, hour)
+);
+CREATE TABLE IF NOT EXISTS mail_held (
+    id        BIGSERIAL PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    line      TEXT NOT NULL,
+    held_at   TEXT NOT NULL,
+    digest    TEXT
+);
+CREATE TABLE IF NOT EXISTS mail_senders (
+    address     TEXT    PRIMARY KEY,
+    refusals    INTEGER NOT NULL DEFAULT 0,
+    quiet_until TEXT    NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS mail_files (
+    game_id TEXT    NOT NULL,
+    player  TEXT    NOT NULL,
+    step    INTEGER NOT NULL,
+    files   INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, player, step)
+);
+CREATE TABLE IF NOT EXISTS mail_tokens (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    token      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+);
+CREATE TABLE IF NOT EXISTS mail_marks (
+    game_id TEXT NOT NULL,
+    mark    TEXT NOT NULL,
+    value   TEXT NOT NULL,
+    PRIMARY KEY (game_id, mark)
 );
 
 -- The web site's logins (see schema.sql).

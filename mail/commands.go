@@ -17,6 +17,9 @@ import (
 //	token: 7f3c...
 //	command: status        # or report, history, rules
 //
+// and, without a token, from the address on record, `command: token` for a
+// new token, mailed to that address only (see tokens.go).
+//
 // The GM sends GM actions the same way, as player gm with the GM's token,
 // from the GM's address on record, and a reason line:
 //
@@ -26,7 +29,8 @@ import (
 //	command: gm extend 24h  # any action of `taipan gm GAME ACTION ARGS`
 //	reason: alice is travelling
 const commandHelp = `The mail commands are status, report (your latest report again),
-history (all your reports so far) and rules (the game's order syntax).`
+history (all your reports so far), rules (the game's order syntax) and
+token (a new token, mailed to your address on record; no token needed).`
 
 // maxHistory is the most reports one history mail carries.
 const maxHistory = 50
@@ -81,6 +85,9 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 		return refuse(roster, subject("command refused"), fmt.Sprintf("field command: unknown command %q. %s", oneLineText(env.Command, 32), commandHelp), nil)
 	}
 	res.Outcome, res.Reason = Command, env.Command
+	if err := in.welcome(ctx, tx, m.From); err != nil {
+		return nil, err
+	}
 	return res, in.reply(ctx, tx, m, env.Game, KindReply, subject(env.Command+" for "+player), body)
 }
 
@@ -89,6 +96,9 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	subject := func(what string) string { return gameSubject(env.Game, what) }
 	if roster.GM == "" || !strings.EqualFold(roster.GM, m.From) {
 		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field player: GM mail is only taken from the GM's address on record (gm: in the campaign file); this one comes from %s", m.From), nil)
+	}
+	if env.Command == "token" {
+		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field command: the GM's token is not made anew by mail; at the command line, `taipan new` gave it (ask whoever runs Taipan for game %s)", env.Game), nil)
 	}
 	ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, "", env.Token)
 	if err != nil {
@@ -125,15 +135,25 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", a.String(), a.Reason)
+	var secrets []string
 	if r.Token != "" {
-		fmt.Fprintf(&b, "New token (keep it safe; only its hash is stored): %s\n", r.Token)
+		fmt.Fprintf(&b, "New token (keep it safe; only its hash is stored, and this mail keeps it\nonly until it is sent): %s\n", r.Token)
+		secrets = append(secrets, r.Token)
 	}
 	for _, s := range r.Closed {
 		fmt.Fprintf(&b, "Step %d is resolved; the reports follow.\n", s)
 	}
 	b.WriteString("\n" + statusText(r.Game, ""))
 	res.Outcome, res.Reason, res.Closed = Command, "gm "+a.String(), r.Closed
-	if err := in.reply(ctx, tx, m, env.Game, KindReply, subject("GM action done: "+a.Action), b.String()); err != nil {
+	if err := in.welcome(ctx, tx, m.From); err != nil {
+		return nil, err
+	}
+	_, err = in.answer(ctx, tx, m, KindReply, m.From, "done: gm "+a.String(), func() (*Draft, error) {
+		d := in.replyDraft(m, env.Game, KindReply, subject("GM action done: "+a.Action), b.String())
+		d.Secrets = secrets
+		return d, nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if len(r.Closed) > 0 && in.Dispatcher != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"mime"
 	"mime/quotedprintable"
 	"strings"
@@ -14,14 +13,17 @@ import (
 // Draft is an outgoing mail before it is queued.
 type Draft struct {
 	Game      string
-	Kind      string // ack, reject, reply, report, reminder, notice
+	Kind      string // one of the Kind constants
 	Step      int    // for reports and reminders; -1 otherwise
 	To        string
 	Subject   string
 	Body      string
 	MessageID string   // without angle brackets; stable, so that a retry or a second enqueue is the same mail
-	InReplyTo string   // the Message-ID answered, if any
+	InReplyTo string   // the Message-ID answered, or the thread's first mail
 	Refs      []string // the answered mail's references
+	// Secrets are words of Body (a token) that must not stay in the
+	// outbox once the mail is sent: they are replaced in the kept copy.
+	Secrets []string
 }
 
 // Kinds of outgoing mail.
@@ -32,13 +34,45 @@ const (
 	KindReport   = "report"
 	KindReminder = "reminder"
 	KindNotice   = "notice"
+	KindToken    = "token"     // a new game's token mailed on its own (the set-up report had gone)
+	KindDigest   = "digest"    // answers held back by the rate limit, in one mail
+	KindGMDigest = "gm-digest" // the GM's daily digest of refusals
+	KindDeadline = "deadline"  // players told of a deadline the GM changed
 )
+
+// isAnswer says whether a kind of mail answers a received mail: such mail
+// is marked auto-replied, and counts against the rate limits.
+func isAnswer(kind string) bool {
+	switch kind {
+	case KindAck, KindReject, KindReply, KindNotice, KindDigest:
+		return true
+	}
+	return false
+}
+
+// Redacted is the draft with its secrets replaced, as the outbox keeps it
+// once sent.
+func (d *Draft) Redacted() *Draft {
+	r := *d
+	r.Secrets = nil
+	for _, s := range d.Secrets {
+		if s != "" {
+			r.Body = strings.ReplaceAll(r.Body, s, "(sent once; not kept)")
+		}
+	}
+	return &r
+}
 
 // Bytes renders the draft as an RFC 5322 message from the given address,
 // dated at.
 func (d *Draft) Bytes(fromName, from string, at time.Time) []byte {
 	var b bytes.Buffer
-	hdr := func(k, v string) { fmt.Fprintf(&b, "%s: %s\r\n", k, v) }
+	hdr := func(k, v string) { // without fmt: a closing writes several mails
+		b.WriteString(k)
+		b.WriteString(": ")
+		b.WriteString(v)
+		b.WriteString("\r\n")
+	}
 	hdr("From", (&mimeAddr{fromName, from}).String())
 	hdr("To", d.To)
 	hdr("Subject", mime.QEncoding.Encode("utf-8", d.Subject))
@@ -53,7 +87,7 @@ func (d *Draft) Bytes(fromName, from string, at time.Time) []byte {
 		hdr("References", "<"+strings.Join(refs, "> <")+">")
 	}
 	auto := "auto-generated"
-	if d.InReplyTo != "" {
+	if isAnswer(d.Kind) {
 		auto = "auto-replied"
 	}
 	hdr("Auto-Submitted", auto)
@@ -89,12 +123,16 @@ func (a *mimeAddr) String() string {
 // newID makes a stable Message-ID from its parts: the same parts always give
 // the same id, which is what makes enqueueing idempotent.
 func newID(domain, kind string, parts ...string) string {
-	h := sha256.New()
+	// Made without fmt: reports make several of these per closing.
+	var buf [256]byte
+	in := buf[:0]
 	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
+		in = append(append(in, p...), 0)
 	}
-	return fmt.Sprintf("taipan.%s.%s@%s", kind, hex.EncodeToString(h.Sum(nil))[:24], domain)
+	sum := sha256.Sum256(in)
+	var digest [24]byte
+	hex.Encode(digest[:], sum[:12])
+	return "taipan." + kind + "." + string(digest[:]) + "@" + domain
 }
 
 // domainOf is the part of an address after the @.

@@ -43,9 +43,17 @@ import (
 //	  max_message_size: 256KiB
 //	  max_parts: 32
 //	  max_depth: 4
+//	  answers_per_hour: 10         # to one address, and caused by one sender
+//	  files_per_step: 10           # order files accepted per player and step
+//	  quiet_after: 5               # refusals in a row before an address is not answered…
+//	  quiet_for: 12h               # …for this long
+//	authentication:                # trust the receiving server's Authentication-Results
+//	  authserv_id: mx.example.test
+//	  require: [dmarc]             # dmarc, dkim and/or spf: one must pass, aligned with From
 //	retry: {min: 30s, max: 1h}     # outbox backoff
 //	reminder: 24h                  # default reminder lead time before a deadline
 //	tick: 30s                      # how often deadlines and reports are checked
+//	retention: 90d                 # received and sent mail rows kept; "forever" keeps all
 //
 // Passwords are [Secret]s: they print as "[redacted]" and never reach a log.
 type Config struct {
@@ -58,6 +66,12 @@ type Config struct {
 	Retry    Retry    `yaml:"retry"`
 	Reminder Duration `yaml:"reminder"`
 	Tick     Duration `yaml:"tick"`
+	// Authentication, when set, refuses mail whose From the receiving
+	// server did not authenticate (see AuthCheck).
+	Authentication *AuthCheck `yaml:"authentication"`
+	// Retention is how long received and sent mail rows are kept; the log
+	// needs none of them. Forever (-1) keeps them all.
+	Retention Retention `yaml:"retention"`
 }
 
 // Server is how to reach an IMAP or SMTP server.
@@ -89,11 +103,23 @@ type Embedded struct {
 	Maildir string `yaml:"maildir"`
 }
 
-// Limits bound what an inbound mail may cost.
+// Limits bound what an inbound mail may cost, and how much Taipan answers.
 type Limits struct {
 	MaxMessageSize Size `yaml:"max_message_size"`
 	MaxParts       int  `yaml:"max_parts"`
 	MaxDepth       int  `yaml:"max_depth"`
+	// AnswersPerHour is the most answers (refusals, command replies,
+	// warnings; not acknowledgements) sent in one clock hour to one
+	// address, and caused by the mail of one sender; the rest are held
+	// and sent together in one digest after the hour.
+	AnswersPerHour int `yaml:"answers_per_hour"`
+	// FilesPerStep is the most order files taken by mail from one player
+	// for one step (standing orders included).
+	FilesPerStep int `yaml:"files_per_step"`
+	// QuietAfter refusals in a row to one address, with no file accepted
+	// from it in between, make Taipan stop answering it for QuietFor.
+	QuietAfter int      `yaml:"quiet_after"`
+	QuietFor   Duration `yaml:"quiet_for"`
 }
 
 // Retry is the outbox's backoff: the first retry after Min, doubling up to Max.
@@ -105,6 +131,11 @@ type Retry struct {
 // Defaults.
 const (
 	DefaultMaxMessageSize = 256 << 10
+	DefaultAnswersPerHour = 10
+	DefaultFilesPerStep   = 10
+	DefaultQuietAfter     = 5
+	DefaultQuietFor       = 12 * time.Hour
+	DefaultRetention      = 90 * 24 * time.Hour
 	DefaultListen         = "127.0.0.1:2525"
 	DefaultMaildir        = "taipan-mail"
 	DefaultAddress        = "taipan@localhost"
@@ -132,6 +163,29 @@ func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
 		return fmt.Errorf("line %d: %v", n.Line, err)
 	}
 	*d = Duration(v)
+	return nil
+}
+
+// Retention is how long mail rows are kept: a duration, or "forever" (-1).
+type Retention time.Duration
+
+// Forever is the Retention that keeps everything.
+const Forever = Retention(-1)
+
+// UnmarshalYAML reads a retention.
+func (r *Retention) UnmarshalYAML(n *yaml.Node) error {
+	if strings.EqualFold(strings.TrimSpace(n.Value), "forever") {
+		*r = Forever
+		return nil
+	}
+	var d Duration
+	if err := d.UnmarshalYAML(n); err != nil {
+		return err
+	}
+	if d < Duration(24*time.Hour) {
+		return fmt.Errorf("line %d: retention %s: keep mail rows at least 1d (the rate limits and digests read the last day), or write forever", n.Line, n.Value)
+	}
+	*r = Retention(d)
 	return nil
 }
 
@@ -214,6 +268,17 @@ func (c *Config) Normalize() error {
 	if c.Limits.MaxDepth == 0 {
 		c.Limits.MaxDepth = 4
 	}
+	if err := c.Limits.normalize(); err != nil {
+		return err
+	}
+	if c.Retention == 0 {
+		c.Retention = Retention(DefaultRetention)
+	}
+	if c.Authentication != nil {
+		if err := c.Authentication.normalize(); err != nil {
+			return err
+		}
+	}
 	if c.Retry.Min == 0 {
 		c.Retry.Min = Duration(30 * time.Second)
 	}
@@ -278,6 +343,26 @@ func (c *Config) Normalize() error {
 	return nil
 }
 
+// normalize fills in the answering limits' defaults and checks them.
+func (l *Limits) normalize() error {
+	for _, f := range []struct {
+		name string
+		v    *int
+		def  int
+	}{{"answers_per_hour", &l.AnswersPerHour, DefaultAnswersPerHour}, {"files_per_step", &l.FilesPerStep, DefaultFilesPerStep}, {"quiet_after", &l.QuietAfter, DefaultQuietAfter}} {
+		if *f.v < 0 {
+			return fmt.Errorf("config: limits: %s %d: give a positive number", f.name, *f.v)
+		}
+		if *f.v == 0 {
+			*f.v = f.def
+		}
+	}
+	if l.QuietFor == 0 {
+		l.QuietFor = Duration(DefaultQuietFor)
+	}
+	return nil
+}
+
 // Addr is host:port.
 func (s *Server) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
 
@@ -300,6 +385,20 @@ func (s *Server) password() (string, error) {
 		return v, nil
 	}
 	return string(s.Password), nil
+}
+
+// passwordSource says where the password comes from, for a message:
+// never the password itself.
+func (s *Server) passwordSource() string {
+	switch {
+	case s.PasswordFile != "":
+		return "from password_file " + s.PasswordFile
+	case s.PasswordEnv != "":
+		return "from $" + s.PasswordEnv
+	case s.Password != "":
+		return "the password: setting"
+	}
+	return "none is set"
 }
 
 // tlsConfig is the client TLS configuration: the system's roots plus CAFile.

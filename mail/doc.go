@@ -20,14 +20,27 @@
 // Everything Taipan sends goes through the outbox table ([Outbox]) with a
 // stable Message-ID, and is handed to a [Sender] — the [SMTP] client (AUTH
 // PLAIN over STARTTLS or implicit TLS) or, in the embedded mode, a local
-// [Maildir] — by a loop that retries with exponential backoff until the
-// server takes it. Step reports are keyed by (game, step, recipient), so the
-// [Dispatcher] that enqueues them after any closing (by mail, by the CLI, by a
-// deadline or by the GM) can run any number of times without doubling them.
+// [Maildir], which keeps one file per Message-ID — by a loop that retries
+// with exponential backoff until the server takes it. A process claims the
+// rows it sends with a lease (lease.go), so that two processes on one
+// database never send the same mail, and marks each sent with a write no
+// shutdown cancels. Step reports are keyed by (game, step, recipient), so
+// the [Dispatcher] that enqueues them after any closing (by mail, by the
+// CLI, by a deadline or by the GM) can run any number of times without
+// doubling them; it also mails a new game's tokens with its set-up report
+// (tokens.go), and tells the players of a deadline the GM changed.
 // Reminders before a deadline are recorded in the reminders table so that a
 // restart does not resend them.
 //
-// The [Service] ties these together for `taipan serve`; [Config] is its YAML
-// configuration file. The package depends on events, orders and adjudicator
-// only through their exported API.
+// Whatever is sent in answer to a received mail goes through the limits of
+// answer.go (per address and hour, quiet addresses, one digest of what was
+// held back), so that a public address cannot be turned into a flood; with
+// [AuthCheck], a From the receiving server did not authenticate is refused
+// outright.
+//
+// The [Service] ties these together for `taipan serve`: it checks the mail
+// servers at start ([Service.Check]), cleans up after a killed process, and
+// drains when stopped. [Config] is its YAML configuration file. The package
+// depends on events, orders and adjudicator only through their exported
+// API.
 package mail

@@ -1,16 +1,17 @@
 package mail_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -18,9 +19,11 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
+	"github.com/emersion/go-message"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"taipan/adjudicator"
 	"taipan/mail"
 )
 
@@ -167,27 +170,6 @@ func (s *realServer) client(tb testing.TB, user string) *imapclient.Client {
 	return c
 }
 
-// subjects lists the subjects in a user's mailbox (nil if it does not exist).
-func (s *realServer) subjects(tb testing.TB, user, mailbox string) []string {
-	tb.Helper()
-	c := s.client(tb, user)
-	defer c.Close()
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil || sel.NumMessages == 0 {
-		return nil
-	}
-	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{Envelope: true}).Collect()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []string
-	for _, m := range msgs {
-		out = append(out, m.Envelope.Subject)
-	}
-	sort.Strings(out)
-	return out
-}
-
 func seqRange(n uint32) []uint32 {
 	out := make([]uint32, n)
 	for i := range out {
@@ -211,6 +193,51 @@ func has(list []string, want ...string) bool {
 	return true
 }
 
+// received is a mail as a user's mailbox holds it.
+type received struct {
+	Subject, MessageID string
+	InReplyTo          []string
+	Text               string // the decoded text
+}
+
+// String is what has() looks through: the subject and the text.
+func (r received) String() string { return r.Subject + " | " + r.Text }
+
+// mails lists the mails in a user's mailbox (nil if it does not exist).
+func (s *realServer) mails(tb testing.TB, user, mailbox string) []received {
+	tb.Helper()
+	c := s.client(tb, user)
+	defer c.Close()
+	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
+	if err != nil || sel.NumMessages == 0 {
+		return nil
+	}
+	section := &imap.FetchItemBodySection{Peek: true}
+	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{Envelope: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var out []received
+	for _, m := range msgs {
+		r := received{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: m.Envelope.InReplyTo}
+		if ent, err := message.Read(bytes.NewReader(m.FindBodySection(section))); err == nil {
+			b, _ := io.ReadAll(ent.Body)
+			r.Text = strings.ReplaceAll(string(b), "\r\n", "\n")
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// texts is has()'s view of a mailbox.
+func texts(ms []received) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.String())
+	}
+	return out
+}
+
 func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 	srv := needRealServer(t)
 	for _, u := range []string{taipanAddr, aliceAddr, bobAddr, gmAddr} {
@@ -218,44 +245,80 @@ func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 	}
 	f := newFixture(t, srv.config())
 	f.svc.Config.IMAP.Poll = mail.Duration(time.Minute) // IDLE must wake it
-	mails := f.turns(t, 2)                              // alice's turn 1, bob's turn 2
+	// The tokens go out with the set-up reports, as after `taipan new`.
+	ng := &adjudicator.NewGame{Game: f.load(), Tokens: f.tokens}
+	if _, err := mail.QueueTokens(context.Background(), f.store, ng); err != nil {
+		t.Fatal(err)
+	}
+	mails := f.turns(t, 2) // alice's turn 1, bob's turn 2
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { f.svc.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 
+	waitFor(t, "alice's set-up report with her token", func() bool {
+		return has(texts(srv.mails(t, aliceAddr, "INBOX")), "Your token for game bourse-1 (alice) is:\n\n    "+f.tokens["alice"])
+	})
 	srv.send(t, aliceAddr, mails[0])
 	waitFor(t, "alice's acknowledgement", func() bool {
-		return has(srv.subjects(t, aliceAddr, "INBOX"), "orders accepted: alice, step 1")
+		return has(texts(srv.mails(t, aliceAddr, "INBOX")), "Re: orders | Your orders for step 1 of bourse-1 are accepted")
 	})
 	srv.send(t, bobAddr, plainMail(bobAddr, "oops", "game: bourse-1\nplayer: bob\ntoken: "+f.tokens["bob"]+"\norders:\n  - buy: [London\n"))
 	waitFor(t, "bob's rejection", func() bool {
-		return has(srv.subjects(t, bobAddr, "INBOX"), "could not be read")
+		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: oops | Taipan could not accept")
 	})
 	srv.send(t, bobAddr, mails[1])
+	report := func(what string) string { return "Taipan report: bourse-1 (trader), " + what }
 	want := map[string][]string{
-		aliceAddr: {"set-up report", "orders accepted: alice, step 1", "step 1 report", "step 2 report"},
-		bobAddr:   {"set-up report", "could not be read", "orders accepted: bob, step 2", "step 1 report", "step 2 report"},
-		gmAddr:    {"set-up report (GM)", "step 1 report (GM)", "step 2 report (GM)"},
+		aliceAddr: {report("set-up"), "Re: orders", report("step 1"), report("step 2")},
+		bobAddr:   {report("set-up"), "Re: oops", "Re: orders", report("step 1"), report("step 2")},
+		gmAddr:    {"[bourse-1] game reports (GM) | Welcome", "Re: [bourse-1] game reports (GM) | Taipan report: bourse-1 (trader), step 1", "(GM) | Taipan report: bourse-1 (trader), step 2"},
 	}
 	for user, subjects := range want {
-		waitFor(t, user+"'s mail", func() bool { return has(srv.subjects(t, user, "INBOX"), subjects...) })
+		var got []string
+		defer func() {
+			if t.Failed() {
+				t.Logf("%s has %q", user, got)
+			}
+		}()
+		waitFor(t, user+"'s mail", func() bool {
+			got = texts(srv.mails(t, user, "INBOX"))
+			return has(got, subjects...)
+		})
 	}
 	waitFor(t, "Taipan's inbox to be filed", func() bool {
-		return len(srv.subjects(t, taipanAddr, "INBOX")) == 0 &&
-			len(srv.subjects(t, taipanAddr, "Processed")) == 2 &&
-			len(srv.subjects(t, taipanAddr, "Rejected")) == 1
+		return len(srv.mails(t, taipanAddr, "INBOX")) == 0 &&
+			len(srv.mails(t, taipanAddr, "Processed")) == 2 &&
+			len(srv.mails(t, taipanAddr, "Rejected")) == 1
 	})
 	if got := ordersIn(t, f); got != 2 {
 		t.Errorf("%d orders in the log, want 2", got)
 	}
-	// Nothing doubled: each player got each report once.
 	for user := range want {
+		ms := srv.mails(t, user, "INBOX")
+		// Nothing doubled: each mail arrived once.
 		seen := map[string]int{}
-		for _, s := range srv.subjects(t, user, "INBOX") {
-			seen[s]++
-			if seen[s] > 1 {
-				t.Errorf("%s got %q twice", user, s)
+		var root string
+		for _, m := range ms {
+			if seen[m.MessageID]++; seen[m.MessageID] > 1 {
+				t.Errorf("%s got %q twice", user, m.Subject)
+			}
+			if strings.Contains(m.Text, "set-up") && !strings.HasPrefix(m.Subject, "Re:") {
+				root = m.MessageID
+			}
+		}
+		// Every later report threads under the set-up report.
+		for _, m := range ms {
+			if strings.HasPrefix(m.Subject, "Re: [bourse-1] game reports") && (len(m.InReplyTo) != 1 || m.InReplyTo[0] != root) {
+				t.Errorf("%s: %q does not thread under the set-up report %s: In-Reply-To %v", user, m.Subject, root, m.InReplyTo)
+			}
+		}
+	}
+	// Sent, the tokens are no longer kept.
+	for _, q := range f.outbox() {
+		for _, tok := range f.tokens {
+			if strings.Contains(q.Body, tok) {
+				t.Errorf("a sent %s to %s still holds a token", q.Kind, q.To)
 			}
 		}
 	}

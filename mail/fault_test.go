@@ -22,6 +22,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // memIMAP is an in-process IMAP server with Taipan's mailbox, with faults
@@ -367,16 +368,7 @@ type memSMTP struct {
 
 func startMemSMTP(t testing.TB) *memSMTP {
 	m := &memSMTP{got: map[string]int{}, rcpt: map[string]int{}}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &memSMTPSession{m: m}, nil }))
-	srv.AllowInsecureAuth = true
-	srv.ErrorLog = log.New(io.Discard, "", 0)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	m.addr = ln.Addr().String()
+	m.addr = mailtest.ServeSMTP(t, smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &memSMTPSession{m: m}, nil }))
 	return m
 }
 
@@ -449,12 +441,7 @@ func TestSMTPDownForAWhile(t *testing.T) {
 }
 
 func TestEmbeddedListenerAndMaildir(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := mailtest.FreeAddr(t)
 	dir := t.TempDir()
 	cfg := &mail.Config{Address: taipanAddr, Embedded: mail.Embedded{Listen: addr, Maildir: dir}}
 	f := newFixture(t, cfg)

@@ -79,7 +79,7 @@ func (p *IMAP) Dial(handler *imapclient.UnilateralDataHandler) (*imapclient.Clie
 	}
 	if err := c.Login(srv.User, pw).Wait(); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("login as %s refused: %v", srv.User, err)
+		return nil, fmt.Errorf("%w as %s: %v", errLoginRefused, srv.User, err)
 	}
 	return c, nil
 }

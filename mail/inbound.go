@@ -40,7 +40,7 @@ type Result struct {
 	Outcome   Outcome
 	Duplicate bool   // the mail had been taken in before; nothing was done again
 	Game      string // the game it was for, when known
-	Reason    string // why it was refused or ignored, for the log
+	Reason    string // why it was refused or ignored, in full, for the log (never a token)
 	Closed    []int  // steps its orders closed
 }
 
@@ -53,10 +53,16 @@ type Ingester struct {
 	Dispatcher *Dispatcher
 	Address    string // Taipan's own address: mail from it is a loop
 	Limits     Limits
-	Log        *log.Logger // nil: no logging
+	// Auth, when set, refuses unanswered the mail whose From the receiving
+	// server did not authenticate.
+	Auth *AuthCheck
+	Log  *log.Logger // nil: no logging
 
 	rosters rosterCache
+	over    overCache
 }
+
+func (in *Ingester) now() time.Time { return now(in.Host.Now) }
 
 // logf logs to l, if there is one.
 func logf(l *log.Logger, format string, args ...any) {
@@ -185,37 +191,67 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, err
 }
 
 // ingest takes in one mail inside tx and records its Message-ID; a mail
-// recorded before is only reported as a duplicate.
+// recorded before is only reported as a duplicate. A mail that reuses the
+// Message-ID of an earlier one with other content (a corrected file sent by
+// a client that keeps the id) is taken as a mail of its own, recorded under
+// its Message-ID and a digest of its content, and its answer says so.
 func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
-	var prior string
-	err := tx.QueryRow(ctx, `SELECT outcome FROM inbox WHERE message_id = ?`, m.MessageID).Scan(&prior)
-	if err == nil {
-		return &Result{MessageID: m.MessageID, Outcome: Outcome(prior), Duplicate: true}, nil
-	}
-	if !errors.Is(err, sql.ErrNoRows) {
+	content := m.contentHash()
+	m.key = m.MessageID
+	prior, priorContent, err := recorded(ctx, tx, m.key)
+	if err != nil {
 		return nil, err
+	}
+	if prior != "" && priorContent != "" && priorContent != content {
+		m.key, m.corrected = m.MessageID+"#"+content[:16], true
+		if prior, _, err = recorded(ctx, tx, m.key); err != nil {
+			return nil, err
+		}
+	}
+	if prior != "" {
+		return &Result{MessageID: m.key, Outcome: Outcome(prior), Duplicate: true}, nil
 	}
 	res, err := in.handle(ctx, tx, m)
 	if err != nil {
 		return nil, err
 	}
+	res.MessageID = m.key
+	if res.Outcome != Accepted {
+		res.Reason = hideSecrets(res.Reason, m) // an acceptance's reason names no token
+	}
 	_, err = tx.Exec(ctx,
-		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at) VALUES (?, ?, ?, ?, ?)`,
-		m.MessageID, res.Game, m.From, string(res.Outcome), now(in.Host.Now).Format(time.RFC3339Nano))
+		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		m.key, res.Game, m.From, string(res.Outcome), stamp(in.now()), content, oneLineText(res.Reason, 500))
 	return res, err
+}
+
+// recorded is what the inbox holds of a mail: its outcome ("" when none)
+// and its content digest ("" for a mail recorded before digests were).
+func recorded(ctx context.Context, tx *events.Tx, key string) (outcome, content string, err error) {
+	err = tx.QueryRow(ctx, `SELECT outcome, content FROM inbox WHERE message_id = ?`, key).Scan(&outcome, &content)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", nil
+	}
+	return outcome, content, err
 }
 
 // handle decides what to do with a new mail, inside the transaction.
 func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
-	res := &Result{MessageID: m.MessageID}
+	res := &Result{MessageID: m.id()}
 	if m.Auto != "" {
 		res.Outcome, res.Reason = Ignored, m.Auto
 		return res, nil
 	}
+	if in.Auth != nil {
+		if why := in.Auth.Check(m.AuthResults, m.From); why != "" {
+			res.Outcome, res.Reason = Ignored, why+" (refused outright, not answered)"
+			return res, nil
+		}
+	}
 	// Refuse, answering only a sender Taipan knows (no backscatter to
-	// forged addresses).
+	// forged addresses), within the limits on answers.
 	refuse := func(r *Roster, subject, why string, detail []string) (*Result, error) {
-		res.Outcome, res.Reason = Rejected, why
+		res.Outcome, res.Reason = Rejected, strings.Join(append([]string{why}, detail...), " ")
 		known := false
 		if r != nil {
 			known = r.Knows(m.From)
@@ -230,8 +266,18 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 			res.Reason += " (from an address no game knows: not answered)"
 			return res, nil
 		}
-		body := refusalText(m, why, detail)
-		return res, in.reply(ctx, tx, m, res.Game, KindReject, subject, body)
+		v, err := in.answer(ctx, tx, m, KindReject, m.From, "refused: "+why, func() (*Draft, error) {
+			over := false
+			if r != nil {
+				var err error
+				if over, err = in.over.gameOver(ctx, tx, in.Host.Games, r.Game); err != nil {
+					return nil, err
+				}
+			}
+			return in.replyDraft(m, res.Game, KindReject, subject, refusalText(m, why, detail, over)), nil
+		})
+		res.Reason += v.note()
+		return res, err
 	}
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
@@ -257,17 +303,16 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if seat == nil {
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: game %s has no player %q; the players are %s", env.Game, oneLineText(env.Player, 32), strings.Join(roster.Names(), ", ")), nil)
 	}
+	if env.Command == "token" {
+		return in.tokenCommand(ctx, tx, m, env, seat, roster, res, refuse)
+	}
 	if !strings.EqualFold(seat.Email, m.From) {
 		// A token from the wrong address is refused even if it is right;
-		// when it is right, the player on record is warned.
+		// when it is right, the player on record and the GM are warned.
 		if ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token); err != nil {
 			return nil, err
-		} else if ok && seat.Email != "" {
-			warn := fmt.Sprintf("Taipan refused a mail for game %s that carried your token but came from %s,\nnot from your address on record (%s).\n\nIf it was you, send your orders from %s. If it was not, your token\nhas leaked: ask the GM for a new one (taipan gm %s token %s).\n",
-				env.Game, m.From, seat.Email, seat.Email, env.Game, seat.Name)
-			d := &Draft{Game: env.Game, Kind: KindNotice, Step: -1, To: seat.Email, Subject: subject("a mail with your token came from another address"), Body: warn,
-				MessageID: newID(domainOf(in.Address), "notice", m.MessageID, seat.Email)}
-			if _, err := in.Outbox.Enqueue(ctx, tx, d); err != nil {
+		} else if ok {
+			if err := in.warnLeak(ctx, tx, m, env.Game, seat, roster); err != nil {
 				return nil, err
 			}
 		}
@@ -285,18 +330,33 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	}
 	var r *adjudicator.Receipt
 	refused, err := inSavepoint(ctx, tx, func() (err error) {
-		r, err = in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{})
-		return err
+		if r, err = in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{}); err != nil {
+			return err
+		}
+		return in.countFile(ctx, tx, env.Game, r.Player, r.Step)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if refused != nil {
+		var tm *tooManyFiles
+		if errors.As(refused, &tm) {
+			if err := tm.count(ctx, tx); err != nil {
+				return nil, err
+			}
+			if !tm.first {
+				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
+				return res, nil
+			}
+		}
 		lines := errLines(refused)
 		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
 	}
 	res.Outcome, res.Closed = Accepted, r.Closed
 	res.Reason = fmt.Sprintf("%s's orders for step %d of %s", r.Player, r.Step, env.Game)
+	if err := in.welcome(ctx, tx, m.From); err != nil {
+		return nil, err
+	}
 	if err := in.reply(ctx, tx, m, env.Game, KindAck, subject(fmt.Sprintf("orders accepted: %s, step %d", r.Player, r.Step)), ackText(r)); err != nil {
 		return nil, err
 	}
@@ -330,12 +390,23 @@ func inSavepoint(ctx context.Context, tx *events.Tx, fn func() error) (refused, 
 	return nil, err
 }
 
-// reply queues an answer to m.
-func (in *Ingester) reply(ctx context.Context, tx *events.Tx, m *Inbound, game, kind, subject, body string) error {
-	d := &Draft{Game: game, Kind: kind, Step: -1, To: m.From, Subject: subject, Body: body,
-		MessageID: newID(domainOf(in.Address), kind, m.MessageID), InReplyTo: m.MessageID, Refs: m.References}
-	_, err := in.Outbox.Enqueue(ctx, tx, d)
+// reply answers m, within the limits on answers; summary is Taipan's own
+// subject for it (used when m has none).
+func (in *Ingester) reply(ctx context.Context, tx *events.Tx, m *Inbound, game, kind, summary, body string) error {
+	_, err := in.answer(ctx, tx, m, kind, m.From, summary, func() (*Draft, error) {
+		return in.replyDraft(m, game, kind, summary, body), nil
+	})
 	return err
+}
+
+// replyDraft is the answer to m: to its sender, threaded under it, with its
+// subject after "Re: " (or summary, when m has no subject).
+func (in *Ingester) replyDraft(m *Inbound, game, kind, summary, body string) *Draft {
+	if m.corrected {
+		body = "(Your mail has the Message-ID of an earlier mail but other content: Taipan\ntook it as a new mail.)\n\n" + body
+	}
+	return &Draft{Game: game, Kind: kind, Step: -1, To: m.From, Subject: replySubject(m.Subject, summary), Body: body,
+		MessageID: newID(domainOf(in.Address), kind, m.id()), InReplyTo: m.MessageID, Refs: m.References}
 }
 
 // errLines turns an error into the lines of a refusal.
@@ -355,7 +426,7 @@ func errLines(err error) []string {
 	return out
 }
 
-func refusalText(m *Inbound, why string, detail []string) string {
+func refusalText(m *Inbound, why string, detail []string, over bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Taipan could not accept your mail")
 	if m.Subject != "" {
@@ -370,7 +441,11 @@ func refusalText(m *Inbound, why string, detail []string) string {
 		fmt.Fprintf(&b, "\nThe order file as Taipan read it (from %s), with its line numbers:\n\n", m.FileName)
 		b.WriteString(numbered(m.File))
 	}
-	b.WriteString("\nSend a corrected order file in a new mail, or `command: rules` for the\norder syntax of the game.\n")
+	if over {
+		b.WriteString("\nThe game is over: no more orders are taken. `command: history` still sends\nyou all your reports.\n")
+	} else {
+		b.WriteString("\nSend a corrected order file in a new mail, or `command: rules` for the\norder syntax of the game.\n")
+	}
 	return b.String()
 }
 
@@ -410,17 +485,24 @@ func ackText(r *adjudicator.Receipt) string {
 	g := r.Game
 	if g.Status.Finished {
 		b.WriteString("The game is over.\n")
-	} else {
-		waiting := g.Awaiting()
-		if len(waiting) == 0 {
-			fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
-		} else {
-			fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
-		}
-		if !g.Deadline.IsZero() {
-			fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
-		}
+		return b.String()
 	}
-	b.WriteString("\nUntil the step closes you may send new orders; the latest replace the earlier.\n")
+	waiting := g.Awaiting()
+	if len(waiting) == 0 {
+		fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
+	} else {
+		fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
+	}
+	if !g.Deadline.IsZero() {
+		fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
+	}
+	// Say what may still be changed, and only that: a step just resolved
+	// takes no more orders.
+	switch {
+	case r.Standing:
+		b.WriteString("\nYou may send new standing orders at any time; the latest replace the earlier.\n")
+	case r.Step == g.Step && g.IsPending(r.Player):
+		fmt.Fprintf(&b, "\nUntil step %d closes you may send new orders; the latest replace the earlier.\n", g.Step)
+	}
 	return b.String()
 }

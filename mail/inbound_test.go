@@ -44,7 +44,7 @@ func TestAcceptedOrdersAreAcknowledged(t *testing.T) {
 
 // Each bad input leaves the log as it was.
 func TestBadInput(t *testing.T) {
-	f := newFixture(t, nil)
+	f := newFixture(t, lenient())
 	player, good := f.orderFile()
 	other := "bob"
 	if player == "bob" {

@@ -2,9 +2,9 @@ package mail
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
+	"log"
 	"strings"
 	"time"
 
@@ -30,12 +30,26 @@ func (e *PermanentError) Unwrap() error { return e.Err }
 // Outbox is the queue of mail to send, in the outbox table. Mail is queued
 // in the same transaction as what caused it and stays until the next hop
 // has taken it; each retry waits twice as long as the one before.
+//
+// A row is sent by one process only: Flush first claims rows with a lease
+// (see lease.go), so that two `taipan serve` on one database share the
+// work without doubling it. The mark that a mail was sent is written with
+// a context no shutdown cancels, so that a mail handed over is never sent
+// again for want of its mark.
 type Outbox struct {
-	DB       *sql.DB
+	Store    *events.Store
 	From     string // the envelope sender and From address
 	FromName string
 	Retry    Retry
 	Now      func() time.Time
+	Log      *log.Logger // nil: no logging
+
+	// Holder names this process in the leases it takes; NewHolder makes
+	// one. Empty: a name made on first use.
+	Holder string
+	// Lease is how long a claimed row stays this process's; default 10m.
+	// It must be far longer than one send can take.
+	Lease time.Duration
 }
 
 // now is the time by clock (time.Now when nil), in UTC.
@@ -48,16 +62,30 @@ func now(clock func() time.Time) time.Time {
 
 func (o *Outbox) now() time.Time { return now(o.Now) }
 
+// stampLayout writes times of the mail tables at a fixed width, so that
+// comparing them as text compares them as times (RFC 3339 with trimmed
+// fractions does not: "…05Z" sorts after "…05.1Z").
+const stampLayout = "2006-01-02T15:04:05.000000000Z"
+
+// stamp is t as the mail tables keep it.
+func stamp(t time.Time) string { return t.UTC().Format(stampLayout) }
+
 // Enqueue queues d in tx, the transaction of what caused it, unless a mail
 // with the same Message-ID is already queued or sent. It reports whether it
-// queued a new mail.
+// queued a new mail. A draft with secrets is also kept without them, and
+// that copy replaces the mail once it is sent.
 func (o *Outbox) Enqueue(ctx context.Context, tx *events.Tx, d *Draft) (bool, error) {
 	now := o.now()
 	raw := d.Bytes(o.FromName, o.From, now)
+	var redacted []byte
+	if len(d.Secrets) > 0 {
+		redacted = d.Redacted().Bytes(o.FromName, o.From, now)
+	}
+	at := stamp(now)
 	res, err := tx.Exec(ctx,
-		`INSERT INTO outbox (message_id, game_id, kind, step, recipient, subject, body, created_at, next_try_at)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
-		d.MessageID, d.Game, d.Kind, d.Step, d.To, d.Subject, raw, now.Format(time.RFC3339Nano), now.Format(time.RFC3339Nano))
+		`INSERT INTO outbox (message_id, game_id, kind, step, recipient, subject, body, redacted, created_at, next_try_at)
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
+		d.MessageID, d.Game, d.Kind, d.Step, strings.ToLower(d.To), d.Subject, raw, redacted, at, at)
 	if err != nil {
 		return false, fmt.Errorf("outbox: %w", err)
 	}
@@ -74,31 +102,10 @@ type Queued struct {
 	Attempts  int
 }
 
-// Due returns up to limit mails whose time to be tried has come, oldest first.
-func (o *Outbox) Due(ctx context.Context, limit int) ([]Queued, error) {
-	rows, err := o.DB.QueryContext(ctx,
-		`SELECT id, message_id, recipient, body, attempts FROM outbox
-		 WHERE sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? ORDER BY id LIMIT ?`,
-		o.now().Format(time.RFC3339Nano), limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Queued
-	for rows.Next() {
-		var q Queued
-		if err := rows.Scan(&q.ID, &q.MessageID, &q.To, &q.Raw, &q.Attempts); err != nil {
-			return nil, err
-		}
-		out = append(out, q)
-	}
-	return out, rows.Err()
-}
-
 // Pending counts the mails not yet sent nor given up.
 func (o *Outbox) Pending(ctx context.Context) (int, error) {
 	var n int
-	err := o.DB.QueryRowContext(ctx, `SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`).Scan(&n)
+	err := o.Store.QueryRow(ctx, `SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`).Scan(&n)
 	return n, err
 }
 
@@ -117,40 +124,95 @@ func (o *Outbox) Backoff(attempts int) time.Duration {
 	return min(d, max)
 }
 
+// flushBatch is how many rows one claim takes.
+const flushBatch = 20
+
 // Flush sends every due mail through s. It stops at the first failure to
-// reach the server (the rest would fail alike) and returns how many were sent.
+// reach the server (the rest would fail alike), and when ctx ends; the mail
+// being handed over then is still marked. It returns how many were sent.
 func (o *Outbox) Flush(ctx context.Context, s Sender) (int, error) {
 	sent := 0
-	for {
-		due, err := o.Due(ctx, 50)
-		if err != nil || len(due) == 0 {
+	for ctx.Err() == nil {
+		batch, err := o.claim(ctx, flushBatch)
+		if err != nil || len(batch) == 0 {
 			return sent, err
 		}
-		for _, q := range due {
+		// A batch is sent well within its lease, or the rest is let go.
+		until := time.Now().Add(o.lease() / 2)
+		for i, q := range batch {
+			if ctx.Err() != nil || time.Now().After(until) {
+				return sent, o.release(batch[i:])
+			}
 			err := s.Send(ctx, o.From, []string{q.To}, q.Raw)
-			now := o.now().Format(time.RFC3339Nano)
+			if err != nil && ctx.Err() != nil {
+				// Cut short by the shutdown: not the server's fault.
+				return sent, o.release(batch[i:])
+			}
+			if err := o.settle(ctx, q, err); err != nil {
+				o.release(batch[i+1:])
+				return sent, err
+			}
 			if err == nil {
-				if _, err := o.DB.ExecContext(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = '' WHERE id = ?`, now, q.ID); err != nil {
-					return sent, err
-				}
 				sent++
-				continue
 			}
-			msg := oneLineText(err.Error(), 300)
-			var perm *PermanentError
-			if errors.As(err, &perm) {
-				_, dberr := o.DB.ExecContext(ctx, `UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?`, now, msg, q.ID)
-				if dberr != nil {
-					return sent, dberr
-				}
-				continue
-			}
-			next := o.now().Add(o.Backoff(q.Attempts + 1)).Format(time.RFC3339Nano)
-			if _, dberr := o.DB.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try_at = ? WHERE id = ?`, msg, next, q.ID); dberr != nil {
-				return sent, dberr
-			}
-			return sent, fmt.Errorf("send %s: %s", q.MessageID, msg)
 		}
+	}
+	return sent, nil
+}
+
+// errRetryLater is how settle reports a send that failed for now.
+var errRetryLater = errors.New("retry later")
+
+// settle records what became of a claimed mail: sent, refused for good, or
+// to be tried again after a backoff. The record is written even once ctx
+// is cancelled (a shutdown), and tried again if the database is busy: a
+// mail handed over without its mark would be sent twice.
+func (o *Outbox) settle(ctx context.Context, q Queued, sendErr error) error {
+	at := o.now()
+	var query string
+	var args []any
+	var perm *PermanentError
+	switch {
+	case sendErr == nil:
+		query = `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = '',
+			body = coalesce(redacted, body), redacted = NULL, claimed_until = '' WHERE id = ?`
+		args = []any{stamp(at), q.ID}
+	case errors.As(sendErr, &perm):
+		query = `UPDATE outbox SET failed_at = ?, attempts = attempts + 1, last_error = ?,
+			body = coalesce(redacted, body), redacted = NULL, claimed_until = '' WHERE id = ?`
+		args = []any{stamp(at), oneLineText(sendErr.Error(), 300), q.ID}
+		logf(o.Log, "outbox: %s to %s refused for good: %s", q.MessageID, q.To, oneLineText(sendErr.Error(), 300))
+	default:
+		query = `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_try_at = ?, claimed_until = '' WHERE id = ?`
+		args = []any{oneLineText(sendErr.Error(), 300), stamp(at.Add(o.Backoff(q.Attempts + 1))), q.ID}
+	}
+	if err := o.write(ctx, query, args...); err != nil {
+		return fmt.Errorf("outbox: record %s: %w", q.MessageID, err)
+	}
+	if sendErr != nil && perm == nil {
+		return fmt.Errorf("send %s: %s: %w", q.MessageID, oneLineText(sendErr.Error(), 300), errRetryLater)
+	}
+	return nil
+}
+
+// write runs one statement with a context that ctx's end does not cancel,
+// trying again for a while if the database refuses (busy, or a full disk
+// that clears).
+func (o *Outbox) write(ctx context.Context, query string, args ...any) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+	defer cancel()
+	wait := 50 * time.Millisecond
+	for {
+		_, err := o.Store.Exec(ctx, query, args...)
+		if err == nil || ctx.Err() != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 2*time.Second)
 	}
 }
 

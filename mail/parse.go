@@ -28,6 +28,9 @@ type Inbound struct {
 	Subject    string   // decoded
 	References []string // the mail's References and In-Reply-To, for threading
 	Size       int      // bytes of the raw message
+	// AuthResults are the mail's Authentication-Results headers, top first
+	// (see AuthCheck).
+	AuthResults []string
 
 	// Auto says why the mail was sent by a machine (a bounce, an
 	// auto-reply, a list, our own mail coming back); "" for a person's mail.
@@ -46,6 +49,63 @@ type Inbound struct {
 	env    *orders.Envelope // File parsed, once envelope has been called
 	envErr error
 	parsed bool
+
+	// key is what the inbox records the mail under: its Message-ID, or
+	// for a corrected mail that reuses one, the id and its content's
+	// digest (then corrected is set).
+	key       string
+	corrected bool
+}
+
+// id is the key the mail is recorded and answered under.
+func (m *Inbound) id() string {
+	if m.key != "" {
+		return m.key
+	}
+	return m.MessageID
+}
+
+// contentHash is a digest of what Taipan read from the mail (sender, order
+// file or problem), which tells a corrected mail under a reused Message-ID
+// from the same mail delivered twice (whose Received lines may differ).
+func (m *Inbound) contentHash() string {
+	h := sha256.New()
+	for _, part := range []string{m.From, m.FileName, string(m.File), m.Problem, m.Reason, m.Auto} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// secrets are the tokens m carries: that of its envelope, and any value of
+// a token: line of its file (when the file cannot be parsed), so that no
+// log line or kept row repeats them.
+func (m *Inbound) secrets() []string {
+	var out []string
+	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret {
+		out = append(out, env.Token)
+	}
+	for _, match := range tokenValue.FindAllSubmatch(m.File, -1) {
+		if v := strings.Trim(string(match[1]), `"'`); len(v) >= minSecret {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// minSecret is the shortest token value hidden from log lines: shorter
+// ones are no token (one is 32 characters), and hiding them would garble
+// the line ("wrong token" with token: wrong).
+const minSecret = 8
+
+var tokenValue = regexp.MustCompile(`(?mi)^\s*token\s*:\s*(\S+)`)
+
+// hideSecrets replaces m's tokens in s, a line for the log or the inbox.
+func hideSecrets(s string, m *Inbound) string {
+	for _, t := range m.secrets() {
+		s = strings.ReplaceAll(s, t, "(token hidden)")
+	}
+	return s
 }
 
 // envelope is the order file parsed (nil, nil without one), parsed once.
@@ -95,6 +155,7 @@ func ReadMessage(raw []byte, lim Limits, own ...string) (*Inbound, error) {
 		}
 	}
 	in.Auto = automatic(h, in.From, own)
+	in.AuthResults = h.Values("Authentication-Results")
 	if lim.MaxMessageSize > 0 && int64(len(raw)) > int64(lim.MaxMessageSize) {
 		in.Problem = tooBig(int64(len(raw)), int64(lim.MaxMessageSize))
 		return in, nil
@@ -350,7 +411,9 @@ func extractOrderFile(text string) (file, reason string) {
 
 // oneLineText makes s safe for one header or log line of at most n bytes.
 func oneLineText(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	if !oneLine(s) {
+		s = strings.Join(strings.Fields(s), " ")
+	}
 	if len(s) > n {
 		s = s[:n]
 		for len(s) > 0 && s[len(s)-1]&0xc0 == 0x80 {
@@ -361,4 +424,16 @@ func oneLineText(s string, n int) string {
 		}
 	}
 	return s
+}
+
+// oneLine says whether s is one line already: printable ASCII words with
+// single spaces, nothing around them.
+func oneLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' || c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' ') {
+			return false
+		}
+	}
+	return true
 }

@@ -103,13 +103,6 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 	if gs.Campaign.GM != "" {
 		to = append(to, rcpt{"gm", "", gs.Campaign.GM, " (GM)"})
 	}
-	what := fmt.Sprintf("step %d report", step)
-	if step == 0 {
-		what = "set-up report"
-	}
-	if gs.Status.Finished && gs.Step == step+1 {
-		what += ": the game is over"
-	}
 	texts := map[string]string{} // by view: observers share one
 	for _, r := range to {
 		text, ok := texts[r.view]
@@ -121,9 +114,25 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 			texts[r.view] = text
 		}
 		dr := &Draft{Game: gs.ID, Kind: KindReport, Step: step, To: r.addr,
-			Subject:   gameSubject(gs.ID, what+r.label),
+			Subject:   threadSubject(gs.ID, r.label),
 			Body:      text,
-			MessageID: newID(d.Domain, "report", gs.ID, fmt.Sprint(step), r.key)}
+			MessageID: newID(d.Domain, KindReport, gs.ID, fmt.Sprint(step), r.key)}
+		if step > 0 {
+			dr.Subject, dr.InReplyTo = "Re: "+dr.Subject, threadRoot(d.Domain, gs.ID, r.key)
+		} else if r.key == "gm" || strings.HasPrefix(r.key, "player:") {
+			// The set-up report carries the recipient's new token.
+			player, who := r.view, r.view
+			if r.key == "gm" {
+				who = "GM"
+			}
+			tok, err := takeToken(ctx, tx, gs.ID, player)
+			if err != nil {
+				return err
+			}
+			if tok != "" {
+				dr.Body, dr.Secrets = withToken(text, gs.ID, who, tok), []string{tok}
+			}
+		}
 		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
 			return err
 		}
@@ -135,7 +144,7 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 // the CLI, by deadlines (Host.Tick) or by another process. Games whose log
 // has not grown since the last run are skipped, except for reminders.
 func (d *Dispatcher) Run(ctx context.Context) error {
-	rows, err := d.Host.Store.DB().QueryContext(ctx, `SELECT game_id, max(seq) FROM events GROUP BY game_id`)
+	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, max(seq) FROM events GROUP BY game_id`)
 	if err != nil {
 		return err
 	}
@@ -150,6 +159,16 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		heads[id] = seq
 	}
 	rows.Close()
+	// Games with tokens to mail are looked at even if their log has not
+	// grown: `taipan new` stores the tokens just after the game.
+	tokens, err := column(d.Host.Store.Query(ctx, `SELECT DISTINCT game_id FROM mail_tokens`))
+	if err != nil {
+		return err
+	}
+	waiting := map[string]bool{}
+	for _, id := range tokens {
+		waiting[id] = true
+	}
 	d.mu.Lock()
 	if d.seen == nil {
 		d.seen = map[string]seen{}
@@ -160,7 +179,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		d.mu.Lock()
 		prev, ok := d.seen[id]
 		d.mu.Unlock()
-		done := ok && prev.seq == seq
+		done := ok && prev.seq == seq && !waiting[id]
 		if done && (prev.check.IsZero() || now.Before(prev.check)) {
 			continue
 		}
@@ -176,6 +195,12 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			}
 			if !done {
 				if err := d.DispatchTx(ctx, tx, g, evs); err != nil {
+					return err
+				}
+				if err := d.mailTokensTx(ctx, tx, g); err != nil {
+					return err
+				}
+				if err := d.deadlineNoticesTx(ctx, tx, g, evs); err != nil {
 					return err
 				}
 			}
@@ -230,7 +255,8 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 		dr := &Draft{Game: g.ID, Kind: KindReminder, Step: g.Step, To: pl.Email,
 			Subject:   gameSubject(g.ID, fmt.Sprintf("reminder: step %d orders due %s", g.Step, adjudicator.FormatTime(g.Deadline))),
 			Body:      body,
-			MessageID: newID(d.Domain, "reminder", g.ID, fmt.Sprint(g.Step), p)}
+			MessageID: newID(d.Domain, "reminder", g.ID, fmt.Sprint(g.Step), p),
+			InReplyTo: threadRoot(d.Domain, g.ID, playerKey(p))}
 		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
 			return time.Time{}, err
 		}

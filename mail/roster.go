@@ -176,3 +176,48 @@ func (c *rosterCache) knownAnywhere(ctx context.Context, tx *events.Tx, addr str
 	}
 	return false, nil
 }
+
+// overCache remembers which games are over, by the length of their log, so
+// that a refusal can say so without a replay each time. (A game once over
+// stays over.)
+type overCache struct {
+	mu    sync.Mutex
+	games map[string]cachedOver
+}
+
+type cachedOver struct {
+	seq  int64
+	over bool
+}
+
+// gameOver says whether game is over, as tx sees it.
+func (c *overCache) gameOver(ctx context.Context, tx *events.Tx, reg *adjudicator.Registry, game string) (bool, error) {
+	seq, _, err := tx.Last(ctx, game)
+	if err != nil || seq == 0 {
+		return false, err
+	}
+	c.mu.Lock()
+	cached, ok := c.games[game]
+	c.mu.Unlock()
+	if ok && (cached.over || cached.seq == seq) {
+		return cached.over, nil
+	}
+	evs, err := tx.Events(ctx, game)
+	if err != nil {
+		return false, err
+	}
+	g, err := adjudicator.Replay(reg, evs)
+	if err != nil {
+		return false, err
+	}
+	over := g.Status.Finished
+	tx.OnCommit(func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.games == nil {
+			c.games = map[string]cachedOver{}
+		}
+		c.games[game] = cachedOver{seq, over}
+	})
+	return over, nil
+}

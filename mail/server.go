@@ -39,9 +39,11 @@ func (l *Listener) Start() (net.Addr, error) {
 		return &session{l: l}, nil
 	}))
 	srv.Domain = domainOf(l.Address)
-	// Take somewhat more than the limit, so that a too big order mail from
-	// a player gets Taipan's reply rather than a bounce; far more is refused.
-	srv.MaxMessageBytes = 4 * l.Ingester.maxSize()
+	// Take mail well over the limit (keeping only the limit's worth), so
+	// that a too big mail, or one with long lines, gets Taipan's own answer
+	// rather than a bounce; only beyond the headroom does SMTP refuse it.
+	srv.MaxMessageBytes = l.Ingester.maxSize() + listenerHeadroom
+	srv.MaxLineLength = int(srv.MaxMessageBytes)
 	srv.MaxRecipients = 10
 	srv.ReadTimeout = 2 * time.Minute
 	srv.WriteTimeout = 2 * time.Minute
@@ -56,12 +58,28 @@ func (l *Listener) Start() (net.Addr, error) {
 	return ln.Addr(), nil
 }
 
-// Close stops the listener.
+// listenerHeadroom is how far past the size limit the listener still takes
+// a mail in (to answer it as too big).
+const listenerHeadroom = 32 << 20
+
+// Close stops the listener at once.
 func (l *Listener) Close() error {
 	if l.srv == nil {
 		return nil
 	}
 	return l.srv.Close()
+}
+
+// Shutdown stops taking connections and waits until the mails being
+// received have been taken in and answered, or ctx ends; then it closes
+// what is left.
+func (l *Listener) Shutdown(ctx context.Context) error {
+	if l.srv == nil {
+		return nil
+	}
+	err := l.srv.Shutdown(ctx)
+	l.srv.Close()
+	return err
 }
 
 // session is one SMTP connection to the Listener.
@@ -92,22 +110,33 @@ func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
 	return nil
 }
 
-// Data takes the message in, and answers 250 only once it is recorded.
+// Data takes the message in, and answers 250 only once it is recorded. Of
+// a mail over the size limit only the limit's worth is kept (its header is
+// all that is read), and the mail is answered as too big.
 func (s *session) Data(r io.Reader) error {
-	raw, err := io.ReadAll(r)
+	limit := s.l.Ingester.maxSize()
+	raw, err := io.ReadAll(io.LimitReader(r, limit))
+	if err != nil {
+		return err
+	}
+	rest, err := io.Copy(io.Discard, r)
 	if err != nil {
 		return err
 	}
 	if !s.ok {
 		return &smtp.SMTPError{Code: 554, EnhancedCode: smtp.EnhancedCode{5, 5, 1}, Message: "no valid recipient"}
 	}
-	res, err := s.l.Ingester.Ingest(context.Background(), raw)
+	// The mail is taken in whatever happens to the connection meanwhile: a
+	// shutdown waits for it (Shutdown), a client gone away sends it again
+	// and finds it recorded.
+	m := s.l.Ingester.Read(raw, len(raw)+int(rest))
+	res, err := s.l.Ingester.IngestAll(context.Background(), []*Inbound{m})
 	if err != nil {
 		logf(s.l.Log, "smtp listener: %v", err)
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "temporary failure; try again later"}
 	}
 	if s.l.Maildir != nil {
-		if err := s.l.Maildir.Store(res.Outcome.Folder(), raw); err != nil {
+		if err := s.l.Maildir.Store(res[0].Outcome.Folder(), res[0].MessageID, raw); err != nil {
 			logf(s.l.Log, "smtp listener: file mail: %v", err)
 		}
 	}

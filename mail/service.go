@@ -29,6 +29,9 @@ type Service struct {
 
 	// FlushEvery is how often the outbox is looked at; default 250ms.
 	FlushEvery time.Duration
+	// DrainFor is how long a stopping service goes on sending what is
+	// queued, once it takes no more mail in; default 10s.
+	DrainFor time.Duration
 }
 
 // NewService wires a service from its configuration. It brings the outbox
@@ -38,9 +41,9 @@ func NewService(cfg *Config, host *adjudicator.Host, r *adjudicator.Renderer, lo
 		logger = log.New(io.Discard, "", 0)
 	}
 	s := &Service{Config: cfg, Host: host, Log: logger}
-	s.Outbox = &Outbox{DB: host.Store.DB(), From: cfg.Address, FromName: cfg.Name, Retry: cfg.Retry, Now: host.Now}
+	s.Outbox = &Outbox{Store: host.Store, From: cfg.Address, FromName: cfg.Name, Retry: cfg.Retry, Now: host.Now, Log: logger, Holder: NewHolder()}
 	s.Dispatcher = &Dispatcher{Host: host, Renderer: r, Outbox: s.Outbox, Domain: domainOf(cfg.Address), Reminder: time.Duration(cfg.Reminder)}
-	s.Ingester = &Ingester{Host: host, Renderer: r, Outbox: s.Outbox, Dispatcher: s.Dispatcher, Address: cfg.Address, Limits: cfg.Limits, Log: logger}
+	s.Ingester = &Ingester{Host: host, Renderer: r, Outbox: s.Outbox, Dispatcher: s.Dispatcher, Address: cfg.Address, Limits: cfg.Limits, Auth: cfg.Authentication, Log: logger}
 	if cfg.SMTP != nil {
 		s.Sender = &SMTP{Server: cfg.SMTP}
 	} else {
@@ -88,41 +91,126 @@ func (s *Service) Describe() []string {
 	return out
 }
 
-// Run serves until ctx ends.
+// Run serves until ctx ends, and then drains: it takes no more mail in,
+// lets the mail being received be taken in and answered, settles the mail
+// being sent, sends what is queued for up to DrainFor, and lets go of the
+// outbox rows it claimed.
 func (s *Service) Run(ctx context.Context) error {
-	ctx, cancel := context.WithCancel(ctx)
+	s.start(ctx)
+	loops, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if s.Listener != nil {
 		if _, err := s.Listener.Start(); err != nil {
 			return fmt.Errorf("listen on %s: %w", s.Config.Embedded.Listen, err)
 		}
-		defer s.Listener.Close()
-	}
-	if c, ok := s.Sender.(io.Closer); ok {
-		defer c.Close()
 	}
 	var wg sync.WaitGroup
 	if s.IMAP != nil {
 		wg.Add(1)
-		go func() { defer wg.Done(); s.IMAP.Run(ctx) }()
+		go func() { defer wg.Done(); s.IMAP.Run(loops) }()
 	}
 	wg.Add(2)
-	go func() { defer wg.Done(); s.clock(ctx) }()
-	go func() { defer wg.Done(); s.flushLoop(ctx) }()
+	go func() { defer wg.Done(); s.clock(loops) }()
+	go func() { defer wg.Done(); s.flushLoop(loops) }()
 	<-ctx.Done()
-	wg.Wait()
+	s.drain(&wg)
 	return nil
 }
 
-// clock closes steps past their deadline and queues what is owed.
+// start cleans up after a process that was killed: files it left half
+// written in the Maildirs' tmp/ folders, and the outbox rows it claimed.
+func (s *Service) start(ctx context.Context) {
+	for _, md := range s.maildirs() {
+		if n, err := md.CleanTmp(); err != nil {
+			s.Log.Printf("maildir %s: clean tmp/: %v", md.Root, err)
+		} else if n > 0 {
+			s.Log.Printf("maildir %s: removed %d files a stopped process left in tmp/", md.Root, n)
+		}
+	}
+	if n, err := s.Outbox.ReleaseOrphans(ctx); err != nil {
+		s.Log.Printf("outbox: %v", err)
+	} else if n > 0 {
+		s.Log.Printf("outbox: took back %d mails claimed by a process that stopped", n)
+	}
+}
+
+// maildirs are the Maildirs the service writes to.
+func (s *Service) maildirs() []*Maildir {
+	var out []*Maildir
+	if s.Maildir != nil {
+		out = append(out, s.Maildir)
+	}
+	if s.Listener != nil && s.Listener.Maildir != nil && s.Listener.Maildir != s.Maildir {
+		out = append(out, s.Listener.Maildir)
+	}
+	return out
+}
+
+// drain is Run's end, once ctx has ended and the loops stop.
+func (s *Service) drain(loops *sync.WaitGroup) {
+	d := s.DrainFor
+	if d <= 0 {
+		d = 10 * time.Second
+	}
+	if s.Listener != nil {
+		// Sessions left idle by their clients are not waited for long.
+		lctx, cancel := context.WithTimeout(context.Background(), d/2)
+		if err := s.Listener.Shutdown(lctx); err != nil {
+			s.Log.Printf("smtp listener: closed connections still open: %v", err)
+		}
+		cancel()
+	}
+	loops.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	n, err := s.Outbox.Flush(ctx, s.Sender)
+	if err != nil && ctx.Err() == nil {
+		s.Log.Printf("outbox: %v", err)
+	}
+	if c, ok := s.Sender.(io.Closer); ok {
+		c.Close()
+	}
+	if err := s.Outbox.ReleaseAll(); err != nil {
+		s.Log.Printf("outbox: %v", err)
+	}
+	left, _ := s.Outbox.Pending(context.Background())
+	s.Log.Printf("stopped: %d mails sent while stopping, %d left queued for the next start", n, left)
+}
+
+// housekeeping is how often the clock prunes and takes back the outbox
+// rows of stopped processes.
+const housekeeping = time.Minute
+
+// clock closes steps past their deadline, queues what is owed (reports,
+// reminders, notices, digests) and keeps the mail tables tidy.
 func (s *Service) clock(ctx context.Context) {
 	tick := time.Duration(s.Config.Tick)
+	var lastHousekeeping time.Time
 	for {
 		if _, err := s.Host.Tick(ctx); err != nil && ctx.Err() == nil {
 			s.Log.Printf("deadlines: %v", err)
 		}
 		if err := s.Dispatcher.Run(ctx); err != nil && ctx.Err() == nil {
 			s.Log.Printf("reports: %v", err)
+		}
+		if _, err := s.Ingester.SendDigests(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Printf("digests: %v", err)
+		}
+		if _, err := s.Ingester.GMDigests(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Printf("GM digests: %v", err)
+		}
+		if time.Since(lastHousekeeping) >= housekeeping {
+			lastHousekeeping = time.Now()
+			if n, err := Prune(ctx, s.Host.Store, s.Config.Retention, now(s.Host.Now)); err != nil && ctx.Err() == nil {
+				s.Log.Printf("retention: %v", err)
+			} else if n > 0 {
+				s.Log.Printf("retention: pruned %d mail rows", n)
+			}
+			if n, err := s.Outbox.ReleaseOrphans(ctx); err != nil && ctx.Err() == nil {
+				s.Log.Printf("outbox: %v", err)
+			} else if n > 0 {
+				s.Log.Printf("outbox: took back %d mails claimed by a process that stopped", n)
+			}
 		}
 		select {
 		case <-ctx.Done():

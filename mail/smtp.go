@@ -95,7 +95,7 @@ func (s *SMTP) dial(ctx context.Context) (*smtp.Client, error) {
 		if err := c.Auth(sasl.NewPlainClient("", srv.User, pw)); err != nil {
 			c.Close()
 			// The server's reply, never the password.
-			return nil, fmt.Errorf("smtp %s: login as %s refused: %v", srv.Addr(), srv.User, err)
+			return nil, fmt.Errorf("smtp %s: %w as %s: %v", srv.Addr(), errLoginRefused, srv.User, err)
 		}
 	}
 	return c, nil

@@ -19,6 +19,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/events"
+	"taipan/mail"
 	"taipan/orders"
 )
 
@@ -85,7 +86,8 @@ func (m *Main) readInput(name string) ([]byte, error) {
 func (m *Main) runNew(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("new", flag.ContinueOnError)
 	check := fs.Bool("check", false, "check the campaign file and create nothing")
-	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml [--check]")
+	noMail := fs.Bool("no-mail", false, "do not mail the tokens: the GM hands them out")
+	pos, err := parseArgs(fs, args, 1, 1, "new CAMPAIGN.yaml [--check] [--no-mail]")
 	if err != nil {
 		return err
 	}
@@ -100,9 +102,21 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	if err := inlineData(c, pos[0]); err != nil {
 		return err
 	}
+	// A game served by mail reaches every player by mail.
+	needEmails := func() error {
+		for _, p := range c.Players {
+			if p.Email == "" && !*noMail {
+				return adjudicator.Errorf(adjudicator.EINVALID, "campaign %s: player %s has no email, and the game is served by mail; add one, or give --no-mail to hand out the tokens and run the game from the command line", c.ID, p.Name)
+			}
+		}
+		return nil
+	}
 	if *check {
 		eng, _, err := adjudicator.CheckCampaign(Games(), c, randomBytes)
 		if err != nil {
+			return err
+		}
+		if err := needEmails(); err != nil {
 			return err
 		}
 		fmt.Fprintf(m.Stdout, "Campaign %s is good: %s (%s) for %s. Nothing was created; run `taipan new %s` to create it.\n",
@@ -111,6 +125,9 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 			fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
 		}
 		return nil
+	}
+	if err := needEmails(); err != nil {
+		return err
 	}
 	m.mayCreate = true // new creates the database it is given
 	if err := m.open(); err != nil {
@@ -130,6 +147,16 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
 	tw.Flush()
+	// Mail: each token goes out with the set-up report when serve runs.
+	if !*noMail {
+		who, err := mail.QueueTokens(ctx, m.store, ng)
+		if err != nil {
+			return err
+		}
+		if len(who) > 0 {
+			fmt.Fprintf(m.Stdout, "`taipan serve` mails each token with the set-up report to: %s (--no-mail: hand them out yourself).\n", strings.Join(who, ", "))
+		}
+	}
 	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
 	if c.SeedGiven() {
 		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")

@@ -228,7 +228,9 @@ Usage: taipan [--db FILE] COMMAND [ARGS]
 
 Commands:
   demo                                play a Trader game in a temporary database
-  new CAMPAIGN.yaml [--check]         create a game; prints each player's token once
+  new CAMPAIGN.yaml [--check] [--no-mail]
+                                      create a game; prints each player's token once
+                                      (serve mails them unless --no-mail; --check: only check)
   submit GAME --player P [--check] [FILE|-]
                                       submit an order file as P (the GM needs no token;
                                       --check: only check it)

@@ -2,69 +2,122 @@ package main_test
 
 import (
 	"bufio"
+	"bytes"
+	"database/sql"
 	"fmt"
 	"io"
+	"log"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapserver"
+	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
-func freeAddr(t *testing.T) string {
+func freeAddr(t *testing.T) string { return mailtest.FreeAddr(t) }
+
+// writeConfig writes a serve configuration and returns its path.
+func writeConfig(t *testing.T, cfg string) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	path := filepath.Join(t.TempDir(), "serve.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	return path
 }
 
-// serve starts `taipan serve --config cfg` and returns once it has printed
-// its start-up lines, with them, and a function that stops it and returns
-// everything it wrote.
-func (c *cli) serve(cfg string) (string, func() string) {
-	c.t.Helper()
-	path := filepath.Join(c.t.TempDir(), "serve.yaml")
-	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
-		c.t.Fatal(err)
-	}
-	cmd := exec.Command(binary, "--db", c.db, "serve", "--config", path)
+// serveProc is a running `taipan serve`.
+type serveProc struct {
+	cmd    *exec.Cmd
+	head   string // what it printed up to "Stop with"
+	rest   chan string
+	stderr *lockedBuffer
+	out    *string
+}
+
+// lockedBuffer is a buffer written by a process and read by the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startServe starts `taipan --db db serve --config cfg` and returns once it
+// has printed its start-up lines (or failed the test, if it stopped first).
+func startServe(t *testing.T, db, cfg string) *serveProc {
+	t.Helper()
+	cmd := exec.Command(binary, "--db", db, "serve", "--config", cfg)
 	stdout, _ := cmd.StdoutPipe()
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	p := &serveProc{cmd: cmd, rest: make(chan string, 1), stderr: &lockedBuffer{}}
+	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
-		c.t.Fatal(err)
+		t.Fatal(err)
 	}
 	var head strings.Builder
 	sc := bufio.NewScanner(stdout)
+	started := false
 	for sc.Scan() {
 		head.WriteString(sc.Text() + "\n")
 		if strings.HasPrefix(sc.Text(), "Stop with") {
+			started = true
 			break
 		}
 	}
-	rest := make(chan string)
-	go func() { b, _ := io.ReadAll(stdout); rest <- string(b) }()
-	var out *string
-	stop := func() string {
-		if out == nil {
-			cmd.Process.Signal(syscall.SIGINT)
-			s := head.String() + <-rest
-			cmd.Wait()
-			s += stderr.String()
-			out = &s
-		}
-		return *out
+	p.head = head.String()
+	go func() { b, _ := io.ReadAll(stdout); p.rest <- string(b) }()
+	if !started {
+		t.Fatalf("serve stopped before it started:\n%s", p.stop(syscall.SIGKILL))
 	}
-	c.t.Cleanup(func() { stop() })
-	return head.String(), stop
+	t.Cleanup(func() { p.stop(syscall.SIGKILL) })
+	return p
+}
+
+// stop sends sig and returns everything the process wrote once it exited.
+func (p *serveProc) stop(sig syscall.Signal) string {
+	if p.out == nil {
+		p.cmd.Process.Signal(sig)
+		s := p.head + <-p.rest
+		p.cmd.Wait()
+		s += p.stderr.String()
+		p.out = &s
+	}
+	return *p.out
+}
+
+// serve starts `taipan serve --config cfg` on the cli's database, and
+// returns its start-up lines and a function that stops it (SIGINT) and
+// returns everything it wrote.
+func (c *cli) serve(cfg string) (string, func() string) {
+	c.t.Helper()
+	p := startServe(c.t, c.db, writeConfig(c.t, cfg))
+	return p.head, func() string { return p.stop(syscall.SIGINT) }
 }
 
 func TestServeEmbedded(t *testing.T) {
@@ -94,7 +147,7 @@ func TestServeEmbedded(t *testing.T) {
 		es, _ := os.ReadDir(inbox)
 		for _, e := range es {
 			b, _ := os.ReadFile(filepath.Join(inbox, e.Name()))
-			if strings.Contains(string(b), "Subject: [bourse-1] status for alice") {
+			if strings.Contains(string(b), "Subject: Re: status") {
 				found = true
 			}
 		}
@@ -105,24 +158,539 @@ func TestServeEmbedded(t *testing.T) {
 	}
 }
 
-// Passwords never reach the output, even when the servers are unreachable.
-func TestServeNeverPrintsPasswords(t *testing.T) {
+// memIMAP serves one user's empty INBOX, IMAP4rev1 without TLS.
+func memIMAP(t *testing.T, user, password string) string {
+	t.Helper()
+	mem := imapmemserver.New()
+	u := imapmemserver.NewUser(user, password)
+	if err := u.Create("INBOX", nil); err != nil {
+		t.Fatal(err)
+	}
+	mem.AddUser(u)
+	srv := imapserver.New(&imapserver.Options{
+		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			return mem.NewSession(), nil, nil
+		},
+		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}},
+		InsecureAuth: true,
+		Logger:       log.New(io.Discard, "", 0),
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
+}
+
+// sink is an SMTP server in the test that takes every mail (with AUTH
+// PLAIN for user and password, when user is set) and counts what it takes
+// by Message-ID.
+type sink struct {
+	addr           string
+	user, password string
+	mu             sync.Mutex
+	got            map[string][][]byte // by Message-ID: each delivery's bytes
+	replies        map[string]int      // by In-Reply-To
+	delivered      chan struct{}       // a signal after each mail, if anyone listens
+	count          atomic.Int64
+	// slow is how long the sink waits between taking a mail and saying
+	// so (250): a server that takes its time, so that a signal right
+	// after a delivery lands while the sender waits for the answer.
+	slow time.Duration
+}
+
+func startSink(t *testing.T, user, password string) *sink {
+	t.Helper()
+	s := &sink{user: user, password: password, got: map[string][][]byte{}, replies: map[string]int{}, delivered: make(chan struct{}, 1)}
+	s.addr = mailtest.ServeSMTP(t, smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{s: s}, nil }))
+	return s
+}
+
+type sinkSession struct {
+	s    *sink
+	auth bool
+}
+
+func (s *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain} }
+
+func (s *sinkSession) Auth(string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, user, password string) error {
+		if user != s.s.user || password != s.s.password {
+			return &smtp.SMTPError{Code: 535, EnhancedCode: smtp.EnhancedCode{5, 7, 8}, Message: "authentication failed"}
+		}
+		s.auth = true
+		return nil
+	}), nil
+}
+
+func (s *sinkSession) Reset()        {}
+func (s *sinkSession) Logout() error { return nil }
+func (s *sinkSession) Mail(string, *smtp.MailOptions) error {
+	if s.s.user != "" && !s.auth {
+		return &smtp.SMTPError{Code: 530, EnhancedCode: smtp.EnhancedCode{5, 7, 0}, Message: "authentication required"}
+	}
+	return nil
+}
+func (s *sinkSession) Rcpt(string, *smtp.RcptOptions) error { return nil }
+
+func (s *sinkSession) Data(r io.Reader) error {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	m, err := mail.ReadMessage(raw, mail.Limits{})
+	if err != nil {
+		return err
+	}
+	irt := header(raw, "In-Reply-To")
+	s.s.mu.Lock()
+	s.s.got[m.MessageID] = append(s.s.got[m.MessageID], raw)
+	if irt != "" && len(s.s.got[m.MessageID]) == 1 {
+		s.s.replies[irt]++
+	}
+	s.s.mu.Unlock()
+	s.s.count.Add(1)
+	select {
+	case s.s.delivered <- struct{}{}:
+	default:
+	}
+	time.Sleep(s.s.slow)
+	return nil
+}
+
+// header is the value of a header field of a raw message.
+func header(raw []byte, name string) string {
+	head, _, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
+	for _, l := range strings.Split(string(head), "\r\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && strings.EqualFold(k, name) {
+			return strings.Trim(strings.TrimSpace(v), "<>")
+		}
+	}
+	return ""
+}
+
+// The mail settings are checked at start: a server that refuses the login
+// stops serve at once with a message naming the server and the setting to
+// look at, never the password; --check does only the check.
+func TestServeChecksTheMailSettings(t *testing.T) {
 	c := newCLI(t)
 	c.ok(campaign, "new", "-")
-	imapAddr, smtpAddr := freeAddr(t), freeAddr(t)
-	_, ip, _ := net.SplitHostPort(imapAddr)
-	_, sp, _ := net.SplitHostPort(smtpAddr)
-	_, stop := c.serve(fmt.Sprintf(`address: taipan@example.test
-imap: {host: 127.0.0.1, port: %s, tls: none, user: taipan, password: hunter2-imap}
-smtp: {host: 127.0.0.1, port: %s, tls: none, user: taipan, password: hunter2-smtp}
-tick: 100ms
-`, ip, sp))
-	time.Sleep(1500 * time.Millisecond)
-	out := stop()
-	if strings.Contains(out, "hunter2") {
-		t.Errorf("a password was printed:\n%s", out)
+	imapAddr := memIMAP(t, "taipan", "right-imap")
+	s := startSink(t, "taipan", "right-smtp")
+	hostPort := func(addr string) (string, string) { h, p, _ := net.SplitHostPort(addr); return h, p }
+	ih, ip := hostPort(imapAddr)
+	sh, sp := hostPort(s.addr)
+	config := func(imapPw, smtpPw string) string {
+		pwFile := filepath.Join(t.TempDir(), "imap.pass")
+		os.WriteFile(pwFile, []byte(imapPw+"\n"), 0o600)
+		return writeConfig(t, fmt.Sprintf(`address: taipan@example.test
+imap: {host: %s, port: %s, tls: none, user: taipan, password_file: %s}
+smtp: {host: %s, port: %s, tls: none, user: taipan, password: %s}
+`, ih, ip, pwFile, sh, sp, smtpPw))
 	}
-	if !strings.Contains(out, "imap 127.0.0.1") {
-		t.Errorf("the unreachable IMAP server was not reported:\n%s", out)
+	out, errs, code := c.run("", "serve", "--check", "--config", config("right-imap", "right-smtp"))
+	if code != 0 || !strings.Contains(out, "IMAP "+imapAddr+" (tls none): logged in as taipan") ||
+		!strings.Contains(out, "SMTP "+s.addr+" (tls none): logged in as taipan") || !strings.Contains(out, "The mail settings work.") {
+		t.Errorf("serve --check with the right settings: exit %d\n%s%s", code, out, errs)
+	}
+	for _, bad := range []struct{ name, cfg, want string }{
+		{"IMAP password", config("hunter2-imap", "right-smtp"), "IMAP " + imapAddr + ": login refused as taipan"},
+		{"SMTP password", config("right-imap", "hunter2-smtp"), "SMTP " + s.addr + ": smtp " + s.addr + ": login refused as taipan"},
+	} {
+		for _, args := range [][]string{{"serve", "--check", "--config", bad.cfg}, {"serve", "--config", bad.cfg}} {
+			start := time.Now()
+			out, errs, code := c.run("", args...)
+			if code == 0 {
+				t.Errorf("%s, %v: exit 0", bad.name, args)
+			}
+			if !strings.Contains(errs, bad.want) || !strings.Contains(errs, "check ") {
+				t.Errorf("%s, %v: stderr does not say %q and what to check:\n%s", bad.name, args, bad.want, errs)
+			}
+			if strings.Contains(out+errs, "hunter2") {
+				t.Errorf("%s, %v: a password was printed:\n%s%s", bad.name, args, out, errs)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("%s, %v: a refused login took %v to report: it is not worth retrying", bad.name, args, d)
+			}
+		}
+	}
+}
+
+// crashConfig is serve's configuration for the crash tests: mail in
+// through the embedded listener, out to the Maildir or to an SMTP server,
+// and limits that a test sending many mails does not reach.
+func crashConfig(t *testing.T, listen, maildir, smtpAddr string) string {
+	cfg := fmt.Sprintf(`address: taipan@example.test
+embedded: {listen: %q, maildir: %q}
+limits: {answers_per_hour: 1000000, files_per_step: 1000000, quiet_after: 1000000}
+tick: 50ms
+`, listen, maildir)
+	if smtpAddr != "" {
+		h, p, _ := net.SplitHostPort(smtpAddr)
+		cfg += fmt.Sprintf("smtp: {host: %s, port: %s, tls: none}\n", h, p)
+	}
+	return writeConfig(t, cfg)
+}
+
+// crashMails are n mails for bourse-1, alternating a status command from
+// alice (answered with a reply) and a standing plan from bob, whom the
+// open step does not wait for (acknowledged, and an event each).
+func crashMails(toks map[string]string, n int, tag string) [][]byte {
+	var out [][]byte
+	for i := 0; i < n; i++ {
+		var body, from string
+		if i%2 == 0 {
+			from, body = "alice@example.test", fmt.Sprintf("game: bourse-1\r\nplayer: alice\r\ntoken: %s\r\ncommand: status\r\n", toks["alice"])
+		} else {
+			from, body = "bob@example.test", fmt.Sprintf("game: bourse-1\r\nplayer: bob\r\ntoken: %s\r\norders:\r\n  - plan:\r\n      - buy: cheapest\r\n", toks["bob"])
+		}
+		out = append(out, []byte(fmt.Sprintf("From: %s\r\nTo: taipan@example.test\r\nSubject: mail %d\r\nMessage-ID: <%s.%d@example.test>\r\n\r\n%s", from, i, tag, i, body)))
+	}
+	return out
+}
+
+// submit sends one mail to the listener at addr, and says whether the
+// listener answered 250 (the mail is then Taipan's).
+func submit(addr string, raw []byte) bool {
+	c, err := smtp.Dial(addr)
+	if err != nil {
+		return false
+	}
+	defer c.Close()
+	if c.Hello("localhost") != nil {
+		return false
+	}
+	if err := c.SendMail(header(raw, "From"), []string{"taipan@example.test"}, bytes.NewReader(raw)); err != nil {
+		return false
+	}
+	c.Quit()
+	return true
+}
+
+// sender submits mails in order to the listeners (round robin), each until
+// a listener takes it, and counts them.
+type sender struct {
+	taken atomic.Int64
+	done  chan struct{}
+}
+
+func sendAll(addrs []string, mails [][]byte, pace time.Duration) *sender {
+	s := &sender{done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		for i, raw := range mails {
+			for try := 0; !submit(addrs[(i+try)%len(addrs)], raw); try++ {
+				time.Sleep(5 * time.Millisecond)
+			}
+			s.taken.Add(1)
+			time.Sleep(pace)
+		}
+	}()
+	return s
+}
+
+// maildirReplies counts the files in the recipients' Maildirs (new/) by
+// their In-Reply-To, and the files left in any tmp/.
+func maildirReplies(t *testing.T, root string) (replies map[string]int, files, tmp int) {
+	replies = map[string]int{}
+	for _, who := range []string{"alice@example.test", "bob@example.test"} {
+		dir := filepath.Join(root, who, "new")
+		es, _ := os.ReadDir(dir)
+		for _, e := range es {
+			raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files++
+			if irt := header(raw, "In-Reply-To"); irt != "" && !strings.HasPrefix(irt, "taipan.") {
+				replies[irt]++
+			}
+		}
+	}
+	tmps, _ := filepath.Glob(filepath.Join(root, "*", "tmp", "*"))
+	own, _ := filepath.Glob(filepath.Join(root, "taipan", ".*", "tmp", "*"))
+	return replies, files, len(tmps) + len(own)
+}
+
+// inCounts reads from the database how many of mails are recorded in the
+// inbox and how many standing orders (bob's plans) are in the log.
+func inCounts(t *testing.T, db string, mails [][]byte) (recorded, plans int) {
+	t.Helper()
+	d := openDB(t, db)
+	defer d.Close()
+	for _, raw := range mails {
+		var n int
+		d.QueryRow(`SELECT count(*) FROM inbox WHERE message_id = ?`, header(raw, "Message-ID")).Scan(&n)
+		recorded += n
+	}
+	d.QueryRow(`SELECT count(*) FROM events WHERE game_id = 'bourse-1' AND kind = 'standing-orders'`).Scan(&plans)
+	return recorded, plans
+}
+
+// crashFigures are what a crash loop measured.
+type crashFigures struct {
+	restarts                  map[string]int
+	in, out                   int
+	lostIn, doubledIn         int
+	lostOut, doubledOut       int
+	sinkDoubles               int // mails the SMTP server got again (same Message-ID)
+	differentDoubles, tmpLeft int
+}
+
+func (f crashFigures) String() string {
+	return fmt.Sprintf("restarts %v; mails in %d (lost %d, doubled %d), replies out %d (lost %d, doubled %d); mails the SMTP server got twice %d (%d of them not byte for byte the same); tmp files left %d",
+		f.restarts, f.in, f.lostIn, f.doubledIn, f.out, f.lostOut, f.doubledOut, f.sinkDoubles, f.differentDoubles, f.tmpLeft)
+}
+
+// crashLoop runs serve on one database, killing it (kill -9, SIGTERM,
+// SIGINT: signals) at random moments or right after a delivery and
+// starting it again, at least restarts times, while n mails flow in
+// through its listener and the replies out to its Maildir, or to an SMTP
+// sink when smtp is set.
+func crashLoop(t *testing.T, n, restarts int, signals []syscall.Signal, smtpOut bool, seed uint64) crashFigures {
+	c := newCLI(t)
+	toks := tokens(c.ok(campaign, "new", "--no-mail", "-"))
+	listen, root := freeAddr(t), t.TempDir()
+	var s *sink
+	sinkAddr := ""
+	if smtpOut {
+		s = startSink(t, "", "")
+		s.slow = 20 * time.Millisecond
+		sinkAddr = s.addr
+	}
+	cfg := crashConfig(t, listen, root, sinkAddr)
+	mails := crashMails(toks, n, fmt.Sprintf("crash%d", seed))
+	rng := rand.New(rand.NewPCG(seed, 7))
+	snd := sendAll([]string{listen}, mails, 10*time.Millisecond)
+	fig := crashFigures{restarts: map[string]int{}}
+	delivered := func() int {
+		if s != nil {
+			return int(s.count.Load())
+		}
+		n := 0
+		for _, who := range []string{"alice@example.test", "bob@example.test"} {
+			es, _ := os.ReadDir(filepath.Join(root, who, "new"))
+			n += len(es)
+		}
+		return n
+	}
+	for i := 0; ; i++ {
+		p := startServe(t, c.db, cfg)
+		sig := signals[rng.IntN(len(signals))]
+		if rng.IntN(2) == 0 {
+			// Right after a delivery.
+			before, deadline := delivered(), time.Now().Add(300*time.Millisecond)
+			for delivered() == before && time.Now().Before(deadline) {
+				time.Sleep(time.Millisecond)
+			}
+		} else {
+			time.Sleep(time.Duration(20+rng.IntN(300)) * time.Millisecond)
+		}
+		out := p.stop(sig)
+		fig.restarts[sig.String()]++
+		if sig != syscall.SIGKILL && !strings.Contains(out, "stopped:") {
+			t.Errorf("serve did not stop cleanly on %v:\n%s", sig, out)
+		}
+		select {
+		case <-snd.done:
+			if i+1 >= restarts {
+				goto last
+			}
+		default:
+		}
+	}
+last:
+	// A last run, until every reply is out.
+	p := startServe(t, c.db, cfg)
+	want := n + 2 // a reply to each mail, and the two set-up reports
+	deadline := time.Now().Add(60 * time.Second)
+	for delivered() < want && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond) // a double would come now
+	p.stop(syscall.SIGTERM)
+
+	recorded, plans := inCounts(t, c.db, mails)
+	fig.in = int(snd.taken.Load())
+	fig.lostIn = n - recorded
+	fig.doubledIn = plans - n/2
+	if fig.doubledIn < 0 {
+		fig.lostIn += -fig.doubledIn
+		fig.doubledIn = 0
+	}
+	var replies map[string]int
+	if s != nil {
+		s.mu.Lock()
+		replies = s.replies
+		for _, got := range s.got {
+			fig.sinkDoubles += len(got) - 1
+			for _, g := range got[1:] {
+				if !bytes.Equal(g, got[0]) {
+					fig.differentDoubles++
+				}
+			}
+		}
+		s.mu.Unlock()
+		_, _, fig.tmpLeft = maildirReplies(t, root)
+	} else {
+		replies, _, fig.tmpLeft = maildirReplies(t, root)
+	}
+	for _, raw := range mails {
+		switch k := replies[header(raw, "Message-ID")]; {
+		case k == 0:
+			fig.lostOut++
+		case k > 1:
+			fig.doubledOut += k - 1
+		}
+		fig.out += min(replies[header(raw, "Message-ID")], 1)
+	}
+	return fig
+}
+
+// soak is the number of mails and of restarts of a crash loop: a few
+// dozen mails and a dozen restarts in a normal run; TAIPAN_SOAK=N for N
+// mails and N/5 restarts.
+func soak(t *testing.T, normal int) (mails, restarts int) {
+	if v, err := strconv.Atoi(os.Getenv("TAIPAN_SOAK")); err == nil && v > 0 {
+		return v, v / 5
+	}
+	if testing.Short() {
+		t.Skip("crash loops are skipped with -short")
+	}
+	return normal, 12
+}
+
+// Mail in through the listener and out to the Maildir, while serve is
+// killed (kill -9, SIGTERM, SIGINT) at random moments and right after
+// deliveries: none lost, none doubled, in or out, and no file left in tmp/.
+func TestServeCrashLoopMaildir(t *testing.T) {
+	n, r := soak(t, 60)
+	fig := crashLoop(t, n, r, []syscall.Signal{syscall.SIGKILL, syscall.SIGTERM, syscall.SIGINT}, false, uint64(time.Now().UnixNano()))
+	t.Logf("Maildir: %v", fig)
+	if fig.lostIn+fig.doubledIn+fig.lostOut+fig.doubledOut+fig.tmpLeft != 0 {
+		t.Errorf("Maildir crash loop: %v", fig)
+	}
+}
+
+// The same with the replies out over SMTP: stopped by SIGTERM or SIGINT,
+// serve sends nothing twice; killed (-9), a mail the server took just
+// before the kill, but not yet marked sent, may go again, with the same
+// Message-ID and the same bytes, so that it is recognised.
+func TestServeCrashLoopSMTP(t *testing.T) {
+	n, r := soak(t, 40)
+	fig := crashLoop(t, n, r, []syscall.Signal{syscall.SIGTERM, syscall.SIGINT}, true, uint64(time.Now().UnixNano()))
+	t.Logf("SMTP, SIGTERM and SIGINT: %v", fig)
+	if fig.lostIn+fig.doubledIn+fig.lostOut+fig.doubledOut+fig.sinkDoubles != 0 {
+		t.Errorf("SMTP crash loop with clean stops: %v", fig)
+	}
+	fig = crashLoop(t, n, r, []syscall.Signal{syscall.SIGKILL}, true, uint64(time.Now().UnixNano()))
+	t.Logf("SMTP, kill -9: %v", fig)
+	if fig.lostIn+fig.doubledIn+fig.lostOut+fig.differentDoubles != 0 {
+		t.Errorf("SMTP crash loop with kill -9: %v", fig)
+	}
+}
+
+// Two serve processes on one database, each with its own listener, take
+// mail in turn and send every reply once: they claim outbox rows with
+// leases, so neither sends a row the other has.
+func TestTwoServesShareTheOutbox(t *testing.T) {
+	n, _ := soak(t, 60)
+	c := newCLI(t)
+	toks := tokens(c.ok(campaign, "new", "--no-mail", "-"))
+	s := startSink(t, "", "")
+	listens := []string{freeAddr(t), freeAddr(t)}
+	var procs []*serveProc
+	for _, l := range listens {
+		procs = append(procs, startServe(t, c.db, crashConfig(t, l, t.TempDir(), s.addr)))
+	}
+	mails := crashMails(toks, n, "two")
+	snd := sendAll(listens, mails, 0)
+	<-snd.done
+	deadline := time.Now().Add(60 * time.Second)
+	for s.count.Load() < int64(n+2) && time.Now().Before(deadline) { // a reply to each, and two set-up reports
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond) // a double would come now
+	for _, p := range procs {
+		if out := p.stop(syscall.SIGTERM); !strings.Contains(out, "stopped:") {
+			t.Errorf("serve did not stop cleanly:\n%s", out)
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	doubled, lost := 0, 0
+	for _, got := range s.got {
+		doubled += len(got) - 1
+	}
+	for _, raw := range mails {
+		if s.replies[header(raw, "Message-ID")] == 0 {
+			lost++
+		}
+	}
+	recorded, plans := inCounts(t, c.db, mails)
+	t.Logf("two instances: %d mails in (%d recorded, %d plans), %d mails out, %d doubled, %d replies lost", n, recorded, plans, len(s.got), doubled, lost)
+	if doubled != 0 || lost != 0 || recorded != n || plans != n/2 {
+		t.Errorf("two instances: %d doubled, %d lost; %d of %d mails recorded, %d plans", doubled, lost, recorded, n, plans)
+	}
+}
+
+// openDB opens a database file for the test to read.
+func openDB(t *testing.T, path string) *sql.DB {
+	t.Helper()
+	d, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// `taipan new` has serve mail each player their token with the set-up
+// report; with --no-mail the GM hands them out and the mail carries none.
+func TestNewMailsTheTokens(t *testing.T) {
+	c := newCLI(t)
+	out := c.ok(campaign, "new", "-")
+	toks := tokens(out)
+	if !strings.Contains(out, "mails each token with the set-up report to: alice, bob") {
+		t.Errorf("new does not say the tokens will be mailed:\n%s", out)
+	}
+	other := strings.Replace(campaign, "id: bourse-1", "id: bourse-2", 1)
+	out2 := c.ok(other, "new", "--no-mail", "-")
+	toks2 := tokens(out2)
+	if strings.Contains(out2, "mails each token") {
+		t.Errorf("new --no-mail says the tokens will be mailed:\n%s", out2)
+	}
+	root := t.TempDir()
+	p := startServe(t, c.db, crashConfig(t, freeAddr(t), root, ""))
+	setup := func(game string) string {
+		dir := filepath.Join(root, "alice@example.test", "new")
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			es, _ := os.ReadDir(dir)
+			for _, e := range es {
+				raw, _ := os.ReadFile(filepath.Join(dir, e.Name()))
+				if header(raw, "Subject") == "["+game+"] game reports" {
+					return string(raw)
+				}
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("no set-up report of %s for alice:\n%s", game, p.stop(syscall.SIGTERM))
+		return ""
+	}
+	if m := setup("bourse-1"); !strings.Contains(m, toks["alice"]) || strings.Contains(m, toks["bob"]) {
+		t.Errorf("alice's set-up report of bourse-1 does not carry her token (and only hers):\n%s", m)
+	}
+	if m := setup("bourse-2"); strings.Contains(m, toks2["alice"]) {
+		t.Errorf("with --no-mail, the set-up report carries the token:\n%s", m)
+	}
+	p.stop(syscall.SIGTERM)
+	d := openDB(t, c.db)
+	defer d.Close()
+	var kept int
+	d.QueryRow(`SELECT count(*) FROM outbox WHERE body LIKE ? OR body LIKE ?`, "%"+toks["alice"]+"%", "%"+toks["bob"]+"%").Scan(&kept)
+	if kept != 0 {
+		t.Errorf("%d sent mails still hold a token", kept)
 	}
 }

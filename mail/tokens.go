@@ -1,0 +1,175 @@
+package mail
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// Tokens by mail. Only a token's hash is stored, so a token can be mailed
+// only when it is made: `taipan new` keeps each new token (in mail_tokens)
+// until `taipan serve` mails it to its holder inside the set-up report, or
+// on its own if that report has gone already; the row is deleted in the
+// transaction that queues the mail, and the outbox keeps the mail without
+// the token once it is sent. A player who lost theirs asks for a new one
+// with `command: token`, answered only to their address on record.
+
+// QueueTokens keeps a new game's tokens for `taipan serve` to mail: each
+// player's that has an address, and the GM's when the campaign names the
+// GM's address. It returns the names of those who will get one ("GM" for
+// the GM).
+func QueueTokens(ctx context.Context, store *events.Store, ng *adjudicator.NewGame) ([]string, error) {
+	g := ng.Game
+	type holder struct{ player, label string }
+	var hs []holder
+	for _, p := range g.Players {
+		if p.Email != "" && !p.Removed {
+			hs = append(hs, holder{p.Name, p.Name})
+		}
+	}
+	if g.Campaign.GM != "" {
+		hs = append(hs, holder{"", "GM"})
+	}
+	var who []string
+	err := store.Update(ctx, func(tx *events.Tx) error {
+		who = who[:0]
+		for _, h := range hs {
+			tok := ng.Tokens[h.player]
+			if tok == "" {
+				continue
+			}
+			if _, err := tx.Exec(ctx,
+				`INSERT INTO mail_tokens (game_id, player, token, created_at) VALUES (?, ?, ?, ?)
+				 ON CONFLICT (game_id, player) DO UPDATE SET token = excluded.token, created_at = excluded.created_at`,
+				g.ID, h.player, tok, stamp(now(nil))); err != nil {
+				return err
+			}
+			who = append(who, h.label)
+		}
+		return nil
+	})
+	return who, err
+}
+
+// takeToken takes the token waiting to be mailed to player of game ("" for
+// the GM): it returns it ("" if none) and deletes its row, in tx, the
+// transaction that queues the mail carrying it.
+func takeToken(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
+	var tok string
+	err := tx.QueryRow(ctx, `DELETE FROM mail_tokens WHERE game_id = ? AND player = ? RETURNING token`, game, player).Scan(&tok)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return tok, err
+}
+
+// tokenText tells a holder their token.
+func tokenText(game, who, token, why string) string {
+	return fmt.Sprintf(`%s
+
+Your token for game %s (%s) is:
+
+    %s
+
+Put it in every order file you send, as the line
+    token: %s
+Keep it secret: with it, anyone writing from your address could give your
+orders. Only its hash is kept, so this mail is its only copy. If you lose
+it, send a mail with the lines
+    game: %s
+    player: %s
+    command: token
+from your address on record for a new one (the old one then stops working).
+`, why, game, who, token, token, game, who)
+}
+
+// withToken is a report with the recipient's token above it, and put into
+// the report's example order file.
+func withToken(report, game, who, token string) string {
+	return tokenText(game, who, token, "Welcome to the game.") + "\n" + strings.ReplaceAll(report, "YOUR-TOKEN", token)
+}
+
+// mailTokensTx mails on their own the tokens of g still waiting once its
+// set-up report has been dealt with (queued without them before `taipan
+// new` stored them, or never sent because a step had closed first).
+func (d *Dispatcher) mailTokensTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
+	players, err := column(tx.Query(ctx, `SELECT player FROM mail_tokens WHERE game_id = ?`, g.ID))
+	if err != nil {
+		return err
+	}
+	for _, p := range players {
+		to, who, key := g.Campaign.GM, "GM", "gm"
+		if p != "" {
+			pl := g.Player(p)
+			if pl == nil {
+				to = ""
+			} else {
+				to, who, key = pl.Email, pl.Name, playerKey(pl.Name)
+			}
+		}
+		tok, err := takeToken(ctx, tx, g.ID, p)
+		if err != nil || tok == "" || to == "" {
+			// A seat handed on, or an address gone: the token is of no use.
+			if err != nil {
+				return err
+			}
+			continue
+		}
+		dr := &Draft{Game: g.ID, Kind: KindToken, Step: -1, To: to,
+			Subject:   gameSubject(g.ID, "your token"),
+			Body:      tokenText(g.ID, who, tok, "The GM has started the game; here is your token."),
+			MessageID: newID(d.Domain, KindToken, g.ID, key, tok[:8]), InReplyTo: threadRoot(d.Domain, g.ID, key),
+			Secrets: []string{tok}}
+		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tokenCommand answers `command: token`: a new token for the seat, made
+// only when asked from the address on record, and mailed only there.
+func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+	if seat.Email == "" || !strings.EqualFold(seat.Email, m.From) {
+		return refuse(roster, gameSubject(env.Game, "token refused"),
+			fmt.Sprintf("field player: a new token for %s is made only when asked from %s's address on record, and mailed only there; this mail comes from %s", seat.Name, seat.Name, m.From), nil)
+	}
+	// Check the limits first: a token made but held back would be lost.
+	v, err := in.judge(ctx, tx, KindReply, seat.Email, m.From)
+	if err != nil {
+		return nil, err
+	}
+	if v != answerSend {
+		res.Outcome, res.Reason = Rejected, "asked for a new token; none made: too many answers to this address this hour"
+		_, err := in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token: none made (too many mails this hour); ask again later", func() (*Draft, error) {
+			return nil, errors.New("mail: a token answer judged twice apart") // judge is the same within tx
+		})
+		return res, err
+	}
+	var r *adjudicator.GMResult
+	refused, err := inSavepoint(ctx, tx, func() (err error) {
+		r, err = in.Host.GMTx(ctx, tx, env.Game, adjudicator.GMAction{Action: "token", Args: []string{seat.Name}, Reason: seat.Name + " asked for a new token by mail"})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if refused != nil {
+		lines := errLines(refused)
+		return refuse(roster, gameSubject(env.Game, "token refused"), lines[0], lines[1:])
+	}
+	body := tokenText(env.Game, seat.Name, r.Token, "You asked for a new token: here it is. The one you had no longer works.")
+	res.Outcome, res.Reason = Command, "token: a new token mailed to "+seat.Email
+	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token", func() (*Draft, error) {
+		d := in.replyDraft(m, env.Game, KindReply, gameSubject(env.Game, "your new token"), body)
+		d.To, d.Secrets = seat.Email, []string{r.Token}
+		return d, nil
+	})
+	return res, err
+}
