@@ -128,6 +128,37 @@ func ReplayUntil(reg *Registry, evs []events.Event, until int) (*Game, error) {
 	return replay(reg, evs, until, "")
 }
 
+// closingOf is the index in evs of the event after which step is as its
+// reports show it in the game's present timeline: the last closing of that
+// step, or a later rollback to it (a rollback re-opens the next step, so
+// its event is the step's new end); for step 0, the seed event unless a
+// rollback to the set-up came later. Without one (the step is not closed
+// yet), the whole log.
+func closingOf(evs []events.Event, step int) int {
+	cut := -1
+	if step == 0 && len(evs) > 1 {
+		cut = 1
+	}
+	for i, e := range evs {
+		switch e.Kind {
+		case KindClosed:
+			var p Closed
+			if e.Decode(&p) == nil && p.Step == step {
+				cut = i
+			}
+		case KindRollback:
+			var p Rollback
+			if e.Decode(&p) == nil && p.Step == step {
+				cut = i
+			}
+		}
+	}
+	if cut < 0 {
+		return len(evs) - 1
+	}
+	return cut
+}
+
 // ReplayWithVersion replays the whole log with the given version of its
 // engine throughout, whatever the log says: whether a version would have
 // reproduced a game is what an upgrade asks.
@@ -145,15 +176,15 @@ func replay(reg *Registry, evs []events.Event, until int, version string) (*Game
 	if len(evs) < 2 {
 		return nil, &ReplayError{evs[0], "the log ends before its seed event"}
 	}
+	if until >= 0 {
+		evs = evs[:closingOf(evs, until)+1]
+	}
 	g, err := start(reg, evs[0], evs[1], version)
 	if err != nil {
 		return nil, err
 	}
 	for i := 2; i < len(evs); i++ {
 		e := evs[i]
-		if until >= 0 && g.Step > until {
-			break
-		}
 		if e.Seq != g.Seq+1 {
 			return nil, &ReplayError{e, fmt.Sprintf("sequence number %d where %d was expected", e.Seq, g.Seq+1)}
 		}

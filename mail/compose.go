@@ -24,6 +24,9 @@ type Draft struct {
 	// Secrets are words of Body (a token) that must not stay in the
 	// outbox once the mail is sent: they are replaced in the kept copy.
 	Secrets []string
+	// Parts makes a report a multipart mail: the text, the HTML page and
+	// the picture (see MultipartBytes); nil: plain text.
+	Parts *ReportParts
 }
 
 // Kinds of outgoing mail.

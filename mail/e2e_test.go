@@ -1,12 +1,10 @@
 package mail_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -19,7 +17,6 @@ import (
 
 	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-message"
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
@@ -220,10 +217,7 @@ func (s *realServer) mails(tb testing.TB, user, mailbox string) []received {
 	var out []received
 	for _, m := range msgs {
 		r := received{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: m.Envelope.InReplyTo}
-		if ent, err := message.Read(bytes.NewReader(m.FindBodySection(section))); err == nil {
-			b, _ := io.ReadAll(ent.Body)
-			r.Text = strings.ReplaceAll(string(b), "\r\n", "\n")
-		}
+		r.Text, _ = plainOf(m.FindBodySection(section))
 		out = append(out, r)
 	}
 	return out

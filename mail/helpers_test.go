@@ -1,8 +1,10 @@
 package mail_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log"
 	"math/rand/v2"
 	"os"
@@ -11,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/emersion/go-message"
 	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
@@ -219,4 +222,29 @@ func (f *fixture) ingest(raw []byte) *mail.Result {
 func countDir(dir string) int {
 	es, _ := os.ReadDir(dir)
 	return len(es)
+}
+
+// plainOf is the decoded text of a raw mail: the body of a plain mail, or
+// the text/plain part of a report sent as multipart.
+func plainOf(raw []byte) (string, error) {
+	ent, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		return "", err
+	}
+	var text string
+	found := false
+	err = ent.Walk(func(_ []int, part *message.Entity, err error) error {
+		if err != nil || found {
+			return err
+		}
+		if mt, _, _ := part.Header.ContentType(); mt == "text/plain" || mt == "" {
+			b, err := io.ReadAll(part.Body)
+			if err != nil {
+				return err
+			}
+			text, found = string(b), true
+		}
+		return nil
+	})
+	return strings.ReplaceAll(text, "\r\n", "\n"), err
 }

@@ -37,6 +37,14 @@ func PictureID(messageID string) string { return "picture." + messageID }
 // whose Message-ID is messageID.
 func PictureURL(messageID string) string { return "cid:" + PictureID(messageID) }
 
+// render is the whole message: multipart when the draft has parts.
+func (d *Draft) render(fromName, from string, at time.Time) []byte {
+	if d.Parts != nil {
+		return d.MultipartBytes(fromName, from, at, d.Parts)
+	}
+	return d.Bytes(fromName, from, at)
+}
+
 // MultipartBytes renders the draft as a report mail in three parts, from
 // the given address, dated at:
 //

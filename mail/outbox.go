@@ -76,10 +76,10 @@ func stamp(t time.Time) string { return t.UTC().Format(stampLayout) }
 // that copy replaces the mail once it is sent.
 func (o *Outbox) Enqueue(ctx context.Context, tx *events.Tx, d *Draft) (bool, error) {
 	now := o.now()
-	raw := d.Bytes(o.FromName, o.From, now)
+	raw := d.render(o.FromName, o.From, now)
 	var redacted []byte
 	if len(d.Secrets) > 0 {
-		redacted = d.Redacted().Bytes(o.FromName, o.From, now)
+		redacted = d.Redacted().render(o.FromName, o.From, now)
 	}
 	at := stamp(now)
 	res, err := tx.Exec(ctx,

@@ -53,6 +53,22 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 	if last.Valid {
 		from = int(last.Int64) + 1
 	}
+	// After a rollback the steps are played again: the reports of each
+	// timeline are new mail, from the step rolled back to (whose report
+	// tells of the rollback) on. The mark "reported" holds the last step
+	// reported in the present timeline, the mark "timeline" its number.
+	timeline, _, err := markOf(ctx, tx, g.ID, "timeline")
+	if err != nil {
+		return err
+	}
+	if reported, known, err := markOf(ctx, tx, g.ID, "reported"); err != nil {
+		return err
+	} else if known && timeline == int64(g.Rollbacks) {
+		from = int(reported) + 1
+	}
+	if int64(g.Rollbacks) > timeline {
+		from = closed
+	}
 	if evs == nil && from < closed {
 		var err error
 		if evs, err = tx.Events(ctx, g.ID); err != nil {
@@ -68,6 +84,12 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 			return err
 		}
 	}
+	if from <= closed {
+		if err := setMark(ctx, tx, g.ID, "timeline", int64(g.Rollbacks)); err != nil {
+			return err
+		}
+		return setMark(ctx, tx, g.ID, "reported", int64(closed))
+	}
 	return nil
 }
 
@@ -81,7 +103,7 @@ func gameAtClose(reg *adjudicator.Registry, g *adjudicator.Game, evs []events.Ev
 			return g, nil
 		}
 		switch evs[len(evs)-1].Kind {
-		case adjudicator.KindClosed, adjudicator.KindCreated:
+		case adjudicator.KindClosed, adjudicator.KindCreated, adjudicator.KindRollback:
 			return g, nil
 		}
 	}
@@ -104,6 +126,7 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 		to = append(to, rcpt{"gm", "", gs.Campaign.GM, " (GM)"})
 	}
 	texts := map[string]string{} // by view: observers share one
+	pictures := map[string][]byte{}
 	for _, r := range to {
 		text, ok := texts[r.view]
 		if !ok {
@@ -116,7 +139,31 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 		dr := &Draft{Game: gs.ID, Kind: KindReport, Step: step, To: r.addr,
 			Subject:   threadSubject(gs.ID, r.label),
 			Body:      text,
-			MessageID: newID(d.Domain, KindReport, gs.ID, fmt.Sprint(step), r.key)}
+			MessageID: newID(d.Domain, KindReport, reportKey(gs, step, r.key)...)}
+		if gs.ReportFormat(r.view) != adjudicator.FormatPlain {
+			// The same report as HTML with its picture, beside the text.
+			png, ok := pictures[r.view]
+			if !ok {
+				var err error
+				if png, err = d.Renderer.Picture(gs, r.view); err != nil {
+					return err
+				}
+				pictures[r.view] = png
+			}
+			rep, err := d.Renderer.Report(gs, r.view)
+			if err != nil {
+				return err
+			}
+			url := PictureURL(dr.MessageID)
+			if png == nil {
+				url = ""
+			}
+			html, err := d.Renderer.HTML(rep, url)
+			if err != nil {
+				return err
+			}
+			dr.Parts = &ReportParts{HTML: html, PNG: png, PictureID: PictureID(dr.MessageID)}
+		}
 		if step > 0 {
 			dr.Subject, dr.InReplyTo = "Re: "+dr.Subject, threadRoot(d.Domain, gs.ID, r.key)
 		} else if r.key == "gm" || strings.HasPrefix(r.key, "player:") {
@@ -265,3 +312,14 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 }
 
 func (d *Dispatcher) now() time.Time { return now(d.Host.Now) }
+
+// reportKey keys a report's Message-ID: the game, the step and the
+// recipient, and after a rollback the timeline, so that a step played again
+// is new mail (without a rollback the key is as it always was).
+func reportKey(g *adjudicator.Game, step int, recipient string) []string {
+	key := []string{g.ID, fmt.Sprint(step), recipient}
+	if g.Rollbacks > 0 {
+		key = append(key, fmt.Sprintf("timeline %d", g.Rollbacks))
+	}
+	return key
+}

@@ -2,8 +2,6 @@ package mail_test
 
 import (
 	"context"
-	"io"
-	"mime/quotedprintable"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,15 +14,11 @@ import (
 // quoted-printable).
 func bodyText(t testing.TB, raw string) string {
 	t.Helper()
-	_, body, ok := strings.Cut(raw, "\r\n\r\n")
-	if !ok {
-		t.Fatalf("no body in %q", raw)
-	}
-	text, err := io.ReadAll(quotedprintable.NewReader(strings.NewReader(body)))
+	text, err := plainOf([]byte(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return strings.ReplaceAll(string(text), "\r\n", "\n")
+	return text
 }
 
 // Observers get the public report of each closed step, and it shows nothing
