@@ -73,6 +73,18 @@ func (w *jw) list(k string, n int, first bool, f func(i int)) {
 	w.b = append(w.b, ']')
 }
 
+// raw writes v with encoding/json, as the digest's encoder does (no HTML
+// escaping): for the parts of the state that only version 2 has, which
+// are small.
+func (w *jw) raw(k string, v any) {
+	w.key(k, false)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	w.b = append(w.b, bytes.TrimRight(buf.Bytes(), "\n")...)
+}
+
 func (w *jw) ints(k string, xs []int, first bool) {
 	w.key(k, first)
 	if xs == nil {
@@ -135,6 +147,9 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	if len(s.Drawn) > 0 {
 		w.counts("drawn", s.Drawn)
 	}
+	if s.P2 != nil {
+		w.raw("part2", s.P2)
+	}
 	return append(w.b, '}'), nil
 }
 
@@ -189,6 +204,12 @@ func (p *Player) appendJSON(w *jw) {
 			w.int("season", k.Season, false)
 			w.b = append(w.b, '}')
 		})
+	}
+	if p.Detained != 0 {
+		w.int("detained", p.Detained, false)
+	}
+	if p.Deals != nil {
+		w.raw("deals", p.Deals)
 	}
 	w.b = append(w.b, '}')
 }

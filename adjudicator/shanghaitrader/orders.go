@@ -118,6 +118,8 @@ type plan struct {
 	Sell     []int
 	BidsSet  bool
 	Bids     []Bid
+
+	P2 plan2 // the orders of version 2
 }
 
 // generic is an order item's value as the log stores it (Item.Generic),
@@ -257,14 +259,25 @@ func isNone(v any) bool {
 // the player's segment comes.
 func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	pl := &plan{DailyMail: -1}
+	pl.P2.Minder = -1
 	var errs orders.List
 	seen := map[string]bool{}
+	table, list := verbs, verbList
+	if s.V >= 2 {
+		table, list = verbs2, verbList2
+	}
 	for _, it := range items {
 		var buf [32]byte
-		verb, ok := verbs[string(normKey(buf[:0], it.Verb))]
+		verb, ok := table[string(normKey(buf[:0], it.Verb))]
 		if !ok {
-			errs = append(errs, it.Errorf("unknown order; the orders are %s", strings.Join(verbList(), ", ")))
+			errs = append(errs, it.Errorf("unknown order; the orders are %s", strings.Join(list(), ", ")))
 			continue
+		}
+		if s.V >= 2 {
+			if err := s.stepVerb(verb); err != nil {
+				errs = append(errs, it.Errorf("%v", err))
+				continue
+			}
 		}
 		if seen[verb] {
 			errs = append(errs, it.Errorf("given twice; give each order once (a list where several choices are ranked)"))
@@ -276,7 +289,12 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 			errs = append(errs, orders.Errors(err)...)
 			continue
 		}
-		if err := s.parseItem(p, pl, verb, v); err != nil {
+		if s.V >= 2 && (verb == verbHire || !isV1Verb(verb)) {
+			err = s.parseItem2(p, pl, verb, v)
+		} else {
+			err = s.parseItem(p, pl, verb, v)
+		}
+		if err != nil {
 			errs = append(errs, it.Errorf("%v", err))
 		}
 	}
@@ -285,6 +303,9 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	}
 	return pl, errs.Err()
 }
+
+// isV1Verb reports whether verb is one of version 1's.
+func isV1Verb(verb string) bool { return verbs[norm(verb)] == verb }
 
 func verbList() []string {
 	return []string{verbMove, verbReroll, verbAirReroll, verbPassport, verbBodyguards, verbFanTan, verbOpium, verbDailyMail,

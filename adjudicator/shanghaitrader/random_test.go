@@ -17,6 +17,9 @@ import (
 // among the orders the rules allow; late in the game players head for
 // the airfield.
 func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
+	if s.collusion() {
+		return parseLines(append(randomCollusion(s, p, r), randomDeals(s, p, r)...))
+	}
 	d := s.d()
 	me := &s.Players[p]
 	var lines []string
@@ -110,7 +113,10 @@ func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
 	if len(others) > 0 && r.IntN(3) == 0 {
 		add("- daily-mail: %s", pick(others))
 	}
-	if r.IntN(3) == 0 {
+	if s.v2() {
+		lines = append(lines, randomSeason2(s, p, r)...)
+		lines = append(lines, randomDeals(s, p, r)...)
+	} else if r.IntN(3) == 0 {
 		add("- hire: {assassin: [any]}")
 	}
 	if s.ownerOfRole(roleGreatOrient) == p && s.shippingYear() && r.IntN(2) == 0 {
@@ -133,9 +139,14 @@ func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
 	if r.IntN(4) == 0 {
 		add("- bid: {%s: %d, any: %d}", pick([]string{"trading-post", "warehouse", "TP-02a"}), 5*(1+r.IntN(8)), 5*(1+r.IntN(4)))
 	}
+	return parseLines(lines)
+}
+
+// parseLines reads order lines as a mailed file's orders.
+func parseLines(lines []string) []orders.Item {
 	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
 	if err != nil {
-		panic(err)
+		panic(fmt.Sprint(err, "\n", strings.Join(lines, "\n")))
 	}
 	return orders.Renumber(items)
 }
@@ -234,7 +245,7 @@ func playRandom(t *testing.T, players []string, seed string, r *rand.Rand) *Stat
 		t.Fatal(err)
 	}
 	s := state(as)
-	limit := 4*s.LastYear + 1
+	limit := 5*s.LastYear + 1
 	for step := 1; !e.Status(s).Finished; step++ {
 		if step > limit {
 			t.Fatalf("game %s does not end after %d steps", seed, limit)
