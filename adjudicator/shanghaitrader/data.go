@@ -151,7 +151,7 @@ type components struct {
 
 	// Part 2 (version 2 and later).
 	Events []eventData `yaml:"events" json:"events"`
-	Gala struct {
+	Gala   struct {
 		Fee   int `yaml:"fee" json:"fee"`
 		Scene int `yaml:"scene" json:"scene"`
 	} `yaml:"gala" json:"gala"`

@@ -116,13 +116,13 @@ type plan2 struct {
 	Borrow    []loanOrder
 
 	RouletteSet, PicnicSet, ExtortSet, FeesSet, RefundsSet, OffersSet, AsksSet, CreditSet bool
-	Roulette                                                                               int
-	Withdraw                                                                               bool
-	WithdrawAt                                                                             int
-	NoExtort                                                                               bool
-	Fees, Refunds                                                                          []Fee
-	Offers, Asks                                                                           map[string]int
-	Credit                                                                                 []Credit
+	Roulette                                                                              int
+	Withdraw                                                                              bool
+	WithdrawAt                                                                            int
+	NoExtort                                                                              bool
+	Fees, Refunds                                                                         []Fee
+	Offers, Asks                                                                          map[string]int
+	Credit                                                                                []Credit
 
 	Police, Monks, Marines []int
 	Minder                 int // seat; -1 when not given
