@@ -1,9 +1,14 @@
 package shanghaitrader
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"testing"
+
+	"taipan/adjudicator"
 )
 
 // partner is p's partner for random deals this year: seats paired 0-1,
@@ -206,4 +211,155 @@ func randomDeals(s *State, p int, r *rand.Rand) []string {
 		}
 	}
 	return lines
+}
+
+// checkContractors fails unless the contractors of part 2 are within
+// their limits and where the rules allow them.
+func checkContractors(t *testing.T, s *State) {
+	t.Helper()
+	d := s.d()
+	x := s.P2
+	bwr := d.distOf(d.role(roleMonastery))
+	switch {
+	case len(x.Police) != 0 && len(x.Police) != d.Police.Count:
+		t.Fatalf("%d police on the board", len(x.Police))
+	case len(x.Monks) > d.Monks.Count, len(x.Marines) > d.Marines.Count:
+		t.Fatalf("monks %v, marines %v", x.Monks, x.Marines)
+	case slices.Contains(x.Police, bwr):
+		t.Fatalf("police in Bubbling Well Road")
+	case slices.ContainsFunc(x.Monks, func(m int) bool { return slices.Contains(x.Police, m) }):
+		t.Fatalf("monks %v where the police %v are", x.Monks, x.Police)
+	case len(x.Police) > 0 && s.ownerOfRole(roleShanghaiClub) < 0, len(x.Monks) > 0 && s.ownerOfRole(roleMonastery) < 0:
+		t.Fatalf("police %v or monks %v of an uncontrolled racket", x.Police, x.Monks)
+	case s.lastYear() && !x.Collusion && (len(x.Police)+len(x.Monks)+len(x.Marines) > 0):
+		t.Fatalf("contractors in the last year: %v %v %v", x.Police, x.Monks, x.Marines)
+	case x.Minder >= 0 && !s.Players[x.Minder].inCity():
+		t.Fatalf("the minder protects %s, out of the city", s.Players[x.Minder].Name)
+	case x.Lido >= 0 && (!s.Players[x.Lido].inCity() || s.ownerOfRole(roleLido) < 0):
+		t.Fatalf("the Lido Courtesan races %d", x.Lido)
+	}
+	closed, compromised := 0, 0
+	for i, e := range s.Estabs {
+		if e.Closed {
+			closed++
+			if d.loc(i).Type != typeWarehouse {
+				t.Fatalf("the inspector on %s", d.loc(i).ID)
+			}
+		}
+		if e.Compromised {
+			compromised++
+		}
+		if (e.Closed || e.Compromised) && e.Owner < 0 {
+			t.Fatalf("a marker on uncontrolled %s", d.loc(i).ID)
+		}
+	}
+	if closed > 1 || compromised > d.Courtesan.Count || len(x.Courtesans) != compromised {
+		t.Fatalf("%d warehouses closed, %d compromised (%d courtesans listed)", closed, compromised, len(x.Courtesans))
+	}
+	for _, p := range s.Players {
+		if p.Detained > 0 && p.At != d.consul {
+			t.Fatalf("%s detained away from the Consulates", p.Name)
+		}
+	}
+	for _, l := range x.Loans {
+		if l.N <= 0 || l.From == l.To {
+			t.Fatalf("loan %+v", l)
+		}
+	}
+}
+
+// figures counts what random games did, by the words of the happenings.
+type figures struct {
+	counts map[string]int
+}
+
+// figureWords are the happenings counted, by a phrase each has.
+var figureWords = []struct{ name, phrase string }{
+	{"collusion phases", "The Collusion Phase of year"},
+	{"police deployments", "places the police"},
+	{"monk deployments", "places the monks"},
+	{"marine deployments", "places the Japanese marines"},
+	{"minder leases", "leases the White Russian minder"},
+	{"exchanges", "Exchange:"},
+	{"loans", "(§9.1)."},
+	{"credit used", "On the line of credit"},
+	{"deals struck", "strike a deal"},
+	{"galas", "Gala Performance at"},
+	{"roulettes", "Roulette Rouble at"},
+	{"bastille days", "Bastille Day Bash at"},
+	{"picnic races", "Picnic Races at"},
+	{"thugs", "hires a thug"},
+	{"muggers", "hires a mugger"},
+	{"assassins", "hires an assassin"},
+	{"tongs", "hires the Tongs"},
+	{"courtesans", "hires a courtesan"},
+	{"raids", "sends the customs inspector"},
+	{"lido courtesans", "sends the Lido Courtesan"},
+	{"scandals", "A sex scandal!"},
+	{"spies", "'s spy targets"},
+	{"extortions", "monks' protection"},
+	{"minder saves", "the minder dies"},
+	{"sudden deaths", "is the last year; the game ends"},
+	{"auctions", "Auction of"},
+	{"racket losses", "the racketeer of the"},
+	{"withdrawals", "withdrawn until next year"},
+}
+
+func (f *figures) add(hs []adjudicator.Happening) {
+	if f == nil {
+		return
+	}
+	if f.counts == nil {
+		f.counts = map[string]int{}
+	}
+	for _, h := range hs {
+		for _, w := range figureWords {
+			if strings.Contains(h.Text, w.phrase) {
+				f.counts[w.name]++
+			}
+		}
+	}
+}
+
+func (f *figures) String() string {
+	var parts []string
+	for _, w := range figureWords {
+		parts = append(parts, fmt.Sprintf("%s %d", w.name, f.counts[w.name]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// randomSetup is a random position at the start of year 2: each
+// district of the Settlement held by a random player, or by none, with its
+// racket (the Shanghai Club too), and the warehouses and factories shared
+// out; so that random games see every racket at work.
+func randomSetup(players []string, r *rand.Rand) string {
+	owners := map[string]string{}
+	for _, dist := range data.Districts {
+		k := r.IntN(len(players) + 2)
+		for _, l := range dist.Locations {
+			if !buyable(l.Type) {
+				continue
+			}
+			switch {
+			case dist.inside() && k < len(players):
+				owners[l.ID] = players[k]
+			case !dist.inside() && r.IntN(2) == 0:
+				owners[l.ID] = players[r.IntN(len(players))]
+			}
+		}
+	}
+	// The exclusive rackets go only to their nationality (§11.4): the
+	// players take the first nationalities in seat order.
+	nat := map[string]string{}
+	for i, p := range players {
+		nat[p] = data.Nationalities[i]
+	}
+	for _, l := range data.locs {
+		if n, ok := data.Exclusive[l.Role]; ok && owners[l.ID] != "" && nat[owners[l.ID]] != n {
+			delete(owners, l.ID)
+		}
+	}
+	b, _ := json.Marshal(map[string]any{"year": 2, "season": "winter", "owners": owners, "nationalities": nat})
+	return string(b)
 }

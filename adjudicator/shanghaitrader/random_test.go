@@ -220,6 +220,9 @@ func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening)
 	if !s.Over && len(s.Order) != inCity {
 		t.Fatalf("initiative order %v for %d players in the city", s.Order, inCity)
 	}
+	if s.P2 != nil {
+		checkContractors(t, s)
+	}
 	for i, e := range s.Estabs {
 		if e.Owner < 0 {
 			continue
@@ -236,11 +239,12 @@ func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening)
 }
 
 // playRandom plays a whole game with random legal orders, checking the
-// invariants at every step; it returns the final state.
-func playRandom(t *testing.T, players []string, seed string, r *rand.Rand) *State {
+// invariants at every step; it returns the final state, and adds what
+// happened to tally (when not nil).
+func playRandom(t *testing.T, players []string, options, setup, seed string, r *rand.Rand, tally *figures) *State {
 	t.Helper()
 	e := New()
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,6 +268,7 @@ func playRandom(t *testing.T, players []string, seed string, r *rand.Rand) *Stat
 			t.Fatal(err)
 		}
 		checkInvariants(t, s, state(ns), hs)
+		tally.add(hs)
 		s = state(ns)
 	}
 	w := e.Status(s).Winners
@@ -299,18 +304,29 @@ func itemsText(items []orders.Item) string {
 	return string(b)
 }
 
+// randomOptions are the campaign options random games cycle through: the
+// basic game, the whole advanced game, and parts of it alone.
+var randomOptions = []string{`{}`, `{"advanced": true}`, `{"national": true}`, `{"sudden_death": {"threshold": 4}, "length": 6}`, `{"advanced": true, "spy": false}`}
+
 // TestRandomGames plays 240 complete games with random legal orders, 3 to
-// 6 players, and counts how they end.
+// 6 players, the basic and the advanced game, and counts how they end and
+// what happened on the way.
 func TestRandomGames(t *testing.T) {
 	games := 240
 	if testing.Short() {
 		games = 40
 	}
 	won, none, escaped, killed := 0, 0, 0, 0
+	tally := &figures{}
 	for g := range games {
 		n := 3 + g%4
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-		s := playRandom(t, players, "random "+strconv.Itoa(g), rand.New(rand.NewPCG(uint64(g), 3)))
+		opts := randomOptions[(g/4)%len(randomOptions)]
+		setup := "null"
+		if g%2 == 1 {
+			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 4)))
+		}
+		s := playRandom(t, players, opts, setup, "random "+strconv.Itoa(g), rand.New(rand.NewPCG(uint64(g), 3)), tally)
 		if len(Engine{}.Status(s).Winners) > 0 {
 			won++
 		} else {
@@ -326,4 +342,5 @@ func TestRandomGames(t *testing.T) {
 		}
 	}
 	t.Logf("%d games: %d with a winner, %d without; %d players escaped, %d were assassinated", games, won, none, escaped, killed)
+	t.Logf("happened: %s", tally)
 }

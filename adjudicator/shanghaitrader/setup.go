@@ -495,6 +495,11 @@ func (s *State) layout2(lay *Layout) error {
 	}
 	x := s.P2
 	x.Minder = s.minderOwner()
+	for i, e := range s.Estabs {
+		if e.Owner >= 0 && d.loc(i).Type == typeRacket && !s.mayControl(e.Owner, i) {
+			return fmt.Errorf("only the %s player may control the %s (§11.4)", d.Exclusive[d.loc(i).Role], d.loc(i).Name)
+		}
+	}
 	if lay.Collusion {
 		if s.Year == 1 || s.Season != 0 {
 			return fmt.Errorf("collusion: the Collusion Phase comes before the winter of a year after the first")

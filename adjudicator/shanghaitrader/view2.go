@@ -173,27 +173,27 @@ func (s *State) effect(role string) string {
 	d := s.d()
 	switch role {
 	case roleShanghaiClub:
-		return fmt.Sprintf("controls the %d police: deployed each year in the Settlement (not Bubbling Well Road), +%d to thugs and muggers there, no monks; gained by landing on it, never lost", d.Police.Count, d.Police.Modifier)
+		return fmt.Sprintf("Controls the %d police: deployed each year in the Settlement (not Bubbling Well Road), +%d to thugs and muggers there, no monks; gained by landing on it, never lost", d.Police.Count, d.Police.Modifier)
 	case roleCurrency:
-		return fmt.Sprintf("banking like the Banks, automatic moves with the owner's leave, %d%% commission to the owner; the owner earns %d%% interest on his account each Revenue Phase", d.Commission, d.Interest)
+		return fmt.Sprintf("Banking like the Banks, automatic moves with the owner's leave, %d%% commission to the owner; the owner earns %d%% interest on his account each Revenue Phase", d.Commission, d.Interest)
 	case roleCustoms:
-		return fmt.Sprintf("the customs inspector raids one warehouse a year: 1-%d closes it (+%d with marines) until the end of the next Revenue Phase", d.Customs.Hit, d.Marines.Modifier)
+		return fmt.Sprintf("The customs inspector raids one warehouse a year: 1-%d closes it (+%d with marines) until the end of the next Revenue Phase", d.Customs.Hit, d.Marines.Modifier)
 	case roleGreatOrient:
-		return "rolls on the Shipping Table each winter and sends the ships to the docks"
+		return "Rolls on the Shipping Table each winter and sends the ships to the docks"
 	case roleMonastery:
-		return fmt.Sprintf("controls the %d monks: deployed each year where there are no police, they take %s a turn from each coolie there and add +%d to thugs and muggers", d.Monks.Count, money(d.Monks.Extortion), d.Monks.Modifier)
+		return fmt.Sprintf("Controls the %d monks: deployed each year where there are no police, they take %s a turn from each coolie there and add +%d to thugs and muggers", d.Monks.Count, money(d.Monks.Extortion), d.Monks.Modifier)
 	case roleRacetrack:
-		return fmt.Sprintf("the Picnic Races each autumn: %s from every player, the pool raised %d%%; the owner adds %d to his roll or takes %d%% and withdraws", money(d.Picnic.Flutter), d.Picnic.Bonus, d.Picnic.Owner, d.Picnic.Withdraw)
+		return fmt.Sprintf("The Picnic Races each autumn: %s from every player, the pool raised %d%%; the owner adds %d to his roll or takes %d%% and withdraws", money(d.Picnic.Flutter), d.Picnic.Bonus, d.Picnic.Owner, d.Picnic.Withdraw)
 	case roleTemple:
-		return "the owner's second chance against being shanghaied; half of every mugger's take"
+		return "The owner's second chance against being shanghaied; half of every mugger's take"
 	case roleFerry:
-		return fmt.Sprintf("the ferry across the river: %s a crossing to the owner", money(d.FerryCharge))
+		return fmt.Sprintf("The ferry across the river: %s a crossing to the owner", money(d.FerryCharge))
 	case roleCasino:
 		return fmt.Sprintf("Roulette Rouble each spring (wagers %s-%s; the owner rolls one less); half of the shanghaied's Fan Tan losses", money(d.Roulette.Min), money(d.Roulette.Max))
 	case roleFrenchClub:
-		return fmt.Sprintf("the Bastille Day Bash each summer: guests the owner singles out pay a tab of up to %s", money(d.Bastille))
+		return fmt.Sprintf("The Bastille Day Bash each summer: guests the owner singles out pay a tab of up to %s", money(d.Bastille))
 	case roleLido:
-		return fmt.Sprintf("the Gala Performance each winter (1-%d: %s to the owner); the Lido Courtesan once a year", d.Gala.Scene, money(d.Gala.Fee))
+		return fmt.Sprintf("The Gala Performance each winter (1-%d: %s to the owner); the Lido Courtesan once a year", d.Gala.Scene, money(d.Gala.Fee))
 	case roleTransport:
 		return fmt.Sprintf("%s for each extra roll at the airfield; %s for each functioning factory each Revenue Phase", money(d.AirfieldFee), money(d.TransportFee))
 	}
