@@ -174,9 +174,9 @@ func (r *run) deploy() {
 		x.Marines = m
 		var names []string
 		for _, i := range m {
-			names = append(names, r.where(i))
+			names = append(names, d.locName(i))
 		}
-		r.say("Deployment: %s places the Japanese marines on %s (§11.4).", s.Players[o].Name, strings.Join(names, " and "))
+		r.say("Deployment: %s places the Japanese marines on %s (§11.4).", s.Players[o].Name, andList(names))
 	}
 }
 
@@ -239,15 +239,11 @@ func (r *run) exchanges() {
 				}
 			}
 			if other == nil || !mirrors(ex, *other) {
-				for _, x := range []int{p, q} {
-					r.tell(x, "The exchange between %s and %s is not made: the two did not order the same exchange (§6.1 \"Upon agreement\").", s.Players[p].Name, s.Players[q].Name)
-				}
+				r.tellTwo(p, q, "The exchange between %s and %s is not made: the two did not order the same exchange (§6.1 \"Upon agreement\").", s.Players[p].Name, s.Players[q].Name)
 				continue
 			}
 			if why := r.exchangeRefused(p, ex); why != "" {
-				for _, x := range []int{p, q} {
-					r.tell(x, "The exchange between %s and %s is refused: %s.", s.Players[p].Name, s.Players[q].Name, why)
-				}
+				r.tellTwo(p, q, "The exchange between %s and %s is refused: %s.", s.Players[p].Name, s.Players[q].Name, why)
 				continue
 			}
 			r.exchange(p, ex)
@@ -352,8 +348,6 @@ func (r *run) exchange(p int, ex exchange) {
 		}
 		s.Players[c.from].Cash -= c.n
 		s.Players[c.to].Cash += c.n
-		for _, x := range []int{p, q} {
-			r.tell(x, "In the exchange %s pays %s %s.", s.Players[c.from].Name, s.Players[c.to].Name, money(c.n))
-		}
+		r.tellTwo(p, q, "In the exchange %s pays %s %s.", s.Players[c.from].Name, s.Players[c.to].Name, money(c.n))
 	}
 }

@@ -114,17 +114,13 @@ func (r *run) loans() {
 			}
 			n := min(l.N, want.N)
 			if s.Players[p].Cash < n {
-				for _, x := range []int{p, q} {
-					r.tell(x, "%s has not the cash to lend %s %s: no loan.", s.Players[p].Name, s.Players[q].Name, money(n))
-				}
+				r.tellTwo(p, q, "%s has not the cash to lend %s %s: no loan.", s.Players[p].Name, s.Players[q].Name, money(n))
 				continue
 			}
 			s.Players[p].Cash -= n
 			s.Players[q].Cash += n
 			r.lent(p, q, n)
-			for _, x := range []int{p, q} {
-				r.tell(x, "%s lends %s %s (§9.1).", s.Players[p].Name, s.Players[q].Name, money(n))
-			}
+			r.tellTwo(p, q, "%s lends %s %s (§9.1).", s.Players[p].Name, s.Players[q].Name, money(n))
 		}
 		for _, b := range pl.P2.Borrow {
 			q := b.Seat
@@ -190,9 +186,7 @@ func (r *run) useCredit(p, need int) {
 				dl.Credit = nil
 			}
 		}
-		for _, x := range []int{p, q} {
-			r.tell(x, "On the line of credit, %s lends %s %s (§9.1, ST-A39).", s.Players[q].Name, s.Players[p].Name, money(n))
-		}
+		r.tellTwo(p, q, "On the line of credit, %s lends %s %s (§9.1, ST-A39).", s.Players[q].Name, s.Players[p].Name, money(n))
 	}
 }
 
@@ -214,9 +208,9 @@ func (r *run) deal(payer, payee int, kind, what string) bool {
 	s.Players[payer].Cash -= ask
 	s.Players[payee].Cash += ask
 	r.say("%s and %s strike a deal: %s (ST-A2).", s.Players[payer].Name, s.Players[payee].Name, what)
-	for _, x := range []int{payer, payee} {
-		r.tell(x, "The deal's price: %s pays %s %s (the ask; the offer was up to %s).", s.Players[payer].Name, s.Players[payee].Name, money(ask), money(offer))
-	}
+	// The price is the ask; the offer, which may have been more, stays
+	// the payer's secret.
+	r.tellTwo(payer, payee, "The deal's price: %s pays %s %s.", s.Players[payer].Name, s.Players[payee].Name, money(ask))
 	return true
 }
 

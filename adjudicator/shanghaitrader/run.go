@@ -28,6 +28,12 @@ func (r *run) tell(p int, format string, args ...any) {
 	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name}})
 }
 
+// tellTwo records a happening only seats p and q (and the GM) may see:
+// a deal between the two.
+func (r *run) tellTwo(p, q int, format string, args ...any) {
+	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name, r.s.Players[q].Name}})
+}
+
 // die rolls the die: the set-up's fixed dice first, in order, then the
 // step's random stream (README "Provable dice"). A resolution without a
 // stream (a test's) uses the stream of an empty seed.
