@@ -148,6 +148,10 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 		if n.Tag == "!!str" {
 			return n.Value, nil
 		}
+		if n.Tag == "!!int" && plainDecimal(n.Value) {
+			// What Decode gives for a plain decimal, without a decoder.
+			return strconv.Atoi(n.Value)
+		}
 		var v any
 		if err := n.Decode(&v); err != nil {
 			return nil, it.Errorf("%v", err)
@@ -187,6 +191,25 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 		return out, nil
 	}
 	return nil, it.Errorf("not an order value")
+}
+
+// plainDecimal reports whether v is a decimal number YAML reads as the
+// int strconv.Atoi reads: 0, or an optional minus and up to 18 digits
+// without a leading zero.
+func plainDecimal(v string) bool {
+	d := strings.TrimPrefix(v, "-")
+	if d == "0" {
+		return v == "0"
+	}
+	if len(d) == 0 || len(d) > 18 || d[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // text returns a scalar as text.
@@ -261,7 +284,7 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	pl := &plan{DailyMail: -1}
 	pl.P2.Minder = -1
 	var errs orders.List
-	seen := map[string]bool{}
+	seen := make([]string, 0, 16)
 	table, list := verbs, verbList
 	if s.V >= 2 {
 		table, list = verbs2, verbList2
@@ -279,11 +302,11 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 				continue
 			}
 		}
-		if seen[verb] {
+		if slices.Contains(seen, verb) {
 			errs = append(errs, it.Errorf("given twice; give each order once (a list where several choices are ranked)"))
 			continue
 		}
-		seen[verb] = true
+		seen = append(seen, verb)
 		v, err := generic(it)
 		if err != nil {
 			errs = append(errs, orders.Errors(err)...)
