@@ -145,7 +145,10 @@ func (r *run) general(p int, pl *plan) {
 			continue
 		}
 		target := -1
-		for _, t := range h.Targets {
+		for k, t := range h.Targets {
+			if !h.Ifs[k].holds(s, p) {
+				continue
+			}
 			if target = r.pickTarget(p, h.Kind, t); target >= 0 {
 				break
 			}

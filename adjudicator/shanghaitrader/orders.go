@@ -89,8 +89,10 @@ type amount struct {
 // adjudicated by this version.
 type hireOrder struct {
 	Kind    string
-	Targets []int // seats; -1 for any
+	Targets []int // seats (a thug's: trading posts); -1 for any
 	If      cond
+	// Ifs are the conditions of each target (version 2), nil where none.
+	Ifs []cond
 }
 
 // plan is one player's orders for a Seasonal Turn, as read by parse. The

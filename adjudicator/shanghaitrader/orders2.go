@@ -481,7 +481,13 @@ func (s *State) parseHire2(p int, v any) (*hireOrder, error) {
 		if !ok || len(ts) == 0 {
 			return nil, fmt.Errorf("name the target, or a ranked list of targets")
 		}
-		for _, t := range ts {
+		for _, entry := range ts {
+			t, cs, has := cutIf(entry)
+			c, err := s.optCond(p, cs, has)
+			if err != nil {
+				return nil, err
+			}
+			h.Ifs = append(h.Ifs, c)
 			switch {
 			case kind == "thug":
 				i, ok := d.findLoc(t)
