@@ -381,5 +381,4 @@
 //     roll, the courtesan's, the customs roll, the Lido Courtesan's, the
 //     spy's; and at the end of a year the sudden-death roll before the
 //     initiative roll-offs. The Collusion Phase rolls no die.
-//
 package shanghaitrader
