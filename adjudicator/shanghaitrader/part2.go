@@ -187,8 +187,9 @@ func cloneMap(m map[string]int) map[string]int {
 // collusion reports whether the open step is the Collusion Phase.
 func (s *State) collusion() bool { return s.P2 != nil && s.P2.Collusion }
 
-// v2 reports whether the state plays part 2 of the rules.
-func (s *State) v2() bool { return s.P2 != nil }
+// v2 reports whether the state plays part 2 of the rules: it has part 2's
+// state and the engine's version is 2 or later.
+func (s *State) v2() bool { return s.P2 != nil && s.V >= 2 }
 
 // deals returns p's standing deals, creating them.
 func (s *State) deals(p int) *Deals {
