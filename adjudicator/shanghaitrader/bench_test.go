@@ -38,22 +38,19 @@ func benchSeason(b *testing.B) (*State, []adjudicator.Submission) {
 		"e": "- move: Yangtszepoo Wharves\n- fan-tan: 20\n- buy: [warehouse, factory]",
 		"f": "- move: [Pootung Wharves]\n- sell: [TP-10b]\n- bid: {any: 10}",
 	}
-	var subs []adjudicator.Submission
-	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
-		items, err := orders.ParseList([]byte(files[p]))
-		if err != nil {
-			b.Fatal(err)
-		}
-		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
-	}
-	return state(as), subs
+	return state(as), submissions(b, files)
 }
 
 // BenchmarkSeason resolves one Seasonal Turn of six players, with the
 // Check of each order file as the host makes it.
 func BenchmarkSeason(b *testing.B) {
-	e := New()
 	s, subs := benchSeason(b)
+	benchResolve(b, s, subs)
+}
+
+// benchResolve checks the order files and resolves the step of s.
+func benchResolve(b *testing.B, s *State, subs []adjudicator.Submission) {
+	e := New()
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
@@ -98,36 +95,15 @@ func benchRackets(b *testing.B) (*State, []adjudicator.Submission) {
 		"e": "- move: Nanking Road\n- spy: [b]\n- hire: {mugger: [c, any]}",
 		"f": "- move: stay\n- lend: {a: 10}\n- hire: {thug: TP-03a}",
 	}
-	var subs []adjudicator.Submission
-	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
-		items, err := orders.ParseList([]byte(files[p]))
-		if err != nil {
-			b.Fatal(err)
-		}
-		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
-	}
-	return state(as), subs
+	return state(as), submissions(b, files)
 }
 
 // BenchmarkSeasonRackets resolves benchRackets' Seasonal Turn with every
 // racket in play, with the Check of each order file as the host makes it
 // (the goal is under a millisecond).
 func BenchmarkSeasonRackets(b *testing.B) {
-	e := New()
 	s, subs := benchRackets(b)
-	b.ReportAllocs()
-	n := 0
-	for b.Loop() {
-		n++
-		for _, sub := range subs {
-			if err := e.Check(s, sub.Player, sub.Items); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if _, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("bench"), n)); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchResolve(b, s, subs)
 }
 
 // BenchmarkCampaign plays whole 6-player campaigns with random legal
@@ -320,4 +296,17 @@ func BenchmarkDigest(b *testing.B) {
 // benchSetup is the position tenYearLog's campaign starts from.
 func benchSetup() string {
 	return randomSetup([]string{"ann", "ben", "cat", "dan", "eve", "fay"}, rand.New(rand.NewPCG(7, 7)))
+}
+
+// submissions reads the order files of players a to f.
+func submissions(b *testing.B, files map[string]string) []adjudicator.Submission {
+	var subs []adjudicator.Submission
+	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
+		items, err := orders.ParseList([]byte(files[p]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
+	}
+	return subs
 }

@@ -339,11 +339,21 @@ func (r *run) firstTarget(p int, list []target, ok func(int) bool) int {
 	return -1
 }
 
-// atDen reports whether p moved this segment voluntarily and successfully
-// to the den of role: "you must voluntarily and successfully move to
-// their establishment" (§3.3), which a shanghaied player did not.
-func (r *run) atDen(p int, role string) bool {
-	return r.vol == p && r.s.d().loc(r.s.Players[p].At).Role == role
+// fromDen reports whether p, who ordered a contractor of the den of role
+// (the targets list), may hire it: only when p moved this segment
+// voluntarily and successfully to that den, "you must voluntarily and
+// successfully move to their establishment" (§3.3), which a shanghaied
+// player did not; and not in the last year. It tells p why not.
+func (r *run) fromDen(p int, list []target, role, what string) bool {
+	s := r.s
+	if len(list) == 0 || s.contractorsOut() {
+		return false
+	}
+	if r.vol != p || s.d().loc(s.Players[p].At).Role != role {
+		r.tell(p, "You did not move voluntarily and successfully to the %s this turn: no %s (§3.3).", s.d().locName(s.d().role(role)), what)
+		return false
+	}
+	return true
 }
 
 // tongs: at the Terror of the Tongs, $20ooo against a warehouse or
@@ -354,11 +364,7 @@ func (r *run) atDen(p int, role string) bool {
 func (r *run) tongs(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if len(pl.P2.Tongs) == 0 || s.contractorsOut() {
-		return
-	}
-	if !r.atDen(p, roleTongs) {
-		r.tell(p, "You did not move voluntarily and successfully to the Terror of the Tongs this turn: no Tongs (§3.3).")
+	if !r.fromDen(p, pl.P2.Tongs, roleTongs, "Tongs") {
 		return
 	}
 	i := r.firstTarget(p, pl.P2.Tongs, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
@@ -416,11 +422,7 @@ func (r *run) loot(i int) {
 func (r *run) courtesan(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if len(pl.P2.Courtesan) == 0 || s.contractorsOut() {
-		return
-	}
-	if !r.atDen(p, roleBrothels) {
-		r.tell(p, "You did not move voluntarily and successfully to the Brothels this turn: no courtesan (§3.3).")
+	if !r.fromDen(p, pl.P2.Courtesan, roleBrothels, "courtesan") {
 		return
 	}
 	inPlay := 0

@@ -1,6 +1,7 @@
 package shanghaitrader
 
 import (
+	"maps"
 	"slices"
 )
 
@@ -165,24 +166,14 @@ func (x *Deals) clone() *Deals {
 		return nil
 	}
 	c := *x
-	c.Offers = cloneMap(x.Offers)
-	c.Asks = cloneMap(x.Asks)
+	c.Offers = maps.Clone(x.Offers)
+	c.Asks = maps.Clone(x.Asks)
 	c.Credit = slices.Clone(x.Credit)
 	c.Fees = slices.Clone(x.Fees)
 	c.Refunds = slices.Clone(x.Refunds)
 	return &c
 }
 
-func cloneMap(m map[string]int) map[string]int {
-	if m == nil {
-		return nil
-	}
-	c := make(map[string]int, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
 
 // collusion reports whether the open step is the Collusion Phase.
 func (s *State) collusion() bool { return s.P2 != nil && s.P2.Collusion }
