@@ -54,10 +54,15 @@ func (Engine) Versions() []string { return adjudicator.VersionList("shanghai-tra
 func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
 
 // at is the state as the engine's version reads it: a shallow copy that
-// records the version, for methods that only read the state.
+// records the version, for methods that only read the state. A game of
+// version 1 moved to version 2 reads as the basic game of part 2, as
+// Resolve plays it.
 func (e Engine) at(as adjudicator.State) *State {
 	c := *state(as)
 	c.V = e.version()
+	if c.V >= 2 && c.P2 == nil {
+		c.P2 = newPart2()
+	}
 	return &c
 }
 
@@ -177,7 +182,7 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng
 	if s.V >= 2 && s.P2 == nil {
 		// A game begun with version 1 and moved to version 2 by the GM
 		// plays the basic game of part 2 from here on.
-		s.P2 = &Part2{Minder: -1, Lido: -1}
+		s.P2 = newPart2()
 	}
 	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players))}
 	for _, sub := range subs {

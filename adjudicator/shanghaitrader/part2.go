@@ -143,6 +143,10 @@ const (
 	refundPicnic   = "picnic"
 )
 
+// newPart2 is part 2's state at the start: the basic game, nobody
+// minded, the Lido Courtesan at home.
+func newPart2() *Part2 { return &Part2{Minder: -1, Lido: -1} }
+
 // clone returns a deep copy.
 func (x *Part2) clone() *Part2 {
 	if x == nil {

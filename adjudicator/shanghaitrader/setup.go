@@ -154,7 +154,8 @@ func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicato
 		if rules.Length > 0 {
 			s.LastYear = rules.Length
 		}
-		s.P2 = &Part2{Rules: rules, Minder: -1, Lido: -1}
+		s.P2 = newPart2()
+		s.P2.Rules = rules
 	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Cash: d.StartCash, At: d.consul})
@@ -567,6 +568,15 @@ func (s *State) layout2(lay *Layout) error {
 		}
 		s.Estabs[i].Compromised = true
 		x.Courtesans = append(x.Courtesans, Placed{Loc: i, By: q})
+	}
+	// Courtesans placed by compromised: have no hirer.
+	for i, e := range s.Estabs {
+		if e.Compromised && !slices.ContainsFunc(x.Courtesans, func(c Placed) bool { return c.Loc == i }) {
+			x.Courtesans = append(x.Courtesans, Placed{Loc: i, By: -1})
+		}
+	}
+	if n := len(x.Courtesans); n > d.Courtesan.Count {
+		return fmt.Errorf("courtesans: only %d general courtesans, not %d", d.Courtesan.Count, n)
 	}
 	x.Lido = -1
 	if lay.Lido != "" {
