@@ -178,7 +178,6 @@ func (x *Deals) clone() *Deals {
 	return &c
 }
 
-
 // collusion reports whether the open step is the Collusion Phase.
 func (s *State) collusion() bool { return s.P2 != nil && s.P2.Collusion }
 
