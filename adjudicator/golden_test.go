@@ -82,6 +82,29 @@ setup:
     eve: {at: W-16a, owns: [TP-09a, R9, TP-12a, R12]}
     fay: {at: W-17a, owns: [F-17a, TP-08a, R8, TP-10a, TP-10b]}
 `},
+	{"shanghai-trader-6p-advanced", `id: golden-st-adv
+game: shanghai-trader
+options: {advanced: true}
+players: [{name: alice}, {name: bob}, {name: carol}, {name: dave}, {name: eve}, {name: fay}]
+seed: golden shanghai trader advanced
+setup:
+  year: 2
+  nationalities: {alice: American, bob: British, carol: French, dave: White Russian, eve: German, fay: Japanese}
+  police: [Nanking Road, Kiangse Road, Honan Road]
+  monks: [Racecourse, Avenue Joffre]
+  marines: [W-17a, F-17a]
+  minder: alice
+  lido: eve
+  courtesans: {W-16a: eve}
+  loans: [{from: fay, to: carol, n: 30}]
+  players:
+    alice: {at: R2, owns: [TP-02a, TP-02b, R2, W-15a], bank: 100, fees: {commission: 5}}
+    bob: {at: R1, owns: [R1, TP-03a, TP-03b, R3, W-16a, F-16a], ask: {customs: 20, courtesan: 10}, offer: {courtesan: 5}}
+    dave: {at: R11, owns: [TP-11a, R11, TP-05a, R5], fees: {gala: {any: 10}}}
+    eve: {at: R6, owns: [TP-06a, R6, TP-07a, R7], picnic: withdraw if pool >= 60, offer: {lido: 15}, ask: {courtesan: 5}}
+    fay: {at: R12, owns: [TP-12a, R12, W-17a, F-17a, TP-08a, R8], credit: {to: {carol: 50}}}
+    carol: {at: R10, owns: [TP-10a, TP-10b, R10, TP-09a, R9], roulette: 20, refund: {roulette: 50}, credit: {from: {fay: 50}}}
+`},
 }
 
 // standingOrders are what the golden script's players send while the game

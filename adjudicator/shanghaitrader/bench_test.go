@@ -38,22 +38,19 @@ func benchSeason(b *testing.B) (*State, []adjudicator.Submission) {
 		"e": "- move: Yangtszepoo Wharves\n- fan-tan: 20\n- buy: [warehouse, factory]",
 		"f": "- move: [Pootung Wharves]\n- sell: [TP-10b]\n- bid: {any: 10}",
 	}
-	var subs []adjudicator.Submission
-	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
-		items, err := orders.ParseList([]byte(files[p]))
-		if err != nil {
-			b.Fatal(err)
-		}
-		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
-	}
-	return state(as), subs
+	return state(as), submissions(b, files)
 }
 
 // BenchmarkSeason resolves one Seasonal Turn of six players, with the
 // Check of each order file as the host makes it.
 func BenchmarkSeason(b *testing.B) {
-	e := New()
 	s, subs := benchSeason(b)
+	benchResolve(b, s, subs)
+}
+
+// benchResolve checks the order files and resolves the step of s.
+func benchResolve(b *testing.B, s *State, subs []adjudicator.Submission) {
+	e := New()
 	b.ReportAllocs()
 	n := 0
 	for b.Loop() {
@@ -67,6 +64,46 @@ func BenchmarkSeason(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchRackets is a spring of year 3 of the advanced game with six
+// players, every racket controlled, the police, monks and marines
+// deployed, the minder leased, ships arriving, the Roulette Rouble, and
+// each player's order file hiring contractors: thug, mugger, Tongs,
+// courtesan, customs raid, Lido Courtesan, spy, and the monks' extortion.
+func benchRackets(b *testing.B) (*State, []adjudicator.Submission) {
+	e := New()
+	setup := `{"year": 3, "season": "spring", "ship_roll": 6, "initiative": ["a", "b", "c", "d", "e", "f"],
+	  "nationalities": {"a": "American", "b": "British", "c": "French", "d": "White Russian", "e": "German", "f": "Japanese"},
+	  "police": ["Nanking Road", "Kiangse Road", "Honan Road"], "monks": ["Racecourse", "Avenue Joffre"],
+	  "marines": ["W-17a", "F-17a"], "minder": "a", "dice": [1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3],
+	  "players": {"a": {"at": "R2", "owns": ["TP-02a", "TP-02b", "R2", "W-15a", "F-16b"], "cash": 150, "fees": {"commission": 5}, "offer": {"lido": 10}},
+	              "b": {"at": "R1", "owns": ["R1", "TP-03a", "TP-03b", "R3", "W-16a", "F-16a", "TP-04a", "R4"], "ask": {"customs": 20}},
+	              "c": {"at": "R10", "owns": ["TP-10a", "TP-10b", "R10", "TP-09a", "R9"], "roulette": 20, "refund": {"roulette": 50}},
+	              "d": {"at": "R11", "owns": ["TP-11a", "R11", "TP-05a", "R5"], "fees": {"gala": {"any": 10}}},
+	              "e": {"at": "R6", "owns": ["TP-06a", "R6", "TP-07a", "R7", "W-18a"], "roulette": 30},
+	              "f": {"at": "R12", "owns": ["TP-12a", "R12", "W-17a", "F-17a", "TP-08a", "R8"], "credit": {"to": {"c": 50}}}}}`
+	as, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d", "e", "f"}, Options: json.RawMessage(`{"advanced": true}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("bench"), 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := map[string]string{
+		"a": "- move: stay\n- deposit: 50\n- hire: {mugger: [e, any]}",
+		"b": "- move: stay\n- raid: [W-18a, W-15a]\n- docks: [Pootung Wharves, Hongkew Wharves]\n- hire: {thug: TP-06a}",
+		"c": "- move: Old Chinatown\n- tongs: [F-16a]\n- courtesan: [W-16a]\n- credit: {from: {f: 50}}",
+		"d": "- move: stay\n- lido: [a]\n- hire: [{thug: TP-10a}]",
+		"e": "- move: Nanking Road\n- spy: [b]\n- hire: {mugger: [c, any]}",
+		"f": "- move: stay\n- lend: {a: 10}\n- hire: {thug: TP-03a}",
+	}
+	return state(as), submissions(b, files)
+}
+
+// BenchmarkSeasonRackets resolves benchRackets' Seasonal Turn with every
+// racket in play, with the Check of each order file as the host makes it
+// (the goal is under a millisecond).
+func BenchmarkSeasonRackets(b *testing.B) {
+	s, subs := benchRackets(b)
+	benchResolve(b, s, subs)
 }
 
 // BenchmarkCampaign plays whole 6-player campaigns with random legal
@@ -105,9 +142,14 @@ func BenchmarkCampaign(b *testing.B) {
 	b.ReportMetric(float64(games)/time.Since(start).Seconds(), "campaigns/s")
 }
 
-// tenYearLog writes a 10-year 6-player campaign (the length set with
-// options.data) to a fresh store, every player mailing random legal
-// orders each step, and returns the store and the game's id.
+// benchCampaign is the campaign of tenYearLog: the advanced game of 10
+// years without sudden death, from a random position of year 2 with
+// every racket held.
+const benchOptions = `{"advanced": true, "sudden_death": false, "length": 10}`
+
+// tenYearLog writes a 10-year 6-player campaign of the advanced game to
+// a fresh store, every player mailing random legal orders each step, and
+// returns the store, the game's id and the orders of each step.
 func tenYearLog(b *testing.B) (*events.Store, string, [][]adjudicator.Submission) {
 	st, err := events.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
@@ -119,9 +161,10 @@ func tenYearLog(b *testing.B) (*events.Store, string, [][]adjudicator.Submission
 	ctx := context.Background()
 	c, err := adjudicator.ParseCampaign([]byte(`id: st-bench
 game: shanghai-trader
-options: {data: {years: [10, 10, 10, 10]}}
+options: ` + benchOptions + `
 players: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]
 seed: ` + benchSeed + `
+setup: ` + benchSetup() + `
 `))
 	if err != nil {
 		b.Fatal(err)
@@ -152,8 +195,9 @@ seed: ` + benchSeed + `
 			g = rec.Game
 		}
 	}
-	if g.Step != 41 {
-		b.Fatalf("the campaign lasted %d steps, not 40", g.Step-1)
+	// Years 2 to 10: 36 Seasonal Turns and 8 Collusion Phases.
+	if g.Step != 45 {
+		b.Fatalf("the campaign lasted %d steps, not 44", g.Step-1)
 	}
 	return st, g.ID, plays
 }
@@ -167,7 +211,7 @@ const benchSeed = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5
 func replayEngine(b *testing.B, plays [][]adjudicator.Submission) {
 	e := New()
 	seed, _ := hex.DecodeString(benchSeed)
-	as, err := e.Setup(adjudicator.Config{Players: []string{"ann", "ben", "cat", "dan", "eve", "fay"}, Options: json.RawMessage(`{"data":{"years":[10,10,10,10]}}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand(seed, 0))
+	as, err := e.Setup(adjudicator.Config{Players: []string{"ann", "ben", "cat", "dan", "eve", "fay"}, Options: json.RawMessage(benchOptions), Setup: json.RawMessage(benchSetup())}, adjudicator.NewRand(seed, 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -247,4 +291,22 @@ func BenchmarkDigest(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// benchSetup is the position tenYearLog's campaign starts from.
+func benchSetup() string {
+	return randomSetup([]string{"ann", "ben", "cat", "dan", "eve", "fay"}, rand.New(rand.NewPCG(7, 7)))
+}
+
+// submissions reads the order files of players a to f.
+func submissions(b *testing.B, files map[string]string) []adjudicator.Submission {
+	var subs []adjudicator.Submission
+	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
+		items, err := orders.ParseList([]byte(files[p]))
+		if err != nil {
+			b.Fatal(err)
+		}
+		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
+	}
+	return subs
 }

@@ -30,7 +30,7 @@ const (
 	typeDen        = "den"
 )
 
-// Racket and den roles (data.yaml) that part 1 of the rules gives an effect.
+// Racket and den roles (data.yaml) that the rules give an effect.
 const (
 	roleShanghaiClub = "shanghai-club"
 	roleGreatOrient  = "great-orient"
@@ -38,6 +38,12 @@ const (
 	roleTemple       = "temple"
 	roleCasino       = "casino"
 	roleFerry        = "ferry"
+	roleLido         = "lido"
+	roleCustoms      = "customs-swindle"
+	roleMonastery    = "monastery"
+	roleRacetrack    = "racetrack"
+	roleFrenchClub   = "french-club"
+	roleCurrency     = "currency-trader"
 	roleFanTan       = "fan-tan"
 	roleBrothels     = "brothels"
 	roleTongs        = "tongs"
@@ -77,6 +83,20 @@ type District struct {
 
 // inside reports whether the district is in the International Settlement.
 func (d *District) inside() bool { return d.Zone != zoneOutside }
+
+// eventData is one special event of the Turn Track (§5): its name and
+// the role of the racket that runs it.
+type eventData struct {
+	Name   string `yaml:"name" json:"name"`
+	Racket string `yaml:"racket" json:"racket"`
+}
+
+// Hire is a contractor's price and the highest (modified) roll with which
+// it succeeds (§3.3).
+type Hire struct {
+	Cost int `yaml:"cost" json:"cost"`
+	Hit  int `yaml:"hit" json:"hit"`
+}
 
 // Revenue is the Revenue Chart (ST-G4).
 type Revenue struct {
@@ -128,6 +148,66 @@ type components struct {
 	Shipping  [][]int     `yaml:"shipping" json:"shipping"`
 	Schedule  [][]string  `yaml:"schedule" json:"schedule"`
 	Districts []*District `yaml:"districts" json:"districts"`
+
+	// Part 2 (version 2 and later).
+	Events []eventData `yaml:"events" json:"events"`
+	Gala   struct {
+		Fee   int `yaml:"fee" json:"fee"`
+		Scene int `yaml:"scene" json:"scene"`
+	} `yaml:"gala" json:"gala"`
+	Roulette struct {
+		Min   int   `yaml:"min" json:"min"`
+		Max   int   `yaml:"max" json:"max"`
+		Pays  []int `yaml:"pays" json:"pays"`
+		Owner int   `yaml:"owner" json:"owner"`
+	} `yaml:"roulette" json:"roulette"`
+	Bastille int `yaml:"bastille" json:"bastille"`
+	Picnic   struct {
+		Flutter  int `yaml:"flutter" json:"flutter"`
+		Bonus    int `yaml:"bonus" json:"bonus"`
+		Withdraw int `yaml:"withdraw" json:"withdraw"`
+		Owner    int `yaml:"owner" json:"owner"`
+	} `yaml:"picnic" json:"picnic"`
+	Thug      Hire `yaml:"thug" json:"thug"`
+	Mugger    Hire `yaml:"mugger" json:"mugger"`
+	Tongs     Hire `yaml:"tongs" json:"tongs"`
+	Courtesan struct {
+		Hire  `yaml:",inline"`
+		Count int `yaml:"count" json:"count"`
+	} `yaml:"courtesan" json:"courtesan"`
+	Customs struct {
+		Hit int `yaml:"hit" json:"hit"`
+	} `yaml:"customs" json:"customs"`
+	Police struct {
+		Count    int `yaml:"count" json:"count"`
+		Modifier int `yaml:"modifier" json:"modifier"`
+	} `yaml:"police" json:"police"`
+	Monks struct {
+		Count     int `yaml:"count" json:"count"`
+		Modifier  int `yaml:"modifier" json:"modifier"`
+		Extortion int `yaml:"extortion" json:"extortion"`
+	} `yaml:"monks" json:"monks"`
+	Commission int               `yaml:"commission" json:"commission"` // percent
+	Interest   int               `yaml:"interest" json:"interest"`     // percent
+	Exclusive  map[string]string `yaml:"exclusive" json:"exclusive"`   // racket role → nationality
+	Marines    struct {
+		Count       int    `yaml:"count" json:"count"`
+		Modifier    int    `yaml:"modifier" json:"modifier"`
+		Nationality string `yaml:"nationality" json:"nationality"`
+	} `yaml:"marines" json:"marines"`
+	Minder struct {
+		Modifier    int    `yaml:"modifier" json:"modifier"`
+		Save        int    `yaml:"save" json:"save"`
+		Nationality string `yaml:"nationality" json:"nationality"`
+	} `yaml:"minder" json:"minder"`
+	Spy struct {
+		Turns       []int  `yaml:"turns" json:"turns"`
+		Nationality string `yaml:"nationality" json:"nationality"`
+	} `yaml:"spy" json:"spy"`
+	SuddenDeath struct {
+		Threshold int `yaml:"threshold" json:"threshold"`
+		Rolls     int `yaml:"rolls" json:"rolls"` // years with a roll, before the last
+	} `yaml:"sudden_death" json:"sudden_death"`
 
 	locs      []*Location    // every location, district by district
 	locDist   []int          // the district of each location
@@ -369,6 +449,47 @@ func (c *components) prepare() error {
 		if c.schedule[si][0] == c.schedule[si][1] {
 			return fail("schedule: two ships go to separate docks")
 		}
+	}
+	return c.preparePart2()
+}
+
+// preparePart2 checks the components of part 2 (events, contractors, the
+// advanced game): what the engine of version 2 relies on.
+func (c *components) preparePart2() error {
+	fail := func(format string, args ...any) error { return fmt.Errorf(format, args...) }
+	if len(c.Events) != 4 {
+		return fail("events: one special event for each of the 4 seasons")
+	}
+	for _, e := range c.Events {
+		if i, ok := c.roles[e.Racket]; !ok || c.locs[i].Type != typeRacket || e.Name == "" {
+			return fail("events: %q needs a name and the role of a racket", e.Name)
+		}
+	}
+	if len(c.Roulette.Pays) != 6 || c.Roulette.Min <= 0 || c.Roulette.Max < c.Roulette.Min {
+		return fail("roulette: min <= max, and pays for each roll 1 to 6")
+	}
+	if len(c.Spy.Turns) != 6 || c.SuddenDeath.Rolls < 1 {
+		return fail("spy: turns for each roll 1 to 6; sudden_death: at least one roll")
+	}
+	if c.SuddenDeath.Threshold < 1 || c.SuddenDeath.Threshold > 6 {
+		return fail("sudden_death: threshold is a roll 1-6")
+	}
+	for _, h := range []Hire{c.Thug, c.Mugger, c.Tongs, c.Courtesan.Hire} {
+		if h.Cost < 0 || h.Hit < 1 {
+			return fail("thug, mugger, tongs and courtesan need a cost and a hit")
+		}
+	}
+	if c.Police.Count < 1 || c.Monks.Count < 1 || c.Marines.Count < 1 || c.Courtesan.Count < 1 {
+		return fail("police, monks, marines and courtesans: at least one counter each")
+	}
+	nat := func(n string) bool { return slices.Contains(c.Nationalities, n) }
+	for role, n := range c.Exclusive {
+		if i, ok := c.roles[role]; !ok || c.locs[i].Type != typeRacket || !nat(n) {
+			return fail("exclusive: %s is not a racket or %s not a nationality", role, n)
+		}
+	}
+	if !nat(c.Marines.Nationality) || !nat(c.Minder.Nationality) || !nat(c.Spy.Nationality) {
+		return fail("marines, minder and spy: the nationality that controls them")
 	}
 	return nil
 }

@@ -9,34 +9,65 @@ import (
 	"taipan/orders"
 )
 
-// Version is the version of the rules this engine plays, recorded with
-// every step's digest.
-const Version = "shanghai-trader/1"
+// Version is the current version of the rules this engine plays,
+// recorded with every step's digest: shanghai-trader/2 plays the whole
+// rulebook; games begun with shanghai-trader/1 (part 1: no rackets'
+// effects beyond movement, no events, contractors other than assassins,
+// collusion or advanced rules) go on playing it.
+const Version = "shanghai-trader/2"
 
-// Engine is the Shanghai Trader rules. It has no fields: all game data is
-// in the *State it is handed.
-type Engine struct{}
+// current is the number of Version.
+const current = 2
+
+// Engine is the Shanghai Trader rules. All game data is in the *State it
+// is handed; the engine holds only the version of the rules it plays.
+type Engine struct {
+	v int // the version of the rules; 0 is the current one
+}
 
 // New returns the Shanghai Trader engine.
-func New() Engine { return Engine{} }
+func New() Engine { return Engine{v: current} }
 
-var _ adjudicator.Engine = Engine{}
+var (
+	_ adjudicator.Engine    = Engine{}
+	_ adjudicator.Versioned = Engine{}
+)
 
 // Name is "shanghai-trader".
 func (Engine) Name() string { return "shanghai-trader" }
 
-// Version identifies this implementation of the rules.
-func (Engine) Version() string { return Version }
+func (e Engine) version() int {
+	if e.v == 0 {
+		return current
+	}
+	return e.v
+}
 
-// Options are the campaign options.
-type Options struct {
-	// Data replaces top-level keys of the embedded data.yaml (the map,
-	// the charts, the tables) for this campaign.
-	Data map[string]any `json:"data"`
+// Version identifies this implementation of the rules.
+func (e Engine) Version() string { return fmt.Sprintf("shanghai-trader/%d", e.version()) }
+
+// Versions lists the versions of the rules this engine plays, oldest
+// first.
+func (Engine) Versions() []string { return adjudicator.VersionList("shanghai-trader", 1, current) }
+
+// AtVersion returns the engine playing version v (one of Versions).
+func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
+
+// at is the state as the engine's version reads it: a shallow copy that
+// records the version, for methods that only read the state. A game of
+// version 1 moved to version 2 reads as the basic game of part 2, as
+// Resolve plays it.
+func (e Engine) at(as adjudicator.State) *State {
+	c := *state(as)
+	c.V = e.version()
+	if c.V >= 2 && c.P2 == nil {
+		c.P2 = newPart2()
+	}
+	return &c
 }
 
 // Status says who owes orders: every player still in the city, each
-// Seasonal Turn.
+// Seasonal Turn and (version 2) each Collusion Phase.
 func (Engine) Status(as adjudicator.State) adjudicator.Status {
 	s := state(as)
 	if s.Over {
@@ -52,6 +83,9 @@ func (Engine) Status(as adjudicator.State) adjudicator.Status {
 // phaseText is the open step in one line.
 func (s *State) phaseText() string {
 	t := fmt.Sprintf("year %d of %d, %s turn", s.Year, s.LastYear, s.seasonName())
+	if s.collusion() {
+		t = fmt.Sprintf("year %d of %d, the Collusion Phase", s.Year, s.LastYear)
+	}
 	switch {
 	case s.lastYear():
 		t += " (the last year)"
@@ -81,8 +115,8 @@ func (s *State) winners() []string {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
-	s := state(as)
+func (e Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+	s := e.at(as)
 	p := s.seat(player)
 	switch {
 	case p < 0:
@@ -103,11 +137,18 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 // else, a roll for the district you are in. Every other choice takes its
 // documented default when the segment comes, and no optional action is
 // taken.
-func (Engine) Default(as adjudicator.State, player string) []orders.Item {
-	s := state(as)
+//
+// In the Collusion Phase (version 2) the default deploys what the player
+// must deploy (police, monks, marines, the minder; see collusionDefault)
+// and exchanges nothing.
+func (e Engine) Default(as adjudicator.State, player string) []orders.Item {
+	s := e.at(as)
 	p := s.seat(player)
 	if p < 0 || s.Over || !s.Players[p].inCity() {
 		return []orders.Item{}
+	}
+	if s.collusion() {
+		return orders.Renumber(s.collusionDefault(p))
 	}
 	return orders.Renumber([]orders.Item{orders.With(verbMove, s.defaultMove(p).Text)})
 }
@@ -132,10 +173,16 @@ func (s *State) defaultMove(p int) moveOpt {
 // Resolve plays the open Seasonal Turn: every player's orders, in
 // initiative order, and the Cycle Turn of the next year when it ends a
 // year.
-func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
 	s := state(as).clone()
+	s.V = e.version()
 	if s.Over {
 		return nil, nil, fmt.Errorf("shanghaitrader: the game is over")
+	}
+	if s.V >= 2 && s.P2 == nil {
+		// A game begun with version 1 and moved to version 2 by the GM
+		// plays the basic game of part 2 from here on.
+		s.P2 = newPart2()
 	}
 	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players))}
 	for _, sub := range subs {
@@ -153,11 +200,23 @@ func (Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *
 		r.plans[p] = pl
 	}
 	for _, p := range s.inCity() {
-		if r.plans[p] == nil {
+		switch {
+		case r.plans[p] != nil:
+		case s.V >= 2:
+			pl, err := s.parse(p, e.Default(s, s.Players[p].Name))
+			if err != nil {
+				return nil, nil, fmt.Errorf("shanghaitrader: the default orders of %s: %w", s.Players[p].Name, err)
+			}
+			r.plans[p] = pl
+		default:
 			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}}
 		}
 	}
-	r.season()
+	if s.collusion() {
+		r.collusion()
+	} else {
+		r.season()
+	}
 	return s, r.hs, nil
 }
 
@@ -265,7 +324,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 			if !s.owns(p, i) {
 				return nil, nil, fmt.Errorf("%s does not control %s", me.Name, d.locName(i))
 			}
-			s.setOwner(i, -1)
+			r.control(i, -1, false)
 			r.say("%s's employee is taken off %s.", me.Name, d.locName(i))
 			r.checkRackets(p)
 		} else {
@@ -273,7 +332,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 				return nil, nil, fmt.Errorf("%s is no longer in the city", me.Name)
 			}
 			old := s.Estabs[i].Owner
-			s.setOwner(i, p)
+			r.control(i, p, false)
 			r.say("%s now controls %s.", me.Name, d.locName(i))
 			if old >= 0 {
 				r.checkRackets(old)

@@ -116,19 +116,5 @@ func (r *run) hire(p int, pl *plan) {
 		r.tell(p, "You cannot afford the assassin (%s).", money(d.Assassin.Cost))
 		return
 	}
-	t := &s.Players[target]
-	paid := r.toBank(p, d.Assassin.Cost, "assassin")
-	v := r.die()
-	mod := v + t.Bodyguards
-	roll := ""
-	if t.Bodyguards > 0 {
-		roll = " + " + itoa(t.Bodyguards) + " for " + plural(t.Bodyguards, "the bodyguard", "the bodyguards")
-	}
-	if mod > d.Assassin.Hit {
-		r.say("%s hires an assassin against %s at the airfield (%s): rolls %d%s = %d, a miss (§3.3).", me.Name, t.Name, paid, v, roll, mod)
-		return
-	}
-	r.leave(target, outAssassinated)
-	r.say("%s hires an assassin against %s at the airfield (%s): rolls %d%s = %d, a hit. %s is out of the game - that's Shanghai (§3.3); every asset of theirs is uncontrolled.",
-		me.Name, t.Name, paid, v, roll, mod, t.Name)
+	r.assassinate(p, target)
 }

@@ -2,11 +2,12 @@ package shanghaitrader
 
 // Help is the order syntax (taipan rules shanghai-trader).
 func (Engine) Help() string {
-	return `Shanghai Trader orders: one step is one Seasonal Turn. Every player in
-the city sends one order file; the turn is then played in initiative
-order, each player's orders applied when their segment comes. Money is
-in $ooo. Ranked lists: the first entry that applies is used; any entry
-may end with "if CONDITION".
+	return `Shanghai Trader orders (shanghai-trader/2). A step is one Seasonal Turn,
+or the Collusion Phase before each winter after the first. Every player
+in the city sends one order file; a turn is played in initiative order,
+each player's orders applied when their segment comes. Money is in $ooo.
+Ranked lists: the first entry that applies is used; any entry may end
+with "if CONDITION".
 
 Movement (one move each turn; default below):
   - move: Nanking Road        name a district and roll for the location
@@ -27,15 +28,48 @@ Movement (one move each turn; default below):
   - bodyguards: [3, 2]        at the airfield: hire or upgrade
   - daily-mail: bob           at the North China Daily Mail: bob's money
 After the move and any fine:
-  - deposit: all but 40       at the Imperial Trading Banks, in lots of 50
+  - deposit: all but 40       at the Imperial Trading Banks or the Currency
+                              Trader (its owner's commission), lots of 50
   - withdraw: 100             (also: all, a multiple of 50)
   - buy: [trading-post, warehouse if cash >= 60, racket]   where you end
-  - hire: {assassin: [bob, any]}   $40ooo: a passport holder at the airfield
+Contractors (one general contractor a turn; none but assassins in the
+last year):
+  - hire: {thug: [TP-03a]}    $10ooo: another player's coolie, 1-4
+  - hire: [{mugger: [bob, any]}, {assassin: carol}]   mugger $30ooo: half
+                              the cash of a player in the Settlement, 1-4;
+                              assassin $40ooo: a passport holder at the
+                              airfield, 1-4
+  - tongs: [F-16a]            at the Terror of the Tongs, $20ooo: loot it
+  - courtesan: [W-15a]        at the Brothels, $20ooo: compromise it
+  - raid: [W-15a]             Customs Swindle's owner, once a year
+  - lido: [bob]               Lido's owner, once a year: the Lido Courtesan
+  - spy: [bob]                the German (advanced), once a year
+  - tab: {bob: 30, carol: 20} French Club's owner, summer: up to $50ooo
 Shipping (the Great Orient's owner; your warehouses):
   - docks: [Hongkew Wharves, Pootung Wharves]
   - no-service: [W-15a]
+Collusion Phase (negotiate by press; these are played at its close):
+  - police: [Nanking Road, Kiangse Road, Kiangse Road]   Shanghai Club
+  - monks: [Honan Road, Racecourse, The Bund]   Monastery: first two free
+  - marines: [W-17a, F-17a]   the Japanese (advanced), on the docks
+  - minder: bob               the White Russian (advanced), for the year
+  - exchange: {with: bob, give: [TP-02a, 10], get: [W-15a]}   made if bob
+                              orders the same the other way
+Loans, at any step: lend: {bob: 30} (made if bob orders borrow: {alice:
+30}); credit: {to: {bob: 50}, from: {carol: 20}} (standing lines, used
+before any auction).
 Standing orders (kept until changed; none clears):
   - allow: {Great Orient Shipping Line: [bob, carol]}   public
+  - fees: {fine: {bob: 0, any: 5}, commission: 5}   public, lower only:
+                              fine, airfield, ferry, transport, commission,
+                              gala, extortion
+  - refund: {roulette: 50}    public: % of lost wagers paid back
+  - offer: {lido: 20}         secret: the most you pay to avert (lido,
+                              customs, spy) or end (inspector, courtesan)
+  - ask: {customs: 25}        secret: the least you accept for it
+  - roulette: 30              your Roulette Rouble wager, 10-50
+  - picnic: withdraw if pool >= 60   Racetrack's owner (race, withdraw)
+  - extort: off               Monastery's owner (default on)
   - sell: [TP-02a, W-15a]     what to auction first if you cannot pay
   - bid: {TP-02a: 30, warehouse: 20, any: 10}   sealed bids in auctions
 
@@ -43,9 +77,10 @@ Conditions: LOCATION unowned|owned|mine|owned by NAME, cash|bank|year
 >= N (also <=, <, >, =, !=), SEASON, last year, passport, [NAME] at
 LOCATION, [NAME] in DISTRICT; not TEST; TEST and TEST.
 
-Default when you send nothing: stay if you may; at the airfield, the
+Defaults when you send nothing: stay if you may; at the airfield, the
 escape roll; in Old Chinatown, auto Consulates; else a roll for the
-district you are in. Nothing optional is done unless ordered.
+district you are in. In the Collusion Phase: deployments where they
+were, no exchange. Nothing optional is done unless ordered.
 
 Example:
   orders:
@@ -53,6 +88,8 @@ Example:
     - buy: [trading-post if cash >= 40, racket]
     - deposit: all but 40
     - reroll: 1
+    - hire: {mugger: [bob if bob in Nanking Road, any]}
+    - offer: {lido: 20}
     - sell: [TP-02a]
     - bid: {warehouse: 20}
 `

@@ -48,16 +48,25 @@ func createGame(tb testing.TB, h *adjudicator.Host, id string, n int, extra stri
 	return ng
 }
 
-// TestCampaignOnAdjudicateAlone plays a 6-player campaign to its end with
+// TestCampaignOnAdjudicateAlone plays 6-player campaigns to their end with
 // nothing but the GM's adjudicate (every step closed, everybody on the
-// default orders), audits it, and draws every player's last report.
+// default orders), audits them, and draws every player's last report:
+// the basic game (8 years of 4 Seasonal Turns and, from the second year,
+// a Collusion Phase: 39 steps) and the advanced game (sudden death may
+// end it sooner).
 func TestCampaignOnAdjudicateAlone(t *testing.T) {
+	for _, c := range []struct{ name, extra string }{{"basic", ""}, {"advanced", "options: {advanced: true}"}} {
+		t.Run(c.name, func(t *testing.T) { adjudicateAlone(t, c.extra) })
+	}
+}
+
+func adjudicateAlone(t *testing.T, extra string) {
 	h := newHost(t)
 	ctx := context.Background()
-	ng := createGame(t, h, "st-defaults", 6, "")
+	ng := createGame(t, h, "st-defaults", 6, extra)
 	g := ng.Game
 	for closes := 0; !g.Status.Finished; closes++ {
-		if closes > 4*8 {
+		if closes > 5*8 {
 			t.Fatalf("the campaign does not end after %d steps", closes)
 		}
 		var err error
@@ -73,7 +82,7 @@ func TestCampaignOnAdjudicateAlone(t *testing.T) {
 	if err != nil {
 		t.Fatalf("audit: %v", err)
 	}
-	if !audited.Status.Finished || audited.Step != 33 {
+	if !audited.Status.Finished || extra == "" && audited.Step != 40 {
 		t.Fatalf("audited game: finished %v after step %d", audited.Status.Finished, audited.Step-1)
 	}
 	r, err := adjudicator.NewRenderer()

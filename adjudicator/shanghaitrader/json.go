@@ -3,7 +3,6 @@ package shanghaitrader
 import (
 	"bytes"
 	"encoding/json"
-	"maps"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -42,6 +41,11 @@ func (w *jw) bool(k string, v bool) {
 // through encoding/json.
 func (w *jw) str(k, v string, first bool) {
 	w.key(k, first)
+	w.strVal(v)
+}
+
+// strVal writes a JSON string value.
+func (w *jw) strVal(v string) {
 	for i := 0; i < len(v); i++ {
 		if c := v[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
 			var buf bytes.Buffer
@@ -82,10 +86,22 @@ func (w *jw) ints(k string, xs []int, first bool) {
 	w.list("", len(xs), true, func(i int) { w.b = strconv.AppendInt(w.b, int64(xs[i]), 10) })
 }
 
+// counts writes a map of counts, its keys sorted as encoding/json sorts
+// them (sorted on the stack: a digest is made every step).
 func (w *jw) counts(k string, m map[string]int) {
 	w.key(k, false)
+	w.countsVal(m)
+}
+
+func (w *jw) countsVal(m map[string]int) {
+	var buf [48]string
+	keys := buf[:0]
+	for r := range m {
+		keys = append(keys, r)
+	}
+	slices.Sort(keys)
 	w.b = append(w.b, '{')
-	for i, r := range slices.Sorted(maps.Keys(m)) {
+	for i, r := range keys {
 		w.int(r, m[r], i == 0)
 	}
 	w.b = append(w.b, '}')
@@ -134,6 +150,10 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	}
 	if len(s.Drawn) > 0 {
 		w.counts("drawn", s.Drawn)
+	}
+	if s.P2 != nil {
+		w.key("part2", false)
+		s.P2.appendJSON(w)
 	}
 	return append(w.b, '}'), nil
 }
@@ -190,6 +210,13 @@ func (p *Player) appendJSON(w *jw) {
 			w.b = append(w.b, '}')
 		})
 	}
+	if p.Detained != 0 {
+		w.int("detained", p.Detained, false)
+	}
+	if p.Deals != nil {
+		w.key("deals", false)
+		p.Deals.appendJSON(w)
+	}
 	w.b = append(w.b, '}')
 }
 
@@ -225,4 +252,146 @@ func (es estabs) appendJSON(b []byte) []byte {
 		w.b = append(w.b, '}')
 	})
 	return w.b
+}
+
+// appendJSON writes the part of the state of version 2 as encoding/json
+// would.
+func (x *Part2) appendJSON(w *jw) {
+	w.b = append(w.b, '{')
+	w.key("rules", true)
+	r := x.Rules
+	w.b = append(w.b, '{')
+	first := true
+	for _, f := range []struct {
+		k string
+		n int
+	}{{"sudden_from", r.SuddenFrom}, {"sudden_to", r.SuddenTo}, {"threshold", r.Threshold}, {"length", r.Length}} {
+		if f.n != 0 {
+			w.int(f.k, f.n, first)
+			first = false
+		}
+	}
+	for _, f := range []struct {
+		k string
+		v bool
+	}{{"exclusive", r.Exclusive}, {"marines", r.Marines}, {"minder", r.Minder}, {"spy", r.Spy}} {
+		if f.v {
+			w.key(f.k, first)
+			w.b = append(w.b, "true"...)
+			first = false
+		}
+	}
+	w.b = append(w.b, '}')
+	if x.Collusion {
+		w.bool("collusion", true)
+	}
+	for _, f := range []struct {
+		k  string
+		xs []int
+	}{{"police", x.Police}, {"monks", x.Monks}, {"marines", x.Marines}} {
+		if len(f.xs) > 0 {
+			w.ints(f.k, f.xs, false)
+		}
+	}
+	w.int("minder", x.Minder, false)
+	if x.MinderDead {
+		w.bool("minder_dead", true)
+	}
+	if len(x.Courtesans) > 0 {
+		w.list("courtesans", len(x.Courtesans), false, func(i int) {
+			c := x.Courtesans[i]
+			w.b = append(w.b, '{')
+			w.int("loc", c.Loc, true)
+			w.int("by", c.By, false)
+			w.b = append(w.b, '}')
+		})
+	}
+	w.int("lido", x.Lido, false)
+	for _, f := range []struct {
+		k  string
+		xs []string
+	}{{"used", x.Used}, {"withdrawn", x.Withdrawn}} {
+		if len(f.xs) > 0 {
+			w.list(f.k, len(f.xs), false, func(i int) { w.strVal(f.xs[i]) })
+		}
+	}
+	if len(x.Fresh) > 0 {
+		w.ints("fresh", x.Fresh, false)
+	}
+	if len(x.Loans) > 0 {
+		w.list("loans", len(x.Loans), false, func(i int) {
+			l := x.Loans[i]
+			w.b = append(w.b, '{')
+			w.int("from", l.From, true)
+			w.int("to", l.To, false)
+			w.int("n", l.N, false)
+			w.b = append(w.b, '}')
+		})
+	}
+	w.b = append(w.b, '}')
+}
+
+// appendJSON writes a player's deals as encoding/json would.
+func (x *Deals) appendJSON(w *jw) {
+	w.b = append(w.b, '{')
+	first := true
+	next := func(k string) {
+		w.key(k, first)
+		first = false
+	}
+	for _, f := range []struct {
+		k string
+		m map[string]int
+	}{{"offers", x.Offers}, {"asks", x.Asks}} {
+		if len(f.m) > 0 {
+			next(f.k)
+			w.countsVal(f.m)
+		}
+	}
+	if len(x.Credit) > 0 {
+		next("credit")
+		w.list("", len(x.Credit), true, func(i int) {
+			c := x.Credit[i]
+			w.b = append(w.b, '{')
+			w.int("seat", c.Seat, true)
+			w.int("n", c.N, false)
+			if c.Lend {
+				w.bool("lend", true)
+			}
+			w.b = append(w.b, '}')
+		})
+	}
+	if x.Roulette != 0 {
+		next("roulette")
+		w.b = strconv.AppendInt(w.b, int64(x.Roulette), 10)
+	}
+	if x.Withdraw {
+		next("withdraw")
+		w.b = append(w.b, "true"...)
+	}
+	if x.WithdrawAt != 0 {
+		next("withdraw_at")
+		w.b = strconv.AppendInt(w.b, int64(x.WithdrawAt), 10)
+	}
+	if x.NoExtort {
+		next("no_extort")
+		w.b = append(w.b, "true"...)
+	}
+	for _, f := range []struct {
+		k  string
+		fs []Fee
+	}{{"fees", x.Fees}, {"refunds", x.Refunds}} {
+		if len(f.fs) > 0 {
+			next(f.k)
+			w.list("", len(f.fs), true, func(i int) {
+				e := f.fs[i]
+				w.b = append(w.b, '{')
+				w.str("kind", e.Kind, true)
+				w.int("to", e.To, false)
+				w.int("n", e.N, false)
+				w.b = append(w.b, '}')
+			})
+		}
+	}
+	w.b = append(w.b, '}')
 }

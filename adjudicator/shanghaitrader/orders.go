@@ -89,8 +89,10 @@ type amount struct {
 // adjudicated by this version.
 type hireOrder struct {
 	Kind    string
-	Targets []int // seats; -1 for any
+	Targets []int // seats (a thug's: trading posts); -1 for any
 	If      cond
+	// Ifs are the conditions of each target (version 2), nil where none.
+	Ifs []cond
 }
 
 // plan is one player's orders for a Seasonal Turn, as read by parse. The
@@ -118,6 +120,8 @@ type plan struct {
 	Sell     []int
 	BidsSet  bool
 	Bids     []Bid
+
+	P2 plan2 // the orders of version 2
 }
 
 // generic is an order item's value as the log stores it (Item.Generic),
@@ -145,6 +149,10 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 	case yaml.ScalarNode:
 		if n.Tag == "!!str" {
 			return n.Value, nil
+		}
+		if n.Tag == "!!int" && plainDecimal(n.Value) {
+			// What Decode gives for a plain decimal, without a decoder.
+			return strconv.Atoi(n.Value)
 		}
 		var v any
 		if err := n.Decode(&v); err != nil {
@@ -185,6 +193,25 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 		return out, nil
 	}
 	return nil, it.Errorf("not an order value")
+}
+
+// plainDecimal reports whether v is a decimal number YAML reads as the
+// int strconv.Atoi reads: 0, or an optional minus and up to 18 digits
+// without a leading zero.
+func plainDecimal(v string) bool {
+	d := strings.TrimPrefix(v, "-")
+	if d == "0" {
+		return v == "0"
+	}
+	if len(d) == 0 || len(d) > 18 || d[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // text returns a scalar as text.
@@ -257,26 +284,42 @@ func isNone(v any) bool {
 // the player's segment comes.
 func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	pl := &plan{DailyMail: -1}
+	pl.P2.Minder = -1
 	var errs orders.List
-	seen := map[string]bool{}
+	seen := make([]string, 0, 16)
+	table, list := verbs, verbList
+	if s.V >= 2 {
+		table, list = verbs2, verbList2
+	}
 	for _, it := range items {
 		var buf [32]byte
-		verb, ok := verbs[string(normKey(buf[:0], it.Verb))]
+		verb, ok := table[string(normKey(buf[:0], it.Verb))]
 		if !ok {
-			errs = append(errs, it.Errorf("unknown order; the orders are %s", strings.Join(verbList(), ", ")))
+			errs = append(errs, it.Errorf("unknown order; the orders are %s", strings.Join(list(), ", ")))
 			continue
 		}
-		if seen[verb] {
+		if s.V >= 2 {
+			if err := s.stepVerb(verb); err != nil {
+				errs = append(errs, it.Errorf("%v", err))
+				continue
+			}
+		}
+		if slices.Contains(seen, verb) {
 			errs = append(errs, it.Errorf("given twice; give each order once (a list where several choices are ranked)"))
 			continue
 		}
-		seen[verb] = true
+		seen = append(seen, verb)
 		v, err := generic(it)
 		if err != nil {
 			errs = append(errs, orders.Errors(err)...)
 			continue
 		}
-		if err := s.parseItem(p, pl, verb, v); err != nil {
+		if s.V >= 2 && (verb == verbHire || !isV1Verb(verb)) {
+			err = s.parseItem2(p, pl, verb, v)
+		} else {
+			err = s.parseItem(p, pl, verb, v)
+		}
+		if err != nil {
 			errs = append(errs, it.Errorf("%v", err))
 		}
 	}
@@ -285,6 +328,9 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	}
 	return pl, errs.Err()
 }
+
+// isV1Verb reports whether verb is one of version 1's.
+func isV1Verb(verb string) bool { return verbs[norm(verb)] == verb }
 
 func verbList() []string {
 	return []string{verbMove, verbReroll, verbAirReroll, verbPassport, verbBodyguards, verbFanTan, verbOpium, verbDailyMail,

@@ -17,6 +17,9 @@ import (
 // among the orders the rules allow; late in the game players head for
 // the airfield.
 func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
+	if s.collusion() {
+		return parseLines(append(randomCollusion(s, p, r), randomDeals(s, p, r)...))
+	}
 	d := s.d()
 	me := &s.Players[p]
 	var lines []string
@@ -110,7 +113,10 @@ func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
 	if len(others) > 0 && r.IntN(3) == 0 {
 		add("- daily-mail: %s", pick(others))
 	}
-	if r.IntN(3) == 0 {
+	if s.v2() {
+		lines = append(lines, randomSeason2(s, p, r)...)
+		lines = append(lines, randomDeals(s, p, r)...)
+	} else if r.IntN(3) == 0 {
 		add("- hire: {assassin: [any]}")
 	}
 	if s.ownerOfRole(roleGreatOrient) == p && s.shippingYear() && r.IntN(2) == 0 {
@@ -133,9 +139,14 @@ func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
 	if r.IntN(4) == 0 {
 		add("- bid: {%s: %d, any: %d}", pick([]string{"trading-post", "warehouse", "TP-02a"}), 5*(1+r.IntN(8)), 5*(1+r.IntN(4)))
 	}
+	return parseLines(lines)
+}
+
+// parseLines reads order lines as a mailed file's orders.
+func parseLines(lines []string) []orders.Item {
 	items, err := orders.ParseList([]byte(strings.Join(lines, "\n")))
 	if err != nil {
-		panic(err)
+		panic(fmt.Sprint(err, "\n", strings.Join(lines, "\n")))
 	}
 	return orders.Renumber(items)
 }
@@ -209,6 +220,9 @@ func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening)
 	if !s.Over && len(s.Order) != inCity {
 		t.Fatalf("initiative order %v for %d players in the city", s.Order, inCity)
 	}
+	if s.P2 != nil {
+		checkContractors(t, s)
+	}
 	for i, e := range s.Estabs {
 		if e.Owner < 0 {
 			continue
@@ -225,16 +239,17 @@ func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening)
 }
 
 // playRandom plays a whole game with random legal orders, checking the
-// invariants at every step; it returns the final state.
-func playRandom(t *testing.T, players []string, seed string, r *rand.Rand) *State {
+// invariants at every step; it returns the final state, and adds what
+// happened to tally (when not nil).
+func playRandom(t *testing.T, players []string, options, setup, seed string, r *rand.Rand, tally *figures) *State {
 	t.Helper()
 	e := New()
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := state(as)
-	limit := 4*s.LastYear + 1
+	limit := 5*s.LastYear + 1
 	for step := 1; !e.Status(s).Finished; step++ {
 		if step > limit {
 			t.Fatalf("game %s does not end after %d steps", seed, limit)
@@ -253,6 +268,7 @@ func playRandom(t *testing.T, players []string, seed string, r *rand.Rand) *Stat
 			t.Fatal(err)
 		}
 		checkInvariants(t, s, state(ns), hs)
+		tally.add(hs)
 		s = state(ns)
 	}
 	w := e.Status(s).Winners
@@ -288,18 +304,29 @@ func itemsText(items []orders.Item) string {
 	return string(b)
 }
 
+// randomOptions are the campaign options random games cycle through: the
+// basic game, the whole advanced game, and parts of it alone.
+var randomOptions = []string{`{}`, `{"advanced": true}`, `{"national": true}`, `{"sudden_death": {"threshold": 4}, "length": 6}`, `{"advanced": true, "spy": false}`}
+
 // TestRandomGames plays 240 complete games with random legal orders, 3 to
-// 6 players, and counts how they end.
+// 6 players, the basic and the advanced game, and counts how they end and
+// what happened on the way.
 func TestRandomGames(t *testing.T) {
 	games := 240
 	if testing.Short() {
 		games = 40
 	}
 	won, none, escaped, killed := 0, 0, 0, 0
+	tally := &figures{}
 	for g := range games {
 		n := 3 + g%4
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-		s := playRandom(t, players, "random "+strconv.Itoa(g), rand.New(rand.NewPCG(uint64(g), 3)))
+		opts := randomOptions[(g/4)%len(randomOptions)]
+		setup := "null"
+		if g%2 == 1 {
+			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 4)))
+		}
+		s := playRandom(t, players, opts, setup, "random "+strconv.Itoa(g), rand.New(rand.NewPCG(uint64(g), 3)), tally)
 		if len(Engine{}.Status(s).Winners) > 0 {
 			won++
 		} else {
@@ -315,4 +342,5 @@ func TestRandomGames(t *testing.T) {
 		}
 	}
 	t.Logf("%d games: %d with a winner, %d without; %d players escaped, %d were assassinated", games, won, none, escaped, killed)
+	t.Logf("happened: %s", tally)
 }

@@ -13,6 +13,9 @@ type run struct {
 	rng   *adjudicator.Rand
 	plans []*plan // by seat; nil for players not in the city
 	hs    []adjudicator.Happening
+	// vol is the seat that moved voluntarily into an Old Chinatown den in
+	// the segment being played, or -1 (the Tongs and courtesans, §3.3).
+	vol int
 }
 
 // say records a public happening.
@@ -23,6 +26,12 @@ func (r *run) say(format string, args ...any) {
 // tell records a happening only seat p (and the GM) may see.
 func (r *run) tell(p int, format string, args ...any) {
 	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name}})
+}
+
+// tellTwo records a happening only seats p and q (and the GM) may see:
+// a deal between the two.
+func (r *run) tellTwo(p, q int, format string, args ...any) {
+	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name, r.s.Players[q].Name}})
 }
 
 // die rolls the die: the set-up's fixed dice first, in order, then the
@@ -98,10 +107,7 @@ func (r *run) fromBank(p, n int, reason string) string {
 func (r *run) owe(p, to, n int, reason, what string) {
 	s := r.s
 	me := &s.Players[p]
-	if me.Cash < n {
-		r.say("%s cannot pay %s for %s from cash in hand: %s must auction establishments (§9.2).", me.Name, money(n), what, me.Name)
-		r.raise(p, n)
-	}
+	r.afford(p, n, what)
 	paid := min(n, me.Cash)
 	dest := ""
 	if to >= 0 {
@@ -116,6 +122,34 @@ func (r *run) owe(p, to, n int, reason, what string) {
 		return
 	}
 	r.say("%s pays %s for %s.", me.Name, dest, what)
+}
+
+// afford raises the cash for an obligatory payment of n that p cannot
+// meet from cash in hand: first from p's lines of credit (version 2,
+// ST-A39 step 1), then by auctions (§9.2).
+func (r *run) afford(p, n int, what string) {
+	me := &r.s.Players[p]
+	if me.Cash < n {
+		r.useCredit(p, n)
+	}
+	if me.Cash < n {
+		r.say("%s cannot pay %s for %s from cash in hand: %s must auction establishments (§9.2).", me.Name, money(n), what, me.Name)
+		r.raise(p, n)
+	}
+}
+
+// collect takes an obligatory payment of n from p's cash, raising it
+// first as afford does, and returns what was paid; what cannot be paid is
+// cancelled (ST-A39).
+func (r *run) collect(p, n int, what string) int {
+	me := &r.s.Players[p]
+	r.afford(p, n, what)
+	paid := min(n, me.Cash)
+	me.Cash -= paid
+	if paid < n {
+		r.say("%s pays all they have, %s, for %s; the other %s is cancelled (ST-A39).", me.Name, money(paid), what, money(n-paid))
+	}
+	return paid
 }
 
 // raise auctions p's establishments, one at a time, until p has n in
@@ -180,7 +214,7 @@ func (s *State) mayHold(q, i int) bool {
 		return true
 	}
 	all, mine := s.tradingPosts(s.d().distOf(i), q)
-	return all == 0 || mine > 0
+	return (all == 0 || mine > 0) && s.mayControl(q, i)
 }
 
 // auction sells p's establishment i to the highest standing sealed bid
@@ -211,11 +245,11 @@ func (r *run) auction(p, i int) {
 		w := &s.Players[winner]
 		w.Cash -= best
 		me.Cash += best
-		s.setOwner(i, winner)
+		r.control(i, winner, true)
 		r.say("Auction of %s's %s: %s buys it with the highest sealed bid, %s, paid to %s.", me.Name, d.locName(i), w.Name, money(best), me.Name)
 	} else {
 		half := d.ceilUnit(d.cost(i), 2)
-		s.setOwner(i, -1)
+		r.control(i, -1, false)
 		r.say("Auction of %s's %s: no bid; %s cashes it in for half its price, %s.", me.Name, d.locName(i), me.Name, r.fromBank(p, half, "cash-in"))
 	}
 	r.checkRackets(p)
@@ -232,7 +266,7 @@ func (r *run) checkRackets(p int) {
 			continue
 		}
 		if all, mine := s.tradingPosts(d.distOf(i), p); all > 0 && mine == 0 {
-			s.setOwner(i, -1)
+			r.control(i, -1, false)
 			r.say("%s controls no trading post in %s any more: the racketeer of the %s is removed (§3.2).", s.Players[p].Name, d.district(i).Name, d.locName(i))
 		}
 	}
@@ -246,9 +280,10 @@ func (r *run) leave(p int, why string) {
 	me := &s.Players[p]
 	me.Out, me.OutWhen = why, s.when()
 	me.At, me.Bodyguards, me.Hooked, me.Shanghaied = -1, 0, false, false
+	r.leave2(p)
 	for i := range s.Estabs {
 		if s.Estabs[i].Owner == p {
-			s.setOwner(i, -1)
+			r.control(i, -1, false)
 		}
 	}
 	if k := s.rank(p); k < len(s.Order) {

@@ -12,7 +12,9 @@ import (
 )
 
 // scramble returns a copy of s where seat q's secrets differ: cash, bank,
-// standing sell order and bids, and what the Daily Mail told q.
+// standing sell order and bids, what the Daily Mail told q, and (version
+// 2) q's secret deals: offers, asks, lines of credit, the standing
+// roulette wager, the picnic choice and extortion.
 func scramble(s *State, q int, r *rand.Rand) *State {
 	c := s.clone()
 	p := &c.Players[q]
@@ -21,6 +23,15 @@ func scramble(s *State, q int, r *rand.Rand) *State {
 	p.Sell = []int{data.roles[roleGreatOrient]}
 	p.Bids = []Bid{{Loc: -1, Type: "any", Max: 5 * (1 + r.IntN(20))}}
 	p.Known = append(p.Known, Disclosure{Of: (q + 1) % len(c.Players), Cash: 999, Bank: 999, Year: 1})
+	if c.P2 != nil {
+		dl := c.deals(q)
+		dl.Offers = map[string]int{dealLido: 5 * r.IntN(9), dealSpy: 5 * r.IntN(9)}
+		dl.Asks = map[string]int{dealCustoms: 5 * r.IntN(9), dealCourtesan: 5 * r.IntN(9)}
+		dl.Credit = []Credit{{Seat: (q + 1) % len(c.Players), N: 5 * (1 + r.IntN(9)), Lend: r.IntN(2) == 0}}
+		dl.Roulette = 10 + 5*r.IntN(9)
+		dl.Withdraw, dl.WithdrawAt = r.IntN(2) == 0, 5*r.IntN(20)
+		dl.NoExtort = r.IntN(2) == 0
+	}
 	return c
 }
 
@@ -45,7 +56,12 @@ func TestSecrecy(t *testing.T) {
 		n := 3 + g%4
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
 		seed := "secret " + strconv.Itoa(g)
-		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+		setup := "null"
+		if g%2 == 1 {
+			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 4)))
+		}
+		opts := randomOptions[g%len(randomOptions)]
+		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +118,8 @@ func TestSecrecy(t *testing.T) {
 func TestTemplate(t *testing.T) {
 	e := New()
 	players := []string{"alexandrina", "bartholomew", "christabella", "demetrius", "evangeline", "fitzgerald"}
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("view"), 0))
+	setup := randomSetup(players, rand.New(rand.NewPCG(3, 4)))
+	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{"advanced": true}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("view"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

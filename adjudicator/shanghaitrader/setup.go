@@ -36,6 +36,37 @@ type Layout struct {
 	// Dice are die rolls to use, in order, before the random stream: the
 	// way to replay a face-to-face game's dice, or to script a test.
 	Dice []int `json:"dice"`
+
+	// Part 2 (version 2). Collusion: the position is the year's Collusion
+	// Phase (after its Cycle Turn), not yet its winter.
+	Collusion bool `json:"collusion"`
+	// Police and Monks are districts (the police's must be three unless
+	// empty), Marines warehouses or factories of the docks, all deployed
+	// this year; Minder is who the White Russian minder protects (none:
+	// he is dead).
+	Police  []string `json:"police"`
+	Monks   []string `json:"monks"`
+	Marines []string `json:"marines"`
+	Minder  string   `json:"minder"`
+	// Courtesans maps an overseer's or manager's establishment to the
+	// player who hired the general courtesan on it (compromised).
+	Courtesans map[string]string `json:"courtesans"`
+	// Lido is the player the Lido Courtesan races to the Daily Mail.
+	Lido string `json:"lido"`
+	// Used are this year's once-a-year contractors already used (lido,
+	// customs, spy); Withdrawn the rackets whose contractors were
+	// withdrawn until next year.
+	Used      []string `json:"used"`
+	Withdrawn []string `json:"withdrawn"`
+	// Loans are the debts between players.
+	Loans []LoanSetup `json:"loans"`
+}
+
+// LoanSetup is a debt of a Layout: To owes From N.
+type LoanSetup struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+	N    int    `json:"n"`
 }
 
 // PlayerSetup is one player's part of a Layout.
@@ -59,12 +90,25 @@ type PlayerSetup struct {
 	Escaped bool           `json:"escaped"`
 	Sell    []string       `json:"sell"`
 	Bids    map[string]int `json:"bids"`
+
+	// Part 2 (version 2): turns left detained by the spy, and standing
+	// deals written as their orders are (offer, ask, credit, roulette,
+	// picnic, extort, fees, refund).
+	Detained int            `json:"detained"`
+	Offers   map[string]any `json:"offer"`
+	Asks     map[string]any `json:"ask"`
+	Credit   map[string]any `json:"credit"`
+	Roulette int            `json:"roulette"`
+	Picnic   string         `json:"picnic"`
+	Extort   string         `json:"extort"`
+	Fees     map[string]any `json:"fees"`
+	Refunds  map[string]any `json:"refund"`
 }
 
 // Setup seats the players: nationalities from the cup, counters at Garden
 // Bridge, $100ooo each, and the year-1 initiative by die roll (§2.1,
 // §2.4), or the position of setup.
-func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
 	n := len(cfg.Players)
 	if n < 3 || n > 6 {
 		return nil, fmt.Errorf("the game is for 3 to 6 players, not %d (§1.1: Shanghai Trader \"can be played by 3-6 players\")", n)
@@ -77,10 +121,16 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		seen[norm(p)] = true
 	}
 	var opt Options
-	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
-		return nil, fmt.Errorf("options: %v (the option is data)", err)
+	if e.version() < 2 {
+		var o1 optionsV1
+		if err := adjudicator.DecodeStrict(cfg.Options, &o1); err != nil {
+			return nil, fmt.Errorf("options: %v (the option is data)", err)
+		}
+		opt.Data = o1.Data
+	} else if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
+		return nil, fmt.Errorf("options: %v (the options are data, advanced, sudden_death, length, national, exclusive_rackets, marines, minder and spy)", err)
 	}
-	s := &State{Year: 1}
+	s := &State{Year: 1, V: e.version()}
 	if opt.Data != nil {
 		raw, err := json.Marshal(opt.Data)
 		if err != nil {
@@ -93,9 +143,20 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 	d := s.d()
 	var lay Layout
 	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
-		return nil, fmt.Errorf("setup: %v (the keys are year, season, nationalities, initiative, players, owners, serviced, closed, compromised, allow, ship_roll and dice)", err)
+		return nil, fmt.Errorf("setup: %v (the keys are year, season, nationalities, initiative, players, owners, serviced, closed, compromised, allow, ship_roll and dice; from version 2 also collusion, police, monks, marines, minder, courtesans, lido, used, withdrawn and loans)", err)
 	}
 	s.LastYear = d.Years[n-3]
+	if s.V >= 2 {
+		rules, err := opt.rules(d, s.LastYear)
+		if err != nil {
+			return nil, fmt.Errorf("options: %v", err)
+		}
+		if rules.Length > 0 {
+			s.LastYear = rules.Length
+		}
+		s.P2 = newPart2()
+		s.P2.Rules = rules
+	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Cash: d.StartCash, At: d.consul})
 	}
@@ -107,6 +168,9 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		return nil, fmt.Errorf("setup: %v", err)
 	}
 	if err := s.drawNationalities(lay, rng); err != nil {
+		return nil, fmt.Errorf("setup: %v", err)
+	}
+	if err := s.layout2(&lay); err != nil {
 		return nil, fmt.Errorf("setup: %v", err)
 	}
 	s.Issued = s.total()
@@ -411,5 +475,180 @@ func (s *State) drawNationalities(lay Layout, rng *adjudicator.Rand) error {
 		s.Players[p].Nationality = cup[k]
 		k++
 	}
+	return nil
+}
+
+// layout2 applies the parts of a fixed position that version 2 adds.
+func (s *State) layout2(lay *Layout) error {
+	d := s.d()
+	if s.P2 == nil {
+		if lay.Collusion || lay.Police != nil || lay.Monks != nil || lay.Marines != nil || lay.Minder != "" || lay.Courtesans != nil ||
+			lay.Lido != "" || lay.Used != nil || lay.Withdrawn != nil || lay.Loans != nil {
+			return fmt.Errorf("the keys of part 2 (collusion, police, monks, marines, minder, courtesans, lido, used, withdrawn, loans) need shanghai-trader/2")
+		}
+		for _, name := range slices.Sorted(maps.Keys(lay.Players)) {
+			ps := lay.Players[name]
+			if ps.Detained != 0 || ps.Offers != nil || ps.Asks != nil || ps.Credit != nil || ps.Roulette != 0 || ps.Picnic != "" || ps.Extort != "" || ps.Fees != nil || ps.Refunds != nil {
+				return fmt.Errorf("players: %s: the deals and detentions of part 2 need shanghai-trader/2", name)
+			}
+		}
+		return nil
+	}
+	x := s.P2
+	x.Minder = s.minderOwner()
+	for i, e := range s.Estabs {
+		if e.Owner >= 0 && d.loc(i).Type == typeRacket && !s.mayControl(e.Owner, i) {
+			return fmt.Errorf("only the %s player may control the %s (§11.4)", d.Exclusive[d.loc(i).Role], d.loc(i).Name)
+		}
+	}
+	if lay.Collusion {
+		if s.Year == 1 || s.Season != 0 {
+			return fmt.Errorf("collusion: the Collusion Phase comes before the winter of a year after the first")
+		}
+		x.Collusion = true
+	}
+	districts := func(names []string, what string) ([]int, error) {
+		var out []int
+		for _, n := range names {
+			i, ok := d.findDistrict(n)
+			if !ok || !d.Districts[i].inside() {
+				return nil, fmt.Errorf("%s: %q is not a district of the International Settlement", what, n)
+			}
+			out = append(out, i)
+		}
+		return out, nil
+	}
+	var err error
+	if x.Police, err = districts(lay.Police, "police"); err != nil {
+		return err
+	}
+	if x.Monks, err = districts(lay.Monks, "monks"); err != nil {
+		return err
+	}
+	switch {
+	case len(x.Police) > 0 && (len(x.Police) != d.Police.Count || s.ownerOfRole(roleShanghaiClub) < 0):
+		return fmt.Errorf("police: the Shanghai Club's owner places all %d", d.Police.Count)
+	case slices.Contains(x.Police, d.distOf(d.role(roleMonastery))):
+		return fmt.Errorf("police: not in Bubbling Well Road (§3.3)")
+	case len(x.Monks) > d.Monks.Count || len(x.Monks) > 0 && s.ownerOfRole(roleMonastery) < 0:
+		return fmt.Errorf("monks: the Monastery's owner places at most %d", d.Monks.Count)
+	case slices.ContainsFunc(x.Monks, func(m int) bool { return slices.Contains(x.Police, m) }):
+		return fmt.Errorf("monks: not where the police are (§3.3)")
+	}
+	for _, n := range lay.Marines {
+		i, ok := d.findLoc(n)
+		if !ok || (d.loc(i).Type != typeWarehouse && d.loc(i).Type != typeFactory) || !d.district(i).Dock {
+			return fmt.Errorf("marines: %q is not a warehouse or factory of the docks", n)
+		}
+		x.Marines = append(x.Marines, i)
+	}
+	if len(x.Marines) > 0 && (s.marinesOwner() < 0 || len(x.Marines) > d.Marines.Count) {
+		return fmt.Errorf("marines: the Japanese player's %d, in a game with the marines (options: marines)", d.Marines.Count)
+	}
+	if lay.Minder != "" {
+		switch q := s.seat(lay.Minder); {
+		case strings.EqualFold(lay.Minder, "none"):
+			x.Minder, x.MinderDead = -1, true
+		case s.minderOwner() < 0:
+			return fmt.Errorf("minder: only in a game with the minder and a White Russian player (options: minder)")
+		case q < 0 || !s.Players[q].inCity():
+			return fmt.Errorf("minder: %q is not a player in the city", lay.Minder)
+		default:
+			x.Minder = q
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(lay.Courtesans)) {
+		i, ok := d.findLoc(name)
+		q := s.seat(lay.Courtesans[name])
+		switch {
+		case !ok || (d.loc(i).Type != typeWarehouse && d.loc(i).Type != typeFactory) || s.Estabs[i].Owner < 0:
+			return fmt.Errorf("courtesans: %q is not a controlled warehouse or factory", name)
+		case q < 0 || q == s.Estabs[i].Owner:
+			return fmt.Errorf("courtesans: %s: %q is not another player", name, lay.Courtesans[name])
+		}
+		s.Estabs[i].Compromised = true
+		x.Courtesans = append(x.Courtesans, Placed{Loc: i, By: q})
+	}
+	// Courtesans placed by compromised: have no hirer.
+	for i, e := range s.Estabs {
+		if e.Compromised && !slices.ContainsFunc(x.Courtesans, func(c Placed) bool { return c.Loc == i }) {
+			x.Courtesans = append(x.Courtesans, Placed{Loc: i, By: -1})
+		}
+	}
+	if n := len(x.Courtesans); n > d.Courtesan.Count {
+		return fmt.Errorf("courtesans: only %d general courtesans, not %d", d.Courtesan.Count, n)
+	}
+	x.Lido = -1
+	if lay.Lido != "" {
+		q := s.seat(lay.Lido)
+		o := s.ownerOfRole(roleLido)
+		if q < 0 || o < 0 || q == o || !s.Players[q].inCity() {
+			return fmt.Errorf("lido: %q is not a player in the city other than the Lido's owner", lay.Lido)
+		}
+		x.Lido = q
+		x.Used = append(x.Used, dealLido)
+	}
+	for _, u := range lay.Used {
+		if !slices.Contains([]string{dealLido, dealCustoms, dealSpy}, u) {
+			return fmt.Errorf("used: lido, customs or spy, not %q", u)
+		}
+		if !slices.Contains(x.Used, u) {
+			x.Used = append(x.Used, u)
+		}
+	}
+	for _, n := range lay.Withdrawn {
+		i, ok := d.findLoc(n)
+		if !ok || d.loc(i).Type != typeRacket {
+			return fmt.Errorf("withdrawn: %q is not a racket", n)
+		}
+		x.Withdrawn = append(x.Withdrawn, d.loc(i).Role)
+	}
+	for _, l := range lay.Loans {
+		from, to := s.seat(l.From), s.seat(l.To)
+		if from < 0 || to < 0 || from == to || l.N <= 0 {
+			return fmt.Errorf("loans: from and to are two players, n a positive sum")
+		}
+		(&run{s: s}).lent(from, to, l.N)
+	}
+	for _, name := range slices.Sorted(maps.Keys(lay.Players)) {
+		if err := s.playerLayout2(s.seat(name), lay.Players[name]); err != nil {
+			return fmt.Errorf("players: %s: %v", name, err)
+		}
+	}
+	return nil
+}
+
+// playerLayout2 applies a player's detention and standing deals, read as
+// their orders are.
+func (s *State) playerLayout2(p int, ps PlayerSetup) error {
+	me := &s.Players[p]
+	if ps.Detained < 0 || ps.Detained > 0 && (me.At != s.d().consul || !me.inCity()) {
+		return fmt.Errorf("detained: a number of turns, for a player in the Consulates")
+	}
+	me.Detained = ps.Detained
+	pl := &plan{}
+	read := func(verb string, v any, set bool) error {
+		if !set {
+			return nil
+		}
+		if err := s.parseItem2(p, pl, verb, v); err != nil {
+			return fmt.Errorf("%s: %v", verb, err)
+		}
+		return nil
+	}
+	for _, f := range []struct {
+		verb string
+		v    any
+		set  bool
+	}{
+		{verbOffer, ps.Offers, ps.Offers != nil}, {verbAsk, ps.Asks, ps.Asks != nil}, {verbCredit, ps.Credit, ps.Credit != nil},
+		{verbRoulette, ps.Roulette, ps.Roulette != 0}, {verbPicnic, ps.Picnic, ps.Picnic != ""}, {verbExtort, ps.Extort, ps.Extort != ""},
+		{verbFees, ps.Fees, ps.Fees != nil}, {verbRefund, ps.Refunds, ps.Refunds != nil},
+	} {
+		if err := read(f.verb, f.v, f.set); err != nil {
+			return err
+		}
+	}
+	(&run{s: s}).standing2(p, pl)
 	return nil
 }

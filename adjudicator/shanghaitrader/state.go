@@ -50,6 +50,13 @@ type State struct {
 	Issued int            `json:"issued"`
 	Paid   map[string]int `json:"paid,omitempty"`
 	Drawn  map[string]int `json:"drawn,omitempty"`
+	// P2 is the state of part 2 of the rules; nil in games of version 1.
+	P2 *Part2 `json:"part2,omitempty"`
+	// V is the version of the rules the engine plays this state with
+	// (adjudicator.VersionNumber), set by each Engine method on its copy:
+	// the engine's version decides, so that a game moved to a new version
+	// plays by it.
+	V int `json:"-"`
 	// Custom is the campaign's replacement of the embedded data, if any.
 	// It is made from the campaign (the log's first event) at every
 	// replay, so it is left out of the state's JSON and digest, like the
@@ -81,6 +88,11 @@ type Player struct {
 	Bids []Bid `json:"bids,omitempty"`
 	// Known are the Daily Mail's disclosures to this player (secret).
 	Known []Disclosure `json:"known,omitempty"`
+	// Detained is how many more of the player's Movement Segments the
+	// German spy's scandal keeps them in the Consulates (§11.4).
+	Detained int `json:"detained,omitempty"`
+	// Deals are the player's standing deals of part 2.
+	Deals *Deals `json:"deals,omitempty"`
 }
 
 // inCity reports whether the player is still in Shanghai.
@@ -149,6 +161,7 @@ func (s *State) clone() *State {
 		p.Sell = slices.Clone(p.Sell)
 		p.Bids = slices.Clone(p.Bids)
 		p.Known = slices.Clone(p.Known)
+		p.Deals = p.Deals.clone()
 		c.Players[i] = p
 	}
 	c.Order = slices.Clone(s.Order)
@@ -161,6 +174,7 @@ func (s *State) clone() *State {
 	c.Dice = slices.Clone(s.Dice)
 	c.Paid = maps.Clone(s.Paid)
 	c.Drawn = maps.Clone(s.Drawn)
+	c.P2 = s.P2.clone()
 	return &c
 }
 
@@ -191,7 +205,12 @@ func (s *State) seatFold(name string) int {
 func (s *State) seasonName() string { return s.d().Seasons[s.Season] }
 
 // when writes the open step's time: "spring, year 3".
-func (s *State) when() string { return fmt.Sprintf("%s, year %d", s.seasonName(), s.Year) }
+func (s *State) when() string {
+	if s.collusion() {
+		return fmt.Sprintf("the Collusion Phase, year %d", s.Year)
+	}
+	return fmt.Sprintf("%s, year %d", s.seasonName(), s.Year)
+}
 
 // firstYear and lastYear: the provisions of §2.4 and §10.2.
 func (s *State) firstYear() bool { return s.Year == 1 }
@@ -199,6 +218,10 @@ func (s *State) lastYear() bool  { return s.Year >= s.LastYear }
 
 // shippingYear: no shipping in the first and the last year (§2.4, §10.2).
 func (s *State) shippingYear() bool { return !s.firstYear() && !s.lastYear() }
+
+// eventYear: no special events in the first and the last year (§2.4,
+// §5.1, §10.2; ST-A14).
+func (s *State) eventYear() bool { return !s.firstYear() && !s.lastYear() }
 
 // owns reports whether seat p controls location i.
 func (s *State) owns(p, i int) bool { return s.Estabs[i].Owner == p }

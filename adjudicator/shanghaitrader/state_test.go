@@ -41,10 +41,15 @@ func TestStateJSON(t *testing.T) {
 			t.Fatalf("invalid JSON: %s", got)
 		}
 	}
-	e := New()
-	for g := range 8 {
+	for g := range 16 {
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:3+g%4]
-		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`{"dice": [3, 4]}`)}, adjudicator.NewRand([]byte{byte(g)}, 0))
+		setup := `{"dice": [3, 4]}`
+		if g >= 8 {
+			// Version 2's parts of the state: the rackets at work.
+			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 6)))
+		}
+		e := Engine{v: 1 + min(g/4, 1)}
+		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(map[bool]string{true: randomOptions[g%len(randomOptions)], false: `{}`}[e.v == 2]), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte{byte(g)}, 0))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,10 @@ func (r *run) season() {
 	}
 	r.say("%s of year %d%s.", strings.ToUpper(s.seasonName()[:1])+s.seasonName()[1:], s.Year, last)
 	r.standing()
+	if s.v2() {
+		r.loans()
+		r.removalDeals()
+	}
 	s.Ships = nil
 	if s.shippingYear() {
 		r.shipping()
@@ -27,6 +31,9 @@ func (r *run) season() {
 		if s.Players[p].inCity() {
 			r.segment(p)
 		}
+	}
+	if s.v2() {
+		s.P2.Fresh = nil
 	}
 	r.endOfTurn()
 }
@@ -60,12 +67,19 @@ func (r *run) standing() {
 		if pl.BidsSet {
 			s.Players[p].Bids = slices.Clone(pl.Bids)
 		}
+		if s.v2() {
+			r.standing2(p, pl)
+		}
 	}
 }
 
-// events is the Event Phase (§5). Special events are not adjudicated by
-// this version of the engine: the rackets that run them have no effect yet.
-func (r *run) events() {}
+// events is the Event Phase (§5). Version 1 plays no special events: the
+// rackets that run them have no effect in it.
+func (r *run) events() {
+	if r.s.v2() {
+		r.events2()
+	}
+}
 
 // shipping is the Shipping Phase (§2.3): in winter the Great Orient's
 // owner, or else the first in the initiative order, rolls on the Shipping
@@ -159,7 +173,15 @@ func (r *run) segment(p int) {
 	me := &s.Players[p]
 	pl := r.plans[p]
 	moved := true
-	if me.Hooked {
+	r.vol = -1
+	if me.Detained > 0 {
+		// §11.4: "the target must spend his/her next turn in the
+		// Consulates doing nothing (though they can still hire
+		// contractors)" (ST-A33, ST-A34).
+		me.Detained--
+		moved = false
+		r.say("%s spends the turn in the International Consulates doing nothing, after the diplomatic scandal (§11.4)%s.", me.Name, map[bool]string{true: fmt.Sprintf("; %d more to go", me.Detained), false: ""}[me.Detained > 0])
+	} else if me.Hooked {
 		v := r.die()
 		if v <= d.Opium.Out {
 			me.Hooked = false
@@ -176,10 +198,18 @@ func (r *run) segment(p int) {
 		}
 		r.dailyMail(p, pl)
 		if o := s.Estabs[me.At].Owner; o >= 0 && o != p {
-			r.owe(p, o, d.Fine, "fine", fmt.Sprintf("landing on %s, %s's (§2.3)", d.locName(me.At), s.Players[o].Name))
+			if fine := s.fee(o, feeFine, p, d.Fine); fine > 0 || !s.v2() {
+				r.owe(p, o, fine, "fine", fmt.Sprintf("landing on %s, %s's (§2.3)", d.locName(me.At), s.Players[o].Name))
+			} else {
+				r.say("%s waives the fine for landing on %s (§2.3 \"unless otherwise agreed\").", s.Players[o].Name, d.locName(me.At))
+			}
 		}
 		r.bank(p, pl)
 		r.purchase(p, pl)
+	}
+	if s.v2() {
+		r.hire2(p, pl)
+		return
 	}
 	r.hire(p, pl)
 }
@@ -247,6 +277,11 @@ func (r *run) move(p int, pl *plan) {
 	if !shanghaied && from >= 0 {
 		r.ferry(p, from)
 	}
+	if s.v2() && s.P2.Lido == p && m.Kind == mvRoll && me.At == d.mail {
+		// ST-G9: the target wins the race by landing on the Daily Mail.
+		s.P2.Lido = -1
+		r.say("%s reaches the %s before the Lido Courtesan: no scandal; she goes back to the Lido (ST-G9).", me.Name, d.locName(d.mail))
+	}
 	switch d.loc(me.At).Type {
 	case typeConsulates:
 		r.passport(p, pl)
@@ -301,6 +336,7 @@ func (r *run) rollMove(p, dist int, pl *plan) bool {
 			intro = fmt.Sprintf("%s rolls again from the airfield: %d", me.Name, v)
 		default:
 			if d.district(me.At).Chinatown {
+				r.vol = p
 				r.volunteer(p, pl)
 			}
 			return false
@@ -315,17 +351,18 @@ func (r *run) airFee(p int) bool {
 	s := r.s
 	d := s.d()
 	o := s.ownerOfRole(roleTransport)
-	if o < 0 || o == p || d.AirfieldFee == 0 {
+	fee := s.fee(o, feeAirfield, p, d.AirfieldFee)
+	if o < 0 || o == p || fee == 0 {
 		return true
 	}
 	me := &s.Players[p]
-	if me.Cash < d.AirfieldFee {
-		r.tell(p, "You cannot pay the %s airfield fee: no extra roll.", money(d.AirfieldFee))
+	if me.Cash < fee {
+		r.tell(p, "You cannot pay the %s airfield fee: no extra roll.", money(fee))
 		return false
 	}
-	me.Cash -= d.AirfieldFee
-	s.Players[o].Cash += d.AirfieldFee
-	r.say("%s pays %s %s for an extra roll at the airfield (§8.6).", me.Name, s.Players[o].Name, money(d.AirfieldFee))
+	me.Cash -= fee
+	s.Players[o].Cash += fee
+	r.say("%s pays %s %s for an extra roll at the airfield (§8.6).", me.Name, s.Players[o].Name, money(fee))
 	return true
 }
 
@@ -343,7 +380,9 @@ func (r *run) ferry(p, from int) {
 	if o < 0 || o == p {
 		return
 	}
-	r.owe(p, o, d.FerryCharge, "ferry", "the ferry across the river (ST-G8)")
+	if fee := s.fee(o, feeFerry, p, d.FerryCharge); fee > 0 {
+		r.owe(p, o, fee, "ferry", "the ferry across the river (ST-G8)")
+	}
 }
 
 // shanghai drags p to Old Chinatown (§7.2): the Temple's owner first
@@ -497,6 +536,10 @@ func (r *run) bank(p int, pl *plan) {
 	if pl.Deposit == nil && pl.Withdraw == nil {
 		return
 	}
+	if s.v2() && me.At == d.role(roleCurrency) {
+		r.currencyTrader(p, pl)
+		return
+	}
 	if me.At != d.banks {
 		r.tell(p, "You are not at the Imperial Trading Banks: no banking this turn.")
 		return
@@ -537,6 +580,10 @@ func (r *run) purchase(p int, pl *plan) {
 		if o.Loc >= 0 && o.Loc != i || o.Loc < 0 && o.Type != "any" && o.Type != l.Type || !o.If.holds(s, p) {
 			continue
 		}
+		if l.Type == typeRacket && !s.mayControl(p, i) {
+			r.tell(p, "Only the %s player may control the %s (§11.4).", d.Exclusive[l.Role], l.Name)
+			return
+		}
 		if l.Type == typeRacket && l.Role != roleShanghaiClub {
 			if all, mine := s.tradingPosts(d.distOf(i), p); all == 0 || mine < all {
 				r.tell(p, "You cannot buy the %s: you must first control all the trading posts of %s (§2.3).", l.Name, d.district(i).Name)
@@ -550,8 +597,69 @@ func (r *run) purchase(p int, pl *plan) {
 		}
 		employee := map[string]string{typeTP: "a coolie", typeWarehouse: "an overseer", typeFactory: "a manager", typeRacket: "a racketeer"}[l.Type]
 		what := r.where(i)
-		s.setOwner(i, p)
+		r.control(i, p, false)
 		r.say("%s buys %s, placing %s: %s.", me.Name, what, employee, r.toBank(p, cost, "purchase"))
 		return
+	}
+}
+
+// lots is what an amount (N, all, all but N) comes to out of have, in
+// whole lots (ST-A43).
+func (d *components) lots(a *amount, have int) int {
+	n := a.N
+	if a.All {
+		n = have - a.But
+	}
+	return max(0, min(n, have)) / d.Lot * d.Lot
+}
+
+// currencyTrader is banking at the Currency Trader (§8.2): as at the
+// Banks, but the owner, unless it is p, takes a commission on each
+// transaction (10% rounded up to $5ooo, or what he varies it to, ST-A24);
+// a deposit is cut by lots until the commission can be paid from cash.
+// The sums are p's and the owner's business (rules-analysis 1d).
+func (r *run) currencyTrader(p int, pl *plan) {
+	s := r.s
+	d := s.d()
+	me := &s.Players[p]
+	o := s.ownerOfRole(roleCurrency)
+	pct := 0
+	if o >= 0 && o != p {
+		pct = s.fee(o, feeCommission, p, d.Commission)
+	}
+	commission := func(n int) int { return d.ceilUnit(n*pct, 100) }
+	move := func(n int, deposit bool) {
+		c := commission(n)
+		verb := "withdraws"
+		if deposit {
+			verb = "deposits"
+			me.Cash -= n
+			me.Bank += n
+		} else {
+			me.Bank -= n
+			me.Cash += n
+		}
+		me.Cash -= c
+		if o >= 0 && c > 0 {
+			s.Players[o].Cash += c
+		}
+		text := fmt.Sprintf("At the %s %s %s %s", d.loc(d.role(roleCurrency)).Name, me.Name, verb, money(n))
+		if c > 0 {
+			text += fmt.Sprintf(" and pays %s %s commission", s.Players[o].Name, money(c))
+		}
+		r.tell(p, "%s: cash %s, bank %s.", text, money(me.Cash), money(me.Bank))
+		if o >= 0 && o != p {
+			r.tell(o, "%s.", text)
+		}
+	}
+	if a := pl.Deposit; a != nil {
+		n := d.lots(a, me.Cash)
+		for n > 0 && n+commission(n) > me.Cash {
+			n -= d.Lot
+		}
+		move(n, true)
+	}
+	if a := pl.Withdraw; a != nil {
+		move(d.lots(a, me.Bank), false)
 	}
 }

@@ -46,6 +46,10 @@ type View struct {
 	// set-up, and what was paid to and drawn from the bank since, by
 	// reason.
 	Ledger *LedgerView `json:"ledger,omitempty"`
+	// Part2View holds what version 2 adds (its keys are at the top level
+	// of the JSON: rules, collusion, event, rackets, contractors,
+	// notices); nil in games of version 1.
+	*Part2View
 }
 
 // PlayerView is one player as the viewer sees them.
@@ -72,6 +76,10 @@ type PlayerView struct {
 	// Initiative is the player's place (1 first), 0 out of the city.
 	Initiative int `json:"initiative"`
 	Counters   int `json:"counters"` // player and employee counters on the board
+	// Minded: the White Russian minder protects the player; Detained: the
+	// turns the German spy's scandal keeps them in the Consulates.
+	Minded   bool `json:"minded,omitempty"`
+	Detained int  `json:"detained,omitempty"`
 }
 
 // EstabView is one location of the map.
@@ -104,6 +112,10 @@ type FinanceView struct {
 	Income    string   `json:"income"`    // the whole revenue, in words
 	Holdings  []string `json:"holdings"`  // the establishments controlled
 	Disclosed []string `json:"disclosed"` // what the Daily Mail told this player
+	// MayUse is what the player may still use this year, and Deals their
+	// standing deals and debts, in words (version 2).
+	MayUse []string `json:"may_use,omitempty"`
+	Deals  []string `json:"deals,omitempty"`
 }
 
 // StandingView is a player's standing orders (own view, and the GM's).
@@ -122,8 +134,8 @@ type LedgerView struct {
 }
 
 // View returns what player may see; "" is the GM's full view.
-func (Engine) View(as adjudicator.State, player string) any {
-	s := state(as)
+func (e Engine) View(as adjudicator.State, player string) any {
+	s := e.at(as)
 	d := s.d()
 	st := Engine{}.Status(s)
 	me := -1
@@ -171,6 +183,9 @@ func (Engine) View(as adjudicator.State, player string) any {
 	if gm {
 		v.Ledger = &LedgerView{Issued: s.Issued, Paid: nonNil(s.Paid), Drawn: nonNil(s.Drawn), Held: s.total()}
 	}
+	if s.v2() {
+		v.Part2View = s.part2View()
+	}
 	return v
 }
 
@@ -188,7 +203,7 @@ func (s *State) playerView(p, me int, gm bool) PlayerView {
 	pv := PlayerView{
 		Name: pl.Name, Nationality: pl.Nationality, Escaped: pl.Out == outEscaped, Shanghaied: pl.Shanghaied,
 		Hooked: pl.Hooked, Passport: pl.Passport, Bodyguards: pl.Bodyguards, Out: pl.Out, OutWhen: pl.OutWhen,
-		Counters: s.counters(p),
+		Counters: s.counters(p), Minded: s.minded(p), Detained: pl.Detained,
 	}
 	if k := s.rank(p); k < len(s.Order) {
 		pv.Initiative = k + 1
@@ -272,6 +287,9 @@ func (s *State) finance(p int) FinanceView {
 	for _, k := range pl.Known {
 		f.Disclosed = append(f.Disclosed, fmt.Sprintf("%s: cash %s, bank %s (%s, year %d)", s.Players[k.Of].Name, money(k.Cash), money(k.Bank), d.Seasons[k.Season], k.Year))
 	}
+	if s.v2() {
+		f.MayUse, f.Deals = s.mayUse(p), s.dealsWords(p)
+	}
 	return f
 }
 
@@ -321,6 +339,16 @@ func (v View) Board() []string {
 					t += "  [ship]"
 				}
 			}
+			if c := v.contractors(); c != nil {
+				for _, k := range []struct {
+					where []string
+					what  string
+				}{{c.Police, "police"}, {c.Monks, "monks"}} {
+					if n := count(k.where, e.District); n > 0 {
+						t += fmt.Sprintf("  [%s x%d]", k.what, n)
+					}
+				}
+			}
 			out = append(out, t)
 		}
 		name := e.Name
@@ -341,6 +369,11 @@ func (v View) Board() []string {
 		}
 		if e.Compromised {
 			marks = append(marks, "compromised")
+		}
+		if c := v.contractors(); c != nil {
+			if n := count(c.Marines, e.ID); n > 0 {
+				marks = append(marks, "marines")
+			}
 		}
 		if len(e.Allow) > 0 {
 			marks = append(marks, "open to "+strings.Join(e.Allow, " "))
@@ -380,6 +413,12 @@ func (p PlayerView) Line() string {
 		if p.Bodyguards > 0 {
 			t += fmt.Sprintf(", %d %s", p.Bodyguards, plural(p.Bodyguards, "bodyguard", "bodyguards"))
 		}
+		if p.Minded {
+			t += ", minded"
+		}
+		if p.Detained > 0 {
+			t += fmt.Sprintf(", detained %d %s", p.Detained, plural(p.Detained, "turn", "turns"))
+		}
 		t += fmt.Sprintf("; %d %s", p.Counters, plural(p.Counters, "counter", "counters"))
 	}
 	if p.Cash != nil {
@@ -410,4 +449,23 @@ func (v View) ShippingLine() string {
 		t += " Last season's ships: " + strings.Join(v.Ships, ", ") + "."
 	}
 	return t
+}
+
+// contractors is the view's contractors, or nil (version 1).
+func (v View) contractors() *ContractorsView {
+	if v.Part2View == nil {
+		return nil
+	}
+	return &v.Contractors
+}
+
+// count counts x in xs.
+func count(xs []string, x string) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
 }

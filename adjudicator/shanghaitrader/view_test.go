@@ -69,7 +69,7 @@ func TestOrdersDoc(t *testing.T) {
 			t.Errorf("the table's order %q does not read: %v", m[1], err)
 			continue
 		}
-		if _, ok := verbs[norm(items[0].Verb)]; !ok {
+		if _, ok := verbs2[norm(items[0].Verb)]; !ok {
 			t.Errorf("the table's order %q has no verb the engine knows", m[1])
 		}
 		n++
@@ -122,5 +122,36 @@ func TestViewContract(t *testing.T) {
 		if (p.Cash != nil || p.Bank != nil) != (p.Name == "bob") {
 			t.Errorf("bob's view shows %s's money: %v", p.Name, p.Cash != nil)
 		}
+	}
+	// Issue 16: rackets[] with name, district and owner, and the
+	// contractors in place, in every view (they are public).
+	for _, viewer := range []string{"", "bob", adjudicator.Observer} {
+		var m map[string]any
+		b, _ := json.Marshal(e.View(s, viewer))
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		rackets, _ := m["rackets"].([]any)
+		if len(rackets) != 12 {
+			t.Fatalf("%q's view has %d rackets", viewer, len(rackets))
+		}
+		for _, r := range rackets {
+			for _, k := range []string{"name", "district", "owner"} {
+				if _, ok := r.(map[string]any)[k]; !ok {
+					t.Errorf("a racket of %q's view has no %s", viewer, k)
+				}
+			}
+		}
+		c, _ := m["contractors"].(map[string]any)
+		for _, k := range []string{"police", "monks", "marines", "inspector", "courtesans", "detained"} {
+			if _, ok := c[k]; !ok {
+				t.Errorf("the contractors of %q's view have no %s", viewer, k)
+			}
+		}
+	}
+	// Version 1's view is as it was: no part 2.
+	b, _ = json.Marshal(Engine{v: 1}.View(s, ""))
+	if strings.Contains(string(b), `"rackets"`) {
+		t.Error("version 1's view has rackets")
 	}
 }

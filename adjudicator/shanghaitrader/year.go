@@ -22,6 +22,12 @@ func (r *run) endOfTurn() {
 		s.Season++
 		return
 	}
+	if s.v2() && s.P2.Lido >= 0 {
+		// ST-G9: "If the target wins, or the year ends first, she
+		// returns."
+		s.P2.Lido = -1
+		r.say("The year ends before the Lido Courtesan reaches the %s: she goes back to the Lido (ST-G9).", s.d().locName(s.d().mail))
+	}
 	if s.lastYear() {
 		var lost []string
 		for _, p := range s.inCity() {
@@ -80,10 +86,36 @@ func andList(words []string) string {
 }
 
 // cycle is the Cycle Turn that starts every year after the first (§2.2):
-// the Revenue Phase and the Initiative Phase. (The Collusion Phase is
-// not adjudicated by this version.)
+// the Revenue Phase and the Initiative Phase; in version 2 first the
+// sudden-death roll (§11.2, ST-A38), and after them the Collusion Phase,
+// a step of its own (ST-X15).
 func (r *run) cycle() {
 	s := r.s
+	if s.v2() {
+		x := s.P2
+		x.Used, x.Withdrawn = nil, nil
+		r.say("Year %d begins with the Cycle Turn.", s.Year)
+		if rl := x.Rules; rl.SuddenFrom > 0 && s.Year >= rl.SuddenFrom && s.Year <= rl.SuddenTo && !s.lastYear() {
+			v := r.die()
+			if v >= rl.Threshold {
+				s.LastYear = s.Year
+				r.say("The sudden-death roll is %d: year %d is the last year; the game ends with its autumn (§11.2).", v, s.Year)
+			} else {
+				r.say("The sudden-death roll is %d: the game goes on (%d-6 would end it, §11.2).", v, rl.Threshold)
+			}
+		}
+		if s.lastYear() {
+			r.say("The last year: no shipping, no special events, and no contractors but assassins, bodyguards and the minder (§10.2).")
+		}
+		r.revenue()
+		r.initiative()
+		if s.lastYear() {
+			r.lastYearOut()
+		}
+		x.Collusion = true
+		r.say("The Collusion Phase follows: negotiate by press, and send deployments, exchanges and loans as orders (§2.3).")
+		return
+	}
 	last := ""
 	if s.lastYear() {
 		last = " (the last year: no shipping, no special events)"
@@ -91,6 +123,22 @@ func (r *run) cycle() {
 	r.say("Year %d begins with the Cycle Turn%s.", s.Year, last)
 	r.revenue()
 	r.initiative()
+}
+
+// lastYearOut takes the contractors out of play after the last year's
+// Revenue Phase: the police, the monks, the marines and the spy's
+// detentions (§10.2, ST-A36); the minder stays.
+func (r *run) lastYearOut() {
+	s := r.s
+	x := s.P2
+	if x.Police == nil && x.Monks == nil && x.Marines == nil && !slices.ContainsFunc(s.Players, func(p Player) bool { return p.Detained > 0 }) {
+		return
+	}
+	x.Police, x.Monks, x.Marines = nil, nil, nil
+	for p := range s.Players {
+		s.Players[p].Detained = 0
+	}
+	r.say("The police, the monks, the marines and the spy leave the board for the last year (§10.2).")
 }
 
 // pyramid is one trading pyramid (§4.1): two trading posts and a
@@ -111,6 +159,7 @@ type income struct {
 	Revenue     int // after the floor
 	Fee         int // the Transport Company's fee
 	FeeTo       int // its owner, -1 when waived
+	Factories   int // the factories in pyramids
 }
 
 // income works out p's revenue (§2.3, §4.1, ST-G4): functioning trading
@@ -149,7 +198,7 @@ func (s *State) income(p int) income {
 	}
 	nU := len(ws) - nS
 	feeTo := s.ownerOfRole(roleTransport)
-	fee := d.TransportFee
+	fee := s.fee(feeTo, feeTransport, p, d.TransportFee)
 	if feeTo == p || feeTo < 0 {
 		feeTo, fee = -1, 0
 	}
@@ -166,7 +215,7 @@ func (s *State) income(p int) income {
 					gross := rv.TradingPost*(len(tps)-2*k) + (ks-fS)*rv.WarehouseServiced + fS*rv.FactoryServiced + (ku-fU)*rv.Warehouse + fU*rv.Factory
 					net := max(gross, rv.Floor) - fee*(fS+fU)
 					if net > best.Revenue-best.Fee {
-						best = income{Gross: gross, Revenue: max(gross, rv.Floor), Fee: fee * (fS + fU), FeeTo: feeTo}
+						best = income{Gross: gross, Revenue: max(gross, rv.Floor), Fee: fee * (fS + fU), FeeTo: feeTo, Factories: fS + fU}
 						bks, bku, bfs, bfu = ks, ku, fS, fU
 					}
 				}
@@ -243,13 +292,32 @@ func (r *run) revenue() {
 		in := s.income(p)
 		r.say("Revenue: %s receives %s: %s.", me.Name, r.fromBank(p, in.Revenue, "revenue"), s.describeIncome(in))
 		if in.Fee > 0 {
-			r.owe(p, in.FeeTo, in.Fee, "transport fee", fmt.Sprintf("the Transport Company's fee for %d %s (ST-G10)", in.Fee/s.d().TransportFee, plural(in.Fee/s.d().TransportFee, "factory", "factories")))
+			n := in.Factories
+			r.owe(p, in.FeeTo, in.Fee, "transport fee", fmt.Sprintf("the Transport Company's fee for %d %s (ST-G10)", n, plural(n, "factory", "factories")))
 		}
+	}
+	if s.v2() {
+		r.interest()
+		s.P2.Courtesans = nil
 	}
 	for i := range s.Estabs {
 		e := &s.Estabs[i]
 		e.Serviced, e.Closed, e.Compromised = false, false, false
 	}
+}
+
+// interest pays the Currency Trader's owner 10% of his international
+// account as cash from the bank (§8.2), rounded up to $5ooo; only he
+// learns it, the sum telling his account.
+func (r *run) interest() {
+	s := r.s
+	d := s.d()
+	o := s.ownerOfRole(roleCurrency)
+	if o < 0 || s.Players[o].Bank == 0 || d.Interest == 0 {
+		return
+	}
+	n := d.ceilUnit(s.Players[o].Bank*d.Interest, 100)
+	r.tell(o, "As owner of the %s you receive %d%% interest on your account: %s.", d.loc(d.role(roleCurrency)).Name, d.Interest, r.fromBank(o, n, "interest"))
 }
 
 // initiative is the Initiative Phase (§2.3, ST-A46): the most player and
