@@ -2,6 +2,7 @@ package shanghaitrader
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"taipan/adjudicator"
@@ -46,7 +47,11 @@ func (v View) Picture(c *adjudicator.Canvas) {
 		y = c.Heading(y, fmt.Sprintf("YEAR %d OF %d, %s: ORDER OF PLAY", v.Year, v.LastYear, strings.ToUpper(v.Season)))
 		y = c.Chips(m, y, w, order, adjudicator.TextBody)
 	}
+	if v.Part2View != nil && v.Event != "" {
+		y = c.Note(y+4, "This turn: "+v.Event, adjudicator.TextStyle{Bold: true})
+	}
 	y = v.drawBoard(c, y+6, w, seat)
+	y = v.drawContractors(c, y, w)
 	y = c.Heading(y+10, "PLAYERS")
 	for i, p := range v.Players {
 		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
@@ -148,6 +153,9 @@ func (v View) drawDistrict(c *adjudicator.Canvas, x, y, w, h int, d district, sh
 	if ship {
 		title += "  (ship)"
 	}
+	if tags := v.deployedIn(d); tags != "" {
+		title += "  " + tags
+	}
 	c.Text(x+10, y+8, c.Fit(title, w-20, head), head)
 	ly := y + 8 + c.LineHeight(head) + 4
 	for _, e := range d.locs {
@@ -161,6 +169,9 @@ func (v View) drawDistrict(c *adjudicator.Canvas, x, y, w, h int, d district, sh
 		}
 		if e.Closed {
 			name += " (closed)"
+		}
+		if tags := v.placedAt(e.ID); tags != "" {
+			name += " [" + tags + "]"
 		}
 		// Counters standing here, as discs of their seat's colour after
 		// the chip.
@@ -182,4 +193,84 @@ func initial(name string) string {
 		return "?"
 	}
 	return strings.ToUpper(name[:1])
+}
+
+// deployedIn names the police and monks deployed to a district (part 2).
+func (v View) deployedIn(d district) string {
+	if v.Part2View == nil {
+		return ""
+	}
+	var tags []string
+	for _, dist := range v.Contractors.Police {
+		if dist == d.name || dist == d.id {
+			tags = append(tags, "police")
+		}
+	}
+	for _, dist := range v.Contractors.Monks {
+		if dist == d.name || dist == d.id {
+			tags = append(tags, "monks")
+		}
+	}
+	return strings.Join(tags, ", ")
+}
+
+// placedAt names the contractors standing on a location (part 2): marines,
+// the customs inspector, general courtesans and who hired them.
+func (v View) placedAt(id string) string {
+	if v.Part2View == nil {
+		return ""
+	}
+	var tags []string
+	for _, at := range v.Contractors.Marines {
+		if at == id {
+			tags = append(tags, "marines")
+		}
+	}
+	for _, at := range v.Contractors.Inspector {
+		if at == id {
+			tags = append(tags, "inspector")
+		}
+	}
+	for _, cz := range v.Contractors.Courtesans {
+		if cz.At == id {
+			tags = append(tags, "courtesan of "+cz.By)
+		}
+	}
+	return strings.Join(tags, ", ")
+}
+
+// drawContractors notes the contractors that stand on no location (part
+// 2): the minder, the Lido Courtesan's race, the players the spy detains.
+func (v View) drawContractors(c *adjudicator.Canvas, y, w int) int {
+	if v.Part2View == nil {
+		return y
+	}
+	k := v.Contractors
+	var lines []string
+	if k.Minder != "" {
+		line := "The White Russian minder guards " + k.Minder
+		if k.MinderDead {
+			line = "The White Russian minder died guarding " + k.Minder
+		}
+		lines = append(lines, line+".")
+	}
+	if k.Lido != "" {
+		lines = append(lines, "The Lido Courtesan races to the North China Daily Mail with "+k.Lido+"'s secrets.")
+	}
+	names := make([]string, 0, len(k.Detained))
+	for name := range k.Detained {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		lines = append(lines, fmt.Sprintf("The German spy's scandal keeps %s in the Consulates (%d more turns).", name, k.Detained[name]))
+	}
+	if len(lines) == 0 {
+		return y
+	}
+	y = c.Heading(y+6, "CONTRACTORS")
+	for _, l := range lines {
+		y = c.Note(y, l, adjudicator.TextStyle{})
+	}
+	return y
 }
