@@ -70,7 +70,7 @@ func FuzzCheck(f *testing.F) {
 			if e.Check(s, p, items) != nil {
 				continue
 			}
-			if _, _, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}
@@ -86,7 +86,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("accepted standing orders %q fail to apply: %v", text, err)
 			}
 			for _, q := range e.Status(ns).Pending {
-				if _, _, err := e.Resolve(ns, []adjudicator.Submission{{Player: q, Items: e.Default(ns, q), Default: true}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+				if _, _, err := e.Resolve(e.Clone(ns), []adjudicator.Submission{{Player: q, Items: e.Default(ns, q), Default: true}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
 					t.Fatalf("the turn after standing orders %q fails: %v", text, err)
 				}
 			}

@@ -37,7 +37,7 @@ func TestPlanPrivacy(t *testing.T) {
 	if err := e.Check(s, first, items); err != nil {
 		t.Fatal(err)
 	}
-	ns, _, err := e.Resolve(s, []adjudicator.Submission{{Player: first, Items: items}}, planRand())
+	ns, _, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: first, Items: items}}, planRand())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestPlanPrivacy(t *testing.T) {
 	// The other player moves; the plan has no legal entry (no pair, no
 	// red 2 held) and is dropped with a happening for its owner only.
 	s = ns.(*State)
-	_, hs, err := e.Resolve(s, []adjudicator.Submission{{Player: other, Items: e.Default(s, other), Default: true}}, planRand())
+	_, hs, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: other, Items: e.Default(s, other), Default: true}}, planRand())
 	if err != nil {
 		t.Fatal(err)
 	}

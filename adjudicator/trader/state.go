@@ -175,6 +175,52 @@ type State struct {
 	Ended    string    `json:"ended,omitempty"` // why the current set ended
 }
 
+// normalize gives the state's slices the form clone gives them, in place:
+// lists that clone copies element by element hold nil when empty, and
+// those it makes with make are never nil. The state's JSON, and so its
+// digest, tells the two forms apart.
+func (s *State) normalize() {
+	nilIfEmpty := func(xs []int) []int {
+		if len(xs) == 0 {
+			return nil
+		}
+		return xs
+	}
+	s.Values = nilIfEmpty(s.Values)
+	s.LastSale = nilIfEmpty(s.LastSale)
+	if s.Players == nil {
+		s.Players = []Player{}
+	}
+	for i := range s.Players {
+		if len(s.Players[i].Stocks) == 0 {
+			s.Players[i].Stocks = nil
+		}
+	}
+	if s.Teams == nil {
+		s.Teams = []Team{}
+	}
+	for i := range s.Teams {
+		s.Teams[i].Members = nilIfEmpty(s.Teams[i].Members)
+	}
+	if s.Columns == nil {
+		s.Columns = [][]Stock{}
+	}
+	for i := range s.Columns {
+		if len(s.Columns[i]) == 0 {
+			s.Columns[i] = nil
+		}
+	}
+	if len(s.Sold) == 0 {
+		s.Sold = nil
+	}
+	if s.Scores == nil {
+		s.Scores = [][]int{}
+	}
+	for i := range s.Scores {
+		s.Scores[i] = nilIfEmpty(s.Scores[i])
+	}
+}
+
 func (s *State) clone() *State {
 	c := *s
 	c.Values = append([]int(nil), s.Values...)
