@@ -1,7 +1,6 @@
 package adjudicator
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -528,19 +527,6 @@ func (g *Game) clone() *Game {
 	return &c
 }
 
-// Digest is the hex SHA-256 of a state's JSON encoding. encoding/json is
-// deterministic for the types a State may hold (struct fields in declaration
-// order, map keys sorted), so the digest changes only when the state or its
-// shape does, which is what a replay must notice.
-func Digest(s State) (string, error) {
-	h := sha256.New()
-	enc := json.NewEncoder(h)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(s); err != nil {
-		return "", fmt.Errorf("digest: %w", err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
-}
 
 // Awaiting lists the pending players Taipan waits for: those not resigned
 // or removed and without orders in yet.
