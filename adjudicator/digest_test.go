@@ -100,8 +100,8 @@ type shapes struct {
 	Float    float64                 `json:"float"`
 	IntMap   map[int]string          `json:"int_map"`
 	TextMap  map[textKey]int         `json:"text_map"`
-	Ptr      *innerT                  `json:"ptr"`
-	NilPtr   *innerT                  `json:"nil_ptr,omitempty"`
+	Ptr      *innerT                 `json:"ptr"`
+	NilPtr   *innerT                 `json:"nil_ptr,omitempty"`
 	Any      any                     `json:"any"`
 	PtrM     ptrMarshaler            `json:"ptr_m"`
 	PtrMs    []ptrMarshaler          `json:"ptr_ms"`

@@ -527,7 +527,6 @@ func (g *Game) clone() *Game {
 	return &c
 }
 
-
 // Awaiting lists the pending players Taipan waits for: those not resigned
 // or removed and without orders in yet.
 func (g *Game) Awaiting() []string {
