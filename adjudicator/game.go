@@ -2,7 +2,6 @@ package adjudicator
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -279,32 +278,24 @@ func (g *Game) apply(e events.Event) error {
 	}
 	switch e.Kind {
 	case KindOrders:
-		var p loggedOrders
-		if err := e.Decode(&p); err != nil {
-			return bad("%v", err)
-		}
-		if p.Step != g.Step {
-			return bad("orders for step %d while step %d is open", p.Step, g.Step)
-		}
-		items, err := orders.ParseLogged(p.Orders)
+		step, items, err := orders.ParseLoggedPayload(e.Payload)
 		if err != nil {
-			return bad("%v", err)
+			return bad("bad payload: %v", err)
+		}
+		if step != g.Step {
+			return bad("orders for step %d while step %d is open", step, g.Step)
 		}
 		late := !g.Deadline.IsZero() && !g.Paused && e.RecordedAt.After(g.Deadline)
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Late: late}
 		g.back(e.Actor, e.RecordedAt)
 	case KindStanding:
-		var p loggedOrders
-		if err := e.Decode(&p); err != nil {
-			return bad("%v", err)
+		_, items, err := orders.ParseLoggedPayload(e.Payload)
+		if err != nil {
+			return bad("bad payload: %v", err)
 		}
 		so, ok := g.Engine.(StandingOrders)
 		if !ok {
 			return bad("%s takes no standing orders", g.Engine.Name())
-		}
-		items, err := orders.ParseLogged(p.Orders)
-		if err != nil {
-			return bad("%v", err)
 		}
 		if g.State, err = so.ApplyStanding(g.State, e.Actor, items); err != nil {
 			return bad("standing orders refused: %v", err)
@@ -567,12 +558,6 @@ func (g *Game) Names() []string {
 // IsPending reports whether player owes orders for the open step.
 func (g *Game) IsPending(player string) bool { return slices.Contains(g.Status.Pending, player) }
 
-// loggedOrders is OrdersPayload as replay reads it: the orders kept as
-// their logged JSON, read by orders.ParseLogged.
-type loggedOrders struct {
-	Step   int             `json:"step"`
-	Orders json.RawMessage `json:"orders"`
-}
 
 // FormatTime is how reports write a time: "Mon 02 Jan 2006 15:04 UTC".
 func FormatTime(t time.Time) string { return t.UTC().Format("Mon 02 Jan 2006 15:04 UTC") }

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"io"
 	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -22,65 +22,160 @@ import (
 // numbers, booleans, null, lists and mappings become the nodes the YAML
 // parser made of them (flow style, double-quoted strings).
 func ParseLogged(data []byte) ([]Item, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	root, err := jsonNode(dec)
+	if !json.Valid(data) {
+		return nil, Errorf(0, "", "not valid JSON")
+	}
+	sc := jsonScan{b: data}
+	root, err := sc.value()
 	if err != nil {
 		return nil, Errorf(0, "", "not valid JSON: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, Errorf(0, "", "not valid JSON: trailing data")
 	}
 	return parseList(root)
 }
 
-// jsonNode reads one JSON value from dec as the YAML parser would have
-// read it.
-func jsonNode(dec *json.Decoder) (*yaml.Node, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
+// ParseLoggedPayload reads an orders event's payload as the log holds it,
+// {"orders":[…],"step":N}: the step, and the orders as ParseLogged reads
+// them. Replay reads one of these for every order of a game's history.
+func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
+	if !json.Valid(payload) {
+		return 0, nil, Errorf(0, "", "not valid JSON")
 	}
-	switch t := tok.(type) {
-	case json.Delim:
-		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1}
-		if t == '{' {
-			n.Kind, n.Tag = yaml.MappingNode, "!!map"
-		} else if t != '[' {
-			return nil, fmt.Errorf("unexpected %q", t)
+	sc := jsonScan{b: payload}
+	sc.space()
+	if !sc.next('{') {
+		return 0, nil, Errorf(0, "", "not an orders payload")
+	}
+	var list *yaml.Node
+	for sc.space(); !sc.next('}'); sc.space() {
+		sc.next(',')
+		sc.space()
+		key, err := sc.str()
+		if err != nil {
+			return 0, nil, err
 		}
-		for dec.More() {
-			if n.Kind == yaml.MappingNode {
-				k, err := dec.Token()
+		sc.space()
+		sc.next(':')
+		n, err := sc.value()
+		if err != nil {
+			return 0, nil, err
+		}
+		switch key {
+		case "step":
+			if step, err = strconv.Atoi(n.Value); err != nil || n.Tag != "!!int" {
+				return 0, nil, Errorf(0, "step", "not a step number: %s", n.Value)
+			}
+		case "orders":
+			list = n
+		}
+	}
+	if list == nil {
+		return step, nil, nil
+	}
+	items, err = parseList(list)
+	return step, items, err
+}
+
+// jsonScan reads JSON already known to be valid (json.Valid) into the
+// nodes the YAML parser made of it, a byte at a time: replay reads every
+// logged order, and a token decoder cost more than the rest of reading it.
+type jsonScan struct {
+	b []byte
+	i int
+}
+
+func (s *jsonScan) space() {
+	for s.i < len(s.b) && (s.b[s.i] == ' ' || s.b[s.i] == '\t' || s.b[s.i] == '\n' || s.b[s.i] == '\r') {
+		s.i++
+	}
+}
+
+// next consumes c if it comes next.
+func (s *jsonScan) next(c byte) bool {
+	if s.i < len(s.b) && s.b[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// str reads a string: its bytes as they are when it has no escape and is
+// valid UTF-8, else as encoding/json decodes it.
+func (s *jsonScan) str() (string, error) {
+	if !s.next('"') {
+		return "", errors.New("a string was expected")
+	}
+	start, escaped := s.i, false
+	for s.i < len(s.b) && s.b[s.i] != '"' {
+		if s.b[s.i] == '\\' {
+			escaped = true
+			s.i++
+		}
+		s.i++
+	}
+	raw := s.b[start:min(s.i, len(s.b))]
+	s.i++ // the closing quote
+	if !escaped && utf8.Valid(raw) {
+		return string(raw), nil
+	}
+	var out string
+	err := json.Unmarshal(s.b[start-1:min(s.i, len(s.b))], &out)
+	return out, err
+}
+
+// value reads one value as the YAML parser would have read it.
+func (s *jsonScan) value() (*yaml.Node, error) {
+	s.space()
+	if s.i >= len(s.b) {
+		return nil, errors.New("unexpected end")
+	}
+	switch c := s.b[s.i]; {
+	case c == '{' || c == '[':
+		s.i++
+		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1}
+		end := byte(']')
+		if c == '{' {
+			n.Kind, n.Tag, end = yaml.MappingNode, "!!map", '}'
+		}
+		for s.space(); !s.next(end); s.space() {
+			if s.i >= len(s.b) {
+				return nil, errors.New("unexpected end")
+			}
+			s.next(',')
+			if c == '{' {
+				s.space()
+				key, err := s.str()
 				if err != nil {
 					return nil, err
 				}
-				key, ok := k.(string)
-				if !ok {
-					return nil, errors.New("object key is not a string")
-				}
 				n.Content = append(n.Content, stringNode(key))
+				s.space()
+				s.next(':')
 			}
-			v, err := jsonNode(dec)
+			v, err := s.value()
 			if err != nil {
 				return nil, err
 			}
 			n.Content = append(n.Content, v)
 		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
-			return nil, err
-		}
 		return n, nil
-	case string:
-		return stringNode(t), nil
-	case json.Number:
-		return numberNode(t)
-	case bool:
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(t), Line: 1}, nil
-	case nil:
+	case c == '"':
+		str, err := s.str()
+		return stringNode(str), err
+	case c == 't':
+		s.i += 4
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true", Line: 1}, nil
+	case c == 'f':
+		s.i += 5
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: 1}, nil
+	case c == 'n':
+		s.i += 4
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: 1}, nil
 	}
-	return nil, fmt.Errorf("unexpected token %v", tok)
+	start := s.i
+	for s.i < len(s.b) && strings.IndexByte("+-.0123456789eE", s.b[s.i]) >= 0 {
+		s.i++
+	}
+	return numberNode(json.Number(s.b[start:s.i]))
 }
 
 func stringNode(s string) *yaml.Node {
