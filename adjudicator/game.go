@@ -558,7 +558,6 @@ func (g *Game) Names() []string {
 // IsPending reports whether player owes orders for the open step.
 func (g *Game) IsPending(player string) bool { return slices.Contains(g.Status.Pending, player) }
 
-
 // FormatTime is how reports write a time: "Mon 02 Jan 2006 15:04 UTC".
 func FormatTime(t time.Time) string { return t.UTC().Format("Mon 02 Jan 2006 15:04 UTC") }
 
