@@ -26,7 +26,7 @@ func BenchmarkResolve(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		if _, _, err := e.Resolve(s, subs, rng); err != nil {
+		if _, _, err := e.Resolve(e.Clone(s), subs, rng); err != nil {
 			b.Fatal(err)
 		}
 	}

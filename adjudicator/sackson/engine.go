@@ -392,7 +392,10 @@ func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) 
 
 // Resolve closes the open round.
 func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
-	s := state(as).clone()
+	// In place (the contract allows it), after normalize: the digests are
+	// those of the copy this step always made (see normalize).
+	s := state(as)
+	s.normalize()
 	if s.Over {
 		return nil, nil, fmt.Errorf("shanghai: the game is over")
 	}

@@ -44,7 +44,7 @@ func FuzzCheck(f *testing.F) {
 					subs = append(subs, adjudicator.Submission{Player: q, Items: e.Default(s, q), Default: true})
 				}
 			}
-			if _, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/orders"
 )
 
@@ -193,7 +194,7 @@ func playRandom(t *testing.T, e Engine, players []string, seed string, r *rand.R
 			subs = append(subs, adjudicator.Submission{Player: name, Items: items})
 		}
 		before, _ := json.Marshal(s)
-		ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step+1))
+		ns, hs, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte(seed), step+1))
 		if err != nil {
 			t.Fatalf("%s: Resolve: %v", where, err)
 		}
@@ -402,4 +403,10 @@ func TestDeterministic(t *testing.T) {
 	if out[0] != out[1] {
 		t.Fatal("two replays differ")
 	}
+}
+
+// Resolve changes the state in place, after normalize: the digests are
+// those of the copy every step made before.
+func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 4, 5, 6}, `{}`)
 }

@@ -38,7 +38,7 @@ func TestPileOrder(t *testing.T) {
 		{Player: "carol", Items: items(t, "[]")},
 		{Player: "dave", Items: items(t, "- play: {9: [9-2]}")},
 	}
-	ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("x"), 1))
+	ns, _, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte("x"), 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestBoughtCardPrivate(t *testing.T) {
 	for _, p := range []string{"bob", "carol"} {
 		subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
 	}
-	ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("x"), 1))
+	ns, hs, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte("x"), 1))
 	if err != nil {
 		t.Fatal(err)
 	}

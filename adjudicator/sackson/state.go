@@ -137,6 +137,40 @@ type State struct {
 	Ended      string     `json:"ended,omitempty"` // how the game ended, in words
 }
 
+// normalize gives the state's slices, in place, the form clone gives them
+// (empty lists it copies become nil, the players' list is never nil): the
+// state's JSON, and so its digest, tells the two forms apart.
+func (s *State) normalize() {
+	if s.Players == nil {
+		s.Players = []Player{}
+	}
+	for i := range s.Players {
+		if len(s.Players[i].Hand) == 0 {
+			s.Players[i].Hand = nil
+		}
+	}
+	if len(s.Pile) == 0 {
+		s.Pile = nil
+	}
+	if len(s.Events) == 0 {
+		s.Events = nil
+	}
+	if len(s.EventsDone) == 0 {
+		s.EventsDone = nil
+	}
+	if len(s.Winners) == 0 {
+		s.Winners = nil
+	}
+	if s.Last != nil {
+		if len(s.Last.Bids) == 0 {
+			s.Last.Bids = nil
+		}
+		if len(s.Last.Plays) == 0 {
+			s.Last.Plays = nil
+		}
+	}
+}
+
 func (s *State) clone() *State {
 	c := *s
 	c.Players = make([]Player, len(s.Players))

@@ -17,7 +17,7 @@ func BenchmarkResolve(b *testing.B) {
 	rng := adjudicator.NewRand([]byte("bench"), 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, _, err := e.Resolve(s, subs, rng); err != nil {
+		if _, _, err := e.Resolve(e.Clone(s), subs, rng); err != nil {
 			b.Fatal(err)
 		}
 	}

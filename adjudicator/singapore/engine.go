@@ -670,7 +670,10 @@ func (Engine) Default(as adjudicator.State, player string) []orders.Item {
 // Resolve closes the open step: the pending player's orders, then every
 // following turn that a standing plan covers.
 func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
-	s := state(as).clone()
+	// In place (the contract allows it), after normalize: the digests are
+	// those of the copy this step always made (see normalize).
+	s := state(as)
+	s.normalize()
 	if s.Phase == phaseOver {
 		return nil, nil, fmt.Errorf("singapore: the game is over")
 	}

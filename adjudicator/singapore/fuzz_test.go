@@ -28,7 +28,7 @@ func fuzzStates(f *testing.F) []*State {
 		}
 		out = append(out, s.(*State))
 	}
-	chen, _, err := e.Resolve(out[2], []adjudicator.Submission{{Player: "bob", Items: orders.Renumber([]orders.Item{orders.With("take", "1")})}}, nil)
+	chen, _, err := e.Resolve(e.Clone(out[2]), []adjudicator.Submission{{Player: "bob", Items: orders.Renumber([]orders.Item{orders.With("take", "1")})}}, nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func FuzzCheck(f *testing.F) {
 			if e.Check(s, p, items) != nil {
 				continue
 			}
-			if _, _, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}

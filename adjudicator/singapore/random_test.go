@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/orders"
 )
 
@@ -266,7 +267,7 @@ func TestRandomGames(t *testing.T) {
 					t.Fatal("Check changed the state")
 				}
 			}
-			ns, hs, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items, Default: def}}, adjudicator.NewRand([]byte(seed), steps))
+			ns, hs, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: p, Items: items, Default: def}}, adjudicator.NewRand([]byte(seed), steps))
 			if err != nil {
 				t.Fatalf("game %d: %v", g, err)
 			}
@@ -330,4 +331,10 @@ func TestRandomGames(t *testing.T) {
 			t.Fatalf("game %d: winners %v, recount %v", g, got, winners)
 		}
 	}
+}
+
+// Resolve changes the state in place, after normalize: the digests are
+// those of the copy every step made before.
+func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{2, 3, 4, 5, 6}, `{}`)
 }

@@ -84,6 +84,32 @@ type State struct {
 	Ended     string     `json:"ended,omitempty"` // why the game ended
 }
 
+// normalize gives the state's slices, in place, the form clone gives them
+// (empty lists it copies become nil, the players' list is never nil): the
+// state's JSON, and so its digest, tells the two forms apart.
+func (s *State) normalize() {
+	if len(s.Types) == 0 {
+		s.Types = nil
+	}
+	if s.Players == nil {
+		s.Players = []Player{}
+	}
+	for i := range s.Players {
+		if len(s.Players[i].Hand) == 0 {
+			s.Players[i].Hand = nil
+		}
+	}
+	if len(s.River) == 0 {
+		s.River = nil
+	}
+	if len(s.Seized) == 0 {
+		s.Seized = nil
+	}
+	if len(s.Deck) == 0 {
+		s.Deck = nil
+	}
+}
+
 func (s *State) clone() *State {
 	c := *s
 	c.Types = append([]int(nil), s.Types...)

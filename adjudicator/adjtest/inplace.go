@@ -1,0 +1,47 @@
+package adjtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"taipan/adjudicator"
+)
+
+// InPlaceKeepsDigests checks an engine whose Resolve changes the state in
+// place after normalising it, where it used to resolve a copy made by
+// clone: over whole games on the engine's defaults, one for each player
+// count, resolving a state copied as it is (adjudicator.DeepCopy keeps nil
+// and empty apart) must give the digest resolving clone's copy gives — the
+// digest the logs already written recorded.
+func InPlaceKeepsDigests[S any](t *testing.T, e adjudicator.Engine, clone func(S) S, counts []int, options string) {
+	t.Helper()
+	for _, n := range counts {
+		players := []string{"ann", "ben", "cid", "dot", "eve", "fay"}[:n]
+		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(fmt.Sprint("inplace", n)), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 1; !e.Status(s).Finished && step < 2000; step++ {
+			var subs []adjudicator.Submission
+			for _, p := range e.Status(s).Pending {
+				subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
+			}
+			rng := func() *adjudicator.Rand { return adjudicator.NewRand([]byte("inplace"), step) }
+			copied, _, err := e.Resolve(clone(s.(S)), subs, rng())
+			if err != nil {
+				t.Fatal(err)
+			}
+			inPlace, _, err := e.Resolve(adjudicator.DeepCopy(s.(S)), subs, rng())
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := adjudicator.Digest(copied)
+			b, _ := adjudicator.Digest(inPlace)
+			if a != b {
+				t.Fatalf("%d players, step %d: resolved in place the digest is %s, after a copy %s", n, step, b, a)
+			}
+			s = inPlace
+		}
+	}
+}
