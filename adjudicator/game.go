@@ -140,8 +140,7 @@ func closingOf(evs []events.Event, step int) int {
 	for i, e := range evs {
 		switch e.Kind {
 		case KindClosed:
-			var p Closed
-			if e.Decode(&p) == nil && p.Step == step {
+			if p, err := decodeClosed(e.Payload); err == nil && p.Step == step {
 				cut = i
 			}
 		case KindRollback:
@@ -303,9 +302,9 @@ func (g *Game) apply(e events.Event) error {
 		g.back(e.Actor, e.RecordedAt)
 		g.Status = g.Engine.Status(g.State)
 	case KindClosed:
-		var p Closed
-		if err := e.Decode(&p); err != nil {
-			return bad("%v", err)
+		p, err := decodeClosed(e.Payload)
+		if err != nil {
+			return bad("bad payload: %v", err)
 		}
 		if p.Step != g.Step {
 			return bad("closes step %d while step %d is open", p.Step, g.Step)
