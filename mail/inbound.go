@@ -282,6 +282,10 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
+	if mailCommand(m.File) == "games" {
+		// Asked of an address, not of a seat: game and player may be left out.
+		return in.gamesCommand(ctx, tx, m, res)
+	}
 	env, err := m.envelope()
 	if err != nil {
 		return refuse(nil, "[taipan] your order file could not be read", "the order file has mistakes:", errLines(orders.Errors(err))[1:])
@@ -301,6 +305,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	}
 	seat := roster.Seat(env.Player)
 	if seat == nil {
+		if roster.Observes(m.From) {
+			return refuse(roster, subject("refused"), observerRefusal(env.Game), nil)
+		}
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: game %s has no player %q; the players are %s", env.Game, oneLineText(env.Player, 32), strings.Join(roster.Names(), ", ")), nil)
 	}
 	if env.Command == "token" {
@@ -316,6 +323,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 				return nil, err
 			}
 		}
+		if roster.Observes(m.From) {
+			return refuse(roster, subject("refused"), observerRefusal(env.Game), nil)
+		}
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: this mail comes from %s, but %s's orders are only taken from the address on record for %s", m.From, seat.Name, seat.Name), nil)
 	}
 	if env.Command != "" {
@@ -328,66 +338,45 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		}
 		return in.command(ctx, tx, m, env, seat.Name, res, refuse, roster)
 	}
-	var r *adjudicator.Receipt
-	refused, err := inSavepoint(ctx, tx, func() (err error) {
-		if r, err = in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{}); err != nil {
-			return err
-		}
-		return in.countFile(ctx, tx, env.Game, r.Player, r.Step)
-	})
-	if err != nil {
-		return nil, err
-	}
-	if refused != nil {
-		var tm *tooManyFiles
-		if errors.As(refused, &tm) {
-			if err := tm.count(ctx, tx); err != nil {
-				return nil, err
-			}
-			if !tm.first {
-				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
-				return res, nil
-			}
-		}
-		lines := errLines(refused)
-		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
-	}
-	res.Outcome, res.Closed = Accepted, r.Closed
-	res.Reason = fmt.Sprintf("%s's orders for step %d of %s", r.Player, r.Step, env.Game)
-	if err := in.welcome(ctx, tx, m.From); err != nil {
-		return nil, err
-	}
-	if err := in.reply(ctx, tx, m, env.Game, KindAck, subject(fmt.Sprintf("orders accepted: %s, step %d", r.Player, r.Step)), ackText(r)); err != nil {
-		return nil, err
-	}
-	if len(r.Closed) > 0 && in.Dispatcher != nil {
-		if err := in.Dispatcher.DispatchTx(ctx, tx, r.Game, nil); err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+	return in.takeFile(ctx, tx, m, env, seat, roster, res, refuse)
 }
 
-// inSavepoint runs fn, a change by the Host, inside a savepoint of tx. When
-// fn refuses (any error but an internal one), what it wrote is undone and
-// its error is returned as refused, for the reply; an internal or database
-// error is returned as err, and fails the whole transaction.
-func inSavepoint(ctx context.Context, tx *events.Tx, fn func() error) (refused, err error) {
+// observerRefusal is why an observer's orders or press are refused.
+func observerRefusal(game string) string {
+	return fmt.Sprintf("field player: this address observes game %s: observers get its public reports and public press, but send neither orders nor press", game)
+}
+
+// savepoint runs fn, a change by the Host to game, inside a savepoint of
+// tx. When fn refuses (any error but an internal one), what it wrote is
+// undone and its error is returned as refused, for the reply; an internal
+// or database error is returned as err, and fails the whole transaction.
+// With keep false, what fn wrote is undone even when it succeeds (a file
+// only checked). After an undo the game is loaded again, so that the games
+// index written at commit follows the log, not the change undone.
+func (in *Ingester) savepoint(ctx context.Context, tx *events.Tx, game string, keep bool, fn func() error) (refused, err error) {
 	if _, err := tx.Exec(ctx, `SAVEPOINT host`); err != nil {
 		return nil, err
 	}
-	if err := fn(); err != nil {
-		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
-			return nil, err
-		}
-		if _, err := tx.Exec(ctx, `ROLLBACK TO host`); err != nil {
-			return nil, err
-		}
-		_, rerr := tx.Exec(ctx, `RELEASE host`)
-		return err, rerr
+	ferr := fn()
+	if ferr != nil && adjudicator.ErrorCode(ferr) == adjudicator.EINTERNAL {
+		return nil, ferr
 	}
-	_, err = tx.Exec(ctx, `RELEASE host`)
-	return nil, err
+	if ferr == nil && keep {
+		_, err = tx.Exec(ctx, `RELEASE host`)
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `ROLLBACK TO host`); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `RELEASE host`); err != nil {
+		return nil, err
+	}
+	if game != "" {
+		if _, err := in.Host.LoadTx(ctx, tx, game); err != nil && adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
+			return nil, err
+		}
+	}
+	return ferr, nil
 }
 
 // reply answers m, within the limits on answers; summary is Taipan's own
@@ -454,55 +443,6 @@ func numbered(file []byte) string {
 	var b strings.Builder
 	for i, l := range orders.HideToken(file) {
 		fmt.Fprintf(&b, "  %3d | %s\n", i+1, l)
-	}
-	return b.String()
-}
-
-func ackText(r *adjudicator.Receipt) string {
-	var b strings.Builder
-	switch {
-	case r.Standing:
-		fmt.Fprintf(&b, "Your standing orders for %s are accepted; they replace the ones you had\nand stay in force until you change them.\nAs the game's log holds them:\n\n", r.Game.ID)
-	case r.Replace:
-		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted, replacing the ones you sent before.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
-	default:
-		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
-	}
-	for _, l := range orders.Echo(r.Orders) {
-		b.WriteString("  " + l + "\n")
-	}
-	b.WriteString("\n")
-	if len(r.Fills) > 0 {
-		b.WriteString("Where your file leaves something out:\n")
-		for _, f := range r.Fills {
-			b.WriteString(adjudicator.Wrap(f, "  - ", 72) + "\n")
-		}
-		b.WriteString("\n")
-	}
-	for _, s := range r.Closed {
-		fmt.Fprintf(&b, "Step %d is resolved; its report follows in a separate mail.\n", s)
-	}
-	g := r.Game
-	if g.Status.Finished {
-		b.WriteString("The game is over.\n")
-		return b.String()
-	}
-	waiting := g.Awaiting()
-	if len(waiting) == 0 {
-		fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
-	} else {
-		fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
-	}
-	if !g.Deadline.IsZero() {
-		fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
-	}
-	// Say what may still be changed, and only that: a step just resolved
-	// takes no more orders.
-	switch {
-	case r.Standing:
-		b.WriteString("\nYou may send new standing orders at any time; the latest replace the earlier.\n")
-	case r.Step == g.Step && g.IsPending(r.Player):
-		fmt.Fprintf(&b, "\nUntil step %d closes you may send new orders; the latest replace the earlier.\n", g.Step)
 	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"html"
 	"strings"
 	"sync"
 	"time"
@@ -25,6 +26,15 @@ type Dispatcher struct {
 	Outbox   *Outbox
 	Domain   string        // for Message-IDs
 	Reminder time.Duration // default lead time of reminders, when a campaign sets none
+
+	// Link, when set, makes a one-time login link to the game's page on
+	// the web site for a report's recipient (player "" is the GM), inside
+	// the transaction that queues the report, dated at; its error
+	// adjudicator.ENOTFOUND means the recipient has no token to log in
+	// with, and the report goes without a link. `taipan serve` sets it to
+	// the web site's IssueLink when it runs the site: this package does
+	// not know the site.
+	Link func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error)
 
 	mu   sync.Mutex
 	seen map[string]seen // by game: what Run last did
@@ -69,7 +79,9 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 	if int64(g.Rollbacks) > timeline {
 		from = closed
 	}
-	if evs == nil && from < closed {
+	if evs == nil && (from < closed || from == closed && g.Seq != g.Last.Seq) {
+		// An earlier step needs a replay, or events came after the last
+		// closing (press, a GM action): read the log.
 		var err error
 		if evs, err = tx.Events(ctx, g.ID); err != nil {
 			return err
@@ -81,6 +93,9 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 			return err
 		}
 		if err := d.reportStep(ctx, tx, gs, step); err != nil {
+			return err
+		}
+		if err := d.tellDisorder(ctx, tx, gs, step); err != nil {
 			return err
 		}
 	}
@@ -180,11 +195,70 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 				dr.Body, dr.Secrets = withToken(text, gs.ID, who, tok), []string{tok}
 			}
 		}
+		if r.key == "gm" || strings.HasPrefix(r.key, "player:") {
+			if err := d.addLink(ctx, tx, dr, gs.ID, r.view); err != nil {
+				return err
+			}
+		}
 		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// addLink puts a one-time login link to the web site into a report to
+// player ("" the GM), when the Dispatcher has a Link and the report is not
+// queued already (a link is made only for a mail that will carry it). The
+// link is a secret: the outbox keeps the mail without it once sent.
+func (d *Dispatcher) addLink(ctx context.Context, tx *events.Tx, dr *Draft, game, player string) error {
+	if d.Link == nil {
+		return nil
+	}
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM outbox WHERE message_id = ?`, dr.MessageID).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	url, err := d.Link(ctx, tx, game, player, d.now())
+	if adjudicator.ErrorCode(err) == adjudicator.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	dr.Body = strings.TrimRight(dr.Body, "\n") + "\n\n" + linkText(url)
+	dr.Secrets = append(dr.Secrets, url)
+	if dr.Parts != nil {
+		dr.Parts.HTML = withLink(dr.Parts.HTML, url)
+		dr.Secrets = append(dr.Secrets, html.EscapeString(url))
+	}
+	return nil
+}
+
+// linkText is the line of a report that carries its login link.
+func linkText(url string) string {
+	return "Your page on the web (the link logs you in once, and expires):\n" + url + "\n"
+}
+
+// withLink puts the login link into a report's HTML page, before its end.
+func withLink(page, url string) string {
+	p := `<p class="taipan-link"><a href="` + html.EscapeString(url) + `">Your page on the web</a> (the link logs you in once, and expires)</p>` + "\n"
+	if i := strings.LastIndex(page, "</body>"); i >= 0 {
+		return page[:i] + p + page[i:]
+	}
+	return page + p
+}
+
+// ChangedTx queues, inside tx, whatever a change to g owes by mail: the
+// reports of the steps it closed (or of the step a rollback returned to),
+// the press to relay, and the notices of absences and of the GM's actions.
+// g is the game as tx leaves it. The mail gateway calls it after what it
+// takes in; the web site, through Changed, after what its forms change.
+func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
+	if err := d.DispatchTx(ctx, tx, g, nil); err != nil {
+		return err
+	}
+	return d.noticesTx(ctx, tx, g)
 }
 
 // Run queues the reports and reminders every game owes: after closings by
@@ -232,6 +306,11 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		}
 		var check time.Time
 		err := d.Host.Store.Update(ctx, func(tx *events.Tx) error {
+			// One worker at a time looks at a game (several `taipan serve`
+			// on one PostgreSQL), the way changes to it are made.
+			if err := tx.LockGame(ctx, id); err != nil {
+				return err
+			}
 			evs, err := tx.Events(ctx, id)
 			if err != nil {
 				return err
@@ -247,7 +326,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 				if err := d.mailTokensTx(ctx, tx, g); err != nil {
 					return err
 				}
-				if err := d.deadlineNoticesTx(ctx, tx, g, evs); err != nil {
+				if err := d.noticesTx(ctx, tx, g); err != nil {
 					return err
 				}
 			}
@@ -269,7 +348,8 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 // the game should be looked at again for a reminder (zero: not before its
 // log changes).
 func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) (time.Time, error) {
-	if g.Status.Finished || g.Deadline.IsZero() {
+	if g.Status.Finished || g.Paused || g.Deadline.IsZero() {
+		// No deadline runs: none to remind of.
 		return time.Time{}, nil
 	}
 	lead := time.Duration(g.Campaign.Reminder)
