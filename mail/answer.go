@@ -125,18 +125,18 @@ func (in *Ingester) count(ctx context.Context, tx *events.Tx, to, sender string)
 	hour := hourOf(in.now())
 	if to == sender {
 		_, err := tx.Exec(ctx, `INSERT INTO mail_rate (address, hour, answers, caused) VALUES (?, ?, 1, 1)
-			ON CONFLICT (address, hour) DO UPDATE SET answers = answers + 1, caused = caused + 1`, to, hour)
+			ON CONFLICT (address, hour) DO UPDATE SET answers = mail_rate.answers + 1, caused = mail_rate.caused + 1`, to, hour)
 		return err
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO mail_rate (address, hour, answers) VALUES (?, ?, 1)
-		ON CONFLICT (address, hour) DO UPDATE SET answers = answers + 1`, to, hour); err != nil {
+		ON CONFLICT (address, hour) DO UPDATE SET answers = mail_rate.answers + 1`, to, hour); err != nil {
 		return err
 	}
 	if sender == "" {
 		return nil
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO mail_rate (address, hour, caused) VALUES (?, ?, 1)
-		ON CONFLICT (address, hour) DO UPDATE SET caused = caused + 1`, sender, hour)
+		ON CONFLICT (address, hour) DO UPDATE SET caused = mail_rate.caused + 1`, sender, hour)
 	return err
 }
 
@@ -146,7 +146,7 @@ func (in *Ingester) refused(ctx context.Context, tx *events.Tx, addr string) (st
 	addr = strings.ToLower(addr)
 	var n int
 	err := tx.QueryRow(ctx, `INSERT INTO mail_senders (address, refusals) VALUES (?, 1)
-		ON CONFLICT (address) DO UPDATE SET refusals = refusals + 1 RETURNING refusals`, addr).Scan(&n)
+		ON CONFLICT (address) DO UPDATE SET refusals = mail_senders.refusals + 1 RETURNING refusals`, addr).Scan(&n)
 	if err != nil {
 		return "", err
 	}
@@ -288,7 +288,7 @@ func (in *Ingester) countFile(ctx context.Context, tx *events.Tx, game, player s
 	}
 	// Within the limit, one statement counts the file (the usual case).
 	res, err := tx.Exec(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, 1)
-		ON CONFLICT (game_id, player, step) DO UPDATE SET files = files + 1 WHERE files < ?`, game, player, step, limit)
+		ON CONFLICT (game_id, player, step) DO UPDATE SET files = mail_files.files + 1 WHERE mail_files.files < ?`, game, player, step, limit)
 	if err != nil {
 		return err
 	}

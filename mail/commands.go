@@ -137,7 +137,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 		return refuse(roster, subject("GM action refused"), lines[0], lines[1:])
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", a.String(), a.Reason)
+	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", strings.TrimSpace(a.String()), a.Reason)
 	var secrets []string
 	if r.Token != "" {
 		fmt.Fprintf(&b, "New token (keep it safe; only its hash is stored, and this mail keeps it\nonly until it is sent): %s\n", r.Token)

@@ -21,6 +21,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"taipan/adjudicator"
+	"taipan/events/pgtest"
 	"taipan/mail"
 )
 
@@ -39,6 +40,7 @@ var (
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	pgtest.StopShared()
 	if real != nil {
 		exec.Command("testdata/mailserver.sh", "stop", real.dir).Run()
 		os.RemoveAll(real.dir)
@@ -195,6 +197,7 @@ type received struct {
 	Subject, MessageID string
 	InReplyTo          []string
 	Text               string // the decoded text
+	Raw                []byte // the whole message, as delivered
 }
 
 // String is what has() looks through: the subject and the text.
@@ -216,8 +219,8 @@ func (s *realServer) mails(tb testing.TB, user, mailbox string) []received {
 	}
 	var out []received
 	for _, m := range msgs {
-		r := received{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: m.Envelope.InReplyTo}
-		r.Text, _ = plainOf(m.FindBodySection(section))
+		r := received{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: m.Envelope.InReplyTo, Raw: m.FindBodySection(section)}
+		r.Text, _ = plainOf(r.Raw)
 		out = append(out, r)
 	}
 	return out
@@ -232,12 +235,22 @@ func texts(ms []received) []string {
 	return out
 }
 
+// The whole mail path through real servers, once per store: order mails
+// in over IMAP from Dovecot, answers and reports out through Dovecot's
+// submission and Postfix, and the tools of a long campaign by mail (grey
+// press, a check, an absence, command: games, the GM's pause).
 func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 	srv := needRealServer(t)
-	for _, u := range []string{taipanAddr, aliceAddr, bobAddr, gmAddr} {
+	t.Run("sqlite", func(t *testing.T) { endToEnd(t, srv, "") })
+	t.Run("postgres", func(t *testing.T) { endToEnd(t, srv, pgtest.Get(t).NewDatabase(t)) })
+}
+
+func endToEnd(t *testing.T, srv *realServer, db string) {
+	const carol = "carol@example.test"
+	for _, u := range []string{taipanAddr, aliceAddr, bobAddr, gmAddr, carol} {
 		srv.clear(t, u)
 	}
-	f := newFixture(t, srv.config())
+	f := newFixtureOn(t, srv.config(), db, "press: grey\nobservers: ["+carol+"]\n")
 	f.svc.Config.IMAP.Poll = mail.Duration(time.Minute) // IDLE must wake it
 	// The tokens go out with the set-up reports, as after `taipan new`.
 	ng := &adjudicator.NewGame{Game: f.load(), Tokens: f.tokens}
@@ -261,32 +274,82 @@ func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 	waitFor(t, "bob's rejection", func() bool {
 		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: oops | Taipan could not accept")
 	})
+	// A check: answered, nothing submitted.
+	check := strings.Replace(string(mails[1]), "orders:", "check: true\r\norders:", 1)
+	check = strings.Replace(check, "Subject: orders", "Subject: check", 1)
+	check = strings.Replace(check, "Message-ID: <", "Message-ID: <check.", 1)
+	srv.send(t, bobAddr, []byte(check))
+	waitFor(t, "bob's check", func() bool {
+		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: check | Checked, not submitted: your orders for step 2")
+	})
 	srv.send(t, bobAddr, mails[1])
+	// Grey press from alice to everyone: relayed to bob, the observer and
+	// the GM, with alice's name and address in no header nor line of
+	// theirs but the GM's.
+	grey := plainMail(aliceAddr, "psst", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\npress: {text: \"The market turns tomorrow.\", grey: true}\n")
+	srv.send(t, aliceAddr, grey)
+	for _, who := range []string{bobAddr, carol, gmAddr} {
+		waitFor(t, who+"'s grey press", func() bool {
+			return has(texts(srv.mails(t, who, "INBOX")), "[bourse-1] grey press | Press in game bourse-1, step 3")
+		})
+	}
+	for _, who := range []string{bobAddr, carol} {
+		for _, m := range srv.mails(t, who, "INBOX") {
+			if m.Subject != "[bourse-1] grey press" {
+				continue
+			}
+			low := strings.ToLower(string(m.Raw))
+			for _, leak := range []string{"alice", strings.ToLower(header(grey, "Message-ID")), "\r\nreply-to:"} {
+				if strings.Contains(low, leak) {
+					t.Errorf("%s's grey press, as the servers delivered it, holds %q:\n%s", who, leak, m.Raw)
+				}
+			}
+			if !strings.Contains(low, "received:") {
+				t.Errorf("%s's grey press has no Received header: not through the servers?\n%s", who, m.Raw)
+			}
+		}
+	}
+	// An absence, told to the others; the games of the observer; the GM's
+	// pause, told to the players.
+	away := plainMail(aliceAddr, "away", fmt.Sprintf("game: bourse-1\nplayer: alice\ntoken: %s\nabsence: {from: %s, until: %s, reason: sailing}\n",
+		f.tokens["alice"], time.Now().UTC().Add(time.Hour).Format(time.RFC3339), time.Now().UTC().Add(24*time.Hour).Format(time.RFC3339)))
+	srv.send(t, aliceAddr, away)
+	srv.send(t, carol, plainMail(carol, "my games", "command: games\n"))
+	pause := plainMail(gmAddr, "pause", "game: bourse-1\nplayer: gm\ntoken: "+f.tokens[""]+"\ncommand: gm pause\nreason: the GM is away\n")
+	srv.send(t, gmAddr, pause)
 	report := func(what string) string { return "Taipan report: bourse-1 (trader), " + what }
 	want := map[string][]string{
-		aliceAddr: {report("set-up"), "Re: orders", report("step 1"), report("step 2")},
-		bobAddr:   {report("set-up"), "Re: oops", "Re: orders", report("step 1"), report("step 2")},
-		gmAddr:    {"[bourse-1] game reports (GM) | Welcome", "Re: [bourse-1] game reports (GM) | Taipan report: bourse-1 (trader), step 1", "(GM) | Taipan report: bourse-1 (trader), step 2"},
+		aliceAddr: {report("set-up"), "Re: orders", report("step 1"), report("step 2"), "Re: away | Your absence from", "[bourse-1] paused | The GM has paused game bourse-1"},
+		bobAddr: {report("set-up"), "Re: oops", "Re: check", "Re: orders", report("step 1"), report("step 2"),
+			"[bourse-1] alice will be away | alice will be away from", "[bourse-1] paused | The GM has paused"},
+		gmAddr: {"[bourse-1] game reports (GM) | Welcome", "Re: [bourse-1] game reports (GM) | Taipan report: bourse-1 (trader), step 1", "(GM) | Taipan report: bourse-1 (trader), step 2",
+			"from alice to everyone", "alice will be away", "Re: pause | Done: gm pause"},
+		carol: {"(public) | Taipan report: bourse-1 (trader), step 2", "from someone (grey press)", "Re: my games | The games in which carol@example.test plays, observes or is the GM:\n\nbourse-1 (trader): you observe."},
 	}
 	for user, subjects := range want {
 		var got []string
+		ok := false
 		defer func() {
-			if t.Failed() {
-				t.Logf("%s has %q", user, got)
+			if !ok {
+				t.Logf("%s has %q", user, subjectsOf(srv.mails(t, user, "INBOX")))
 			}
 		}()
 		waitFor(t, user+"'s mail", func() bool {
 			got = texts(srv.mails(t, user, "INBOX"))
 			return has(got, subjects...)
 		})
+		ok = true
 	}
 	waitFor(t, "Taipan's inbox to be filed", func() bool {
 		return len(srv.mails(t, taipanAddr, "INBOX")) == 0 &&
-			len(srv.mails(t, taipanAddr, "Processed")) == 2 &&
+			len(srv.mails(t, taipanAddr, "Processed")) == 7 &&
 			len(srv.mails(t, taipanAddr, "Rejected")) == 1
 	})
 	if got := ordersIn(t, f); got != 2 {
 		t.Errorf("%d orders in the log, want 2", got)
+	}
+	if g := f.load(); !g.Paused || len(g.Press) != 1 || g.Player("alice").Absences == nil {
+		t.Errorf("the game after the mail: paused %v, press %v, alice's absences %v", g.Paused, g.Press, g.Player("alice").Absences)
 	}
 	for user := range want {
 		ms := srv.mails(t, user, "INBOX")
@@ -317,3 +380,15 @@ func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 		}
 	}
 }
+
+// subjectsOf lists the subjects of mails.
+func subjectsOf(ms []received) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Subject)
+	}
+	return out
+}
+
+// header is a header field of a raw message, without angle brackets.
+func header(raw []byte, name string) string { return headerOf(string(raw), name) }
