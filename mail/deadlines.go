@@ -47,12 +47,15 @@ var toldKinds = []string{adjudicator.KindPress, adjudicator.KindAbsence, adjudic
 	adjudicator.KindPause, adjudicator.KindResume, adjudicator.KindGrace}
 
 // noticesTx queues the notices of g's events since the mark, and moves the
-// mark to g's last event.
-func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
-	last, known, err := markOf(ctx, tx, g.ID, "deadline")
-	if err != nil {
-		return err
+// mark to g's last event. marks are g's marks, or nil to read them.
+func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, marks map[string]int64) error {
+	if marks == nil {
+		var err error
+		if marks, err = marksOf(ctx, tx, g.ID); err != nil {
+			return err
+		}
 	}
+	last, known := marks["deadline"]
 	if known && last >= g.Seq {
 		return nil
 	}
@@ -341,6 +344,28 @@ func markOf(ctx context.Context, tx *events.Tx, game, mark string) (v int64, kno
 	}
 	v, err = strconv.ParseInt(text, 10, 64)
 	return v, err == nil, err
+}
+
+// marksOf reads all the numbers the mail gateway keeps for a game.
+func marksOf(ctx context.Context, tx *events.Tx, game string) (map[string]int64, error) {
+	rows, err := tx.Query(ctx, `SELECT mark, value FROM mail_marks WHERE game_id = ?`, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var mark, text string
+		if err := rows.Scan(&mark, &text); err != nil {
+			return nil, err
+		}
+		v, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("mail mark %s of %s: %q", mark, game, text)
+		}
+		out[mark] = v
+	}
+	return out, rows.Err()
 }
 
 // setMark keeps a number for a game.

@@ -100,18 +100,14 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 	if in.Dispatcher == nil {
 		return res, nil
 	}
-	switch {
-	case changed != nil:
-		// Press to relay, an absence to tell, and any steps closed.
-		g := changed
-		if r != nil {
-			g = r.Game
-		}
-		return res, in.Dispatcher.ChangedTx(ctx, tx, g)
-	case r != nil && len(r.Closed) > 0:
-		return res, in.Dispatcher.DispatchTx(ctx, tx, r.Game, nil)
+	// The reports of the steps closed, press to relay, an absence to
+	// tell; and the marks moved to the log's head, so that other workers
+	// see at a glance that nothing is owed.
+	g := changed
+	if r != nil {
+		g = r.Game
 	}
-	return res, nil
+	return res, in.Dispatcher.ChangedTx(ctx, tx, g)
 }
 
 // fileSummary names what a file held, for subjects and the log:

@@ -112,10 +112,11 @@ func (p *IMAP) session(ctx context.Context) error {
 		return fmt.Errorf("select %s: %w", p.Server.Mailbox, err)
 	}
 	for {
-		if _, err := p.Drain(ctx, c); err != nil {
+		_, skipped, err := p.drain(ctx, c)
+		if err != nil {
 			return err
 		}
-		if err := p.wait(ctx, c, newMail); err != nil {
+		if err := p.wait(ctx, c, newMail, skipped > 0); err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
@@ -124,12 +125,20 @@ func (p *IMAP) session(ctx context.Context) error {
 	}
 }
 
+// skippedWait is how soon mail left to another worker is looked at again:
+// that worker may have been stopped before it filed it.
+const skippedWait = time.Second
+
 // wait returns when new mail may have come: IDLE until the server says so,
-// or the poll interval (also IDLE's restart interval) passes.
-func (p *IMAP) wait(ctx context.Context, c *imapclient.Client, newMail chan struct{}) error {
+// or the poll interval (also IDLE's restart interval) passes; soon when
+// mail was left to another worker (soon).
+func (p *IMAP) wait(ctx context.Context, c *imapclient.Client, newMail chan struct{}, soon bool) error {
 	poll := time.Duration(p.Server.Poll)
 	if poll <= 0 {
 		poll = time.Minute
+	}
+	if soon {
+		poll = min(poll, skippedWait)
 	}
 	timer := time.NewTimer(poll)
 	defer timer.Stop()
@@ -184,40 +193,55 @@ func EnsureFolders(c *imapclient.Client, names ...string) error {
 // and files each away. It returns how many it handled. Each batch is filed
 // only after all of its messages have been taken in; a crash in between
 // leaves them in the mailbox, to be recognised as seen and only filed.
+// Messages another worker is taking in are left in the mailbox.
 func (p *IMAP) Drain(ctx context.Context, c *imapclient.Client) (int, error) {
+	n, _, err := p.drain(ctx, c)
+	return n, err
+}
+
+// drain is Drain, and also says how many messages it left to other
+// workers.
+func (p *IMAP) drain(ctx context.Context, c *imapclient.Client) (handled, skipped int, err error) {
 	batch := p.Batch
 	if batch <= 0 {
 		batch = 100
 	}
-	total := 0
+	left := map[imap.UID]bool{}   // left to other workers in this pass
+	blocked := map[string]bool{} // games whose mails wait behind one left
 	for ctx.Err() == nil {
 		data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 		if err != nil {
-			return total, fmt.Errorf("search: %w", err)
+			return handled, len(left), fmt.Errorf("search: %w", err)
 		}
-		uids := data.AllUIDs()
+		var uids []imap.UID
+		for _, u := range data.AllUIDs() {
+			if !left[u] && len(uids) < batch {
+				uids = append(uids, u)
+			}
+		}
 		if len(uids) == 0 {
-			return total, nil
+			return handled, len(left), nil
 		}
-		if len(uids) > batch {
-			uids = uids[:batch]
+		n, skip, err := p.batch(ctx, c, uids, blocked)
+		handled += n
+		for _, u := range skip {
+			left[u] = true
 		}
-		n, err := p.batch(ctx, c, uids)
-		total += n
 		if err != nil {
-			return total, err
+			return handled, len(left), err
 		}
 	}
-	return total, nil
+	return handled, len(left), nil
 }
 
 // batch fetches the messages uids, takes them in and files away those taken
-// in. The sizes come first, so that a mail over the size limit is fetched
-// no further than its header.
-func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID) (int, error) {
+// in; it returns how many it took in and those it left to other workers.
+// The sizes come first, so that a mail over the size limit is fetched no
+// further than its header.
+func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID, blocked map[string]bool) (int, []imap.UID, error) {
 	sizes, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
 	if err != nil {
-		return 0, fmt.Errorf("fetch sizes: %w", err)
+		return 0, nil, fmt.Errorf("fetch sizes: %w", err)
 	}
 	limit := p.Ingester.maxSize()
 	var whole, header []imap.UID
@@ -247,10 +271,10 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID)
 	}
 	// Partial: never more than the limit, whatever the size said.
 	if err := fetch(whole, &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: limit}}); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if err := fetch(header, &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var fetched []imap.UID
 	var ms []*Inbound
@@ -259,9 +283,16 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID)
 			fetched, ms = append(fetched, uid), append(ms, m)
 		}
 	}
-	results, ingestErr := p.Ingester.IngestAll(ctx, ms)
+	results, ingestErr := p.Ingester.ingestAll(ctx, ms, blocked)
 	folders := map[string][]imap.UID{}
+	var skipped []imap.UID
+	taken := 0
 	for i, res := range results {
+		if res.Skipped {
+			skipped = append(skipped, fetched[i])
+			continue
+		}
+		taken++
 		f := p.Server.Processed
 		if res.Outcome.Folder() == "Rejected" {
 			f = p.Server.Rejected
@@ -273,10 +304,10 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID)
 			continue
 		}
 		if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil {
-			return len(results), fmt.Errorf("move to %s: %w", f, err)
+			return taken, skipped, fmt.Errorf("move to %s: %w", f, err)
 		}
 	}
-	return len(results), ingestErr
+	return taken, skipped, ingestErr
 }
 
 // headerOf is the header block of a raw message (all of it if it has no end).

@@ -42,6 +42,9 @@ type Result struct {
 	Game      string // the game it was for, when known
 	Reason    string // why it was refused or ignored, in full, for the log (never a token)
 	Closed    []int  // steps its orders closed
+	// Skipped says the mail was not looked at: another worker was taking
+	// it in, or a mail of its game before it. Leave it where it is.
+	Skipped bool
 }
 
 // Ingester takes received mail in: it reads it, authenticates it, applies it
@@ -123,11 +126,24 @@ const maxPerTx = 100
 // transaction fails, its mails are taken again one by one. IngestAll returns
 // the results of the mails taken in, which are the first of ms; on an error,
 // the rest are to be tried again later.
+//
+// Several workers may read the same mail (from one IMAP mailbox): on
+// PostgreSQL a worker takes a mail in only while it holds the mail's lock,
+// for the length of its transaction, so that no two take one mail in at
+// once. A mail another worker holds is skipped (Result.Skipped), to be
+// looked at again later, and so is every later mail for the same game,
+// which must not overtake it.
 func (in *Ingester) IngestAll(ctx context.Context, ms []*Inbound) ([]*Result, error) {
+	return in.ingestAll(ctx, ms, map[string]bool{})
+}
+
+// ingestAll is IngestAll within one pass over a mailbox: blocked holds
+// the games whose mails are skipped for the rest of the pass.
+func (in *Ingester) ingestAll(ctx context.Context, ms []*Inbound, blocked map[string]bool) ([]*Result, error) {
 	var out []*Result
 	for len(ms) > 0 {
 		n := batchOf(ms)
-		res, err := in.ingestTx(ctx, ms[:n])
+		res, err := in.ingestTx(ctx, ms[:n], blocked)
 		if err == nil {
 			out, ms = append(out, res...), ms[n:]
 			continue
@@ -137,7 +153,7 @@ func (in *Ingester) IngestAll(ctx context.Context, ms []*Inbound) ([]*Result, er
 		}
 		// One of them fails: take them one by one, keeping those before it.
 		for range n {
-			res, err := in.ingestTx(ctx, ms[:1])
+			res, err := in.ingestTx(ctx, ms[:1], blocked)
 			if err != nil {
 				return out, err
 			}
@@ -155,21 +171,46 @@ func batchOf(ms []*Inbound) int {
 		if i == maxPerTx {
 			return i
 		}
-		if env, err := m.envelope(); err == nil && env != nil && env.Game != "" {
-			if games[env.Game] {
+		if g := m.game(); g != "" {
+			if games[g] {
 				return i
 			}
-			games[env.Game] = true
+			games[g] = true
 		}
 	}
 	return len(ms)
 }
 
-// ingestTx takes in ms in one transaction.
-func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, error) {
+// game is the game m's order file names, or "".
+func (m *Inbound) game() string {
+	if env, err := m.envelope(); err == nil && env != nil {
+		return env.Game
+	}
+	return ""
+}
+
+// ingestTx takes in ms in one transaction, skipping those another worker
+// holds and those of the games blocked.
+func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[string]bool) ([]*Result, error) {
 	out := make([]*Result, len(ms))
+	var skipped []string
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
+		skipped = skipped[:0]
 		for i, m := range ms {
+			g := m.game()
+			held := blocked[g] && g != ""
+			if !held {
+				mine, err := in.lockMail(ctx, tx, m.MessageID)
+				if err != nil {
+					return err
+				}
+				held = !mine
+			}
+			if held {
+				out[i] = &Result{MessageID: m.MessageID, Game: g, Skipped: true}
+				skipped = append(skipped, g)
+				continue
+			}
 			var err error
 			if out[i], err = in.ingest(ctx, tx, m); err != nil {
 				return err
@@ -180,8 +221,15 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, err
 	if err != nil {
 		return nil, err
 	}
+	for _, g := range skipped {
+		if g != "" {
+			blocked[g] = true
+		}
+	}
 	for i, res := range out {
-		if res.Duplicate {
+		if res.Skipped {
+			logf(in.Log, "mail %s: another worker is taking it in (or a mail of its game before it); left for later", res.MessageID)
+		} else if res.Duplicate {
 			logf(in.Log, "mail %s: seen before (%s); filed again, nothing applied", res.MessageID, res.Outcome)
 		} else {
 			logf(in.Log, "mail %s from %s: %s %s", res.MessageID, ms[i].From, res.Outcome, oneLineText(res.Reason, 200))
@@ -223,6 +271,18 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		m.key, res.Game, m.From, string(res.Outcome), stamp(in.now()), content, oneLineText(res.Reason, 500))
 	return res, err
+}
+
+// lockMail takes the lock of the mail id until tx ends, if no other
+// worker holds it, and says whether it did. On SQLite, whose writers take
+// turns, it is always taken.
+func (in *Ingester) lockMail(ctx context.Context, tx *events.Tx, id string) (bool, error) {
+	if in.Host.Store.Backend() != "postgres" {
+		return true, nil
+	}
+	var ok bool
+	err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || ?, 0))`, id).Scan(&ok)
+	return ok, err
 }
 
 // recorded is what the inbox holds of a mail: its outcome ("" when none)

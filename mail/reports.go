@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"html"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -41,11 +42,13 @@ type Dispatcher struct {
 }
 
 // seen is what Run knows of a game: the log's length when it last looked,
-// and when the game next needs a look even if its log has not grown (for
-// a reminder; zero: never).
+// when the game next needs a look even if its log has not grown (for a
+// reminder; zero: never), and when its step closes by the clock as the
+// games index said (a reminder's time moves with it).
 type seen struct {
-	seq   int64
-	check time.Time
+	seq     int64
+	check   time.Time
+	closeAt string
 }
 
 // DispatchTx queues the reports g's closed steps still owe, inside tx. evs
@@ -53,31 +56,41 @@ type seen struct {
 // closing of its last closed step (as Submit and the GM's actions leave it),
 // and then the log is read from tx only if an earlier step needs a replay.
 func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event) error {
-	var last sql.NullInt64
-	if err := tx.QueryRow(ctx,
-		`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
+	marks, err := marksOf(ctx, tx, g.ID)
+	if err != nil {
 		return err
 	}
+	return d.dispatchTx(ctx, tx, g, evs, marks)
+}
+
+// dispatchTx is DispatchTx with the game's marks read.
+func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks map[string]int64) error {
 	closed := g.Last.Step
-	from := closed
-	if last.Valid {
-		from = int(last.Int64) + 1
-	}
 	// After a rollback the steps are played again: the reports of each
 	// timeline are new mail, from the step rolled back to (whose report
 	// tells of the rollback) on. The mark "reported" holds the last step
 	// reported in the present timeline, the mark "timeline" its number.
-	timeline, _, err := markOf(ctx, tx, g.ID, "timeline")
-	if err != nil {
-		return err
-	}
-	if reported, known, err := markOf(ctx, tx, g.ID, "reported"); err != nil {
-		return err
-	} else if known && timeline == int64(g.Rollbacks) {
-		from = int(reported) + 1
-	}
-	if int64(g.Rollbacks) > timeline {
+	timeline := marks["timeline"]
+	reported, known := marks["reported"]
+	var from int
+	switch {
+	case int64(g.Rollbacks) > timeline:
 		from = closed
+	case known && timeline == int64(g.Rollbacks):
+		from = int(reported) + 1
+	default:
+		// No mark yet (a database of an older build): after the last
+		// report queued, or for a game never reported on, its latest
+		// closed step.
+		var last sql.NullInt64
+		if err := tx.QueryRow(ctx,
+			`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
+			return err
+		}
+		from = closed
+		if last.Valid {
+			from = int(last.Int64) + 1
+		}
 	}
 	if evs == nil && (from < closed || from == closed && g.Seq != g.Last.Seq) {
 		// An earlier step needs a replay, or events came after the last
@@ -255,31 +268,73 @@ func withLink(page, url string) string {
 // g is the game as tx leaves it. The mail gateway calls it after what it
 // takes in; the web site, through Changed, after what its forms change.
 func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
-	if err := d.DispatchTx(ctx, tx, g, nil); err != nil {
+	marks, err := marksOf(ctx, tx, g.ID)
+	if err != nil {
 		return err
 	}
-	return d.noticesTx(ctx, tx, g)
+	if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
+		return err
+	}
+	return d.noticesTx(ctx, tx, g, marks)
 }
 
 // Run queues the reports and reminders every game owes: after closings by
 // the CLI, by deadlines (Host.Tick) or by another process. Games whose log
-// has not grown since the last run are skipped, except for reminders.
+// has not grown since the last run are skipped, except for reminders; so
+// are, without a replay, games whose marks show that the worker that
+// changed them queued what the change owed, in its own transaction (the
+// mail gateway, the web site). The games index (Host.List) says each
+// game's head.
 func (d *Dispatcher) Run(ctx context.Context) error {
-	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, max(seq) FROM events GROUP BY game_id`)
+	type head struct {
+		seq     int64
+		closed  int64
+		closeAt string
+	}
+	heads := map[string]head{}
+	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, last_seq, step, finished, coalesce(deadline, '') FROM games`)
 	if err != nil {
 		return err
 	}
-	heads := map[string]int64{}
 	for rows.Next() {
 		var id string
-		var seq int64
-		if err := rows.Scan(&id, &seq); err != nil {
+		var h head
+		var finished int
+		if err := rows.Scan(&id, &h.seq, &h.closed, &finished, &h.closeAt); err != nil {
 			rows.Close()
 			return err
 		}
-		heads[id] = seq
+		if finished == 0 {
+			h.closed-- // the index holds the open step
+		}
+		heads[id] = h
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	// The marks of every game at once: notices looked at up to, and the
+	// last step reported.
+	marks := map[string]map[string]int64{}
+	rows, err = d.Host.Store.Query(ctx, `SELECT game_id, mark, value FROM mail_marks WHERE mark IN ('deadline', 'reported')`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id, mark, text string
+		if err := rows.Scan(&id, &mark, &text); err != nil {
+			rows.Close()
+			return err
+		}
+		if marks[id] == nil {
+			marks[id] = map[string]int64{}
+		}
+		marks[id][mark], _ = strconv.ParseInt(text, 10, 64)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	// Games with tokens to mail are looked at even if their log has not
 	// grown: `taipan new` stores the tokens just after the game.
 	tokens, err := column(d.Host.Store.Query(ctx, `SELECT DISTINCT game_id FROM mail_tokens`))
@@ -296,12 +351,21 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 	}
 	d.mu.Unlock()
 	now := d.now()
-	for id, seq := range heads {
+	for id, h := range heads {
 		d.mu.Lock()
 		prev, ok := d.seen[id]
 		d.mu.Unlock()
-		done := ok && prev.seq == seq && !waiting[id]
-		if done && (prev.check.IsZero() || now.Before(prev.check)) {
+		remind := !prev.check.IsZero() && !now.Before(prev.check)
+		done := ok && prev.seq == h.seq && !waiting[id]
+		if !done && ok && !waiting[id] && prev.closeAt == h.closeAt {
+			if m, dl := marks[id]["deadline"], marks[id]["reported"]; m == h.seq && dl == h.closed {
+				done = true // the change's own transaction queued what it owed
+			}
+		}
+		if done && !remind {
+			d.mu.Lock()
+			d.seen[id] = seen{h.seq, prev.check, h.closeAt}
+			d.mu.Unlock()
 			continue
 		}
 		var check time.Time
@@ -326,7 +390,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 				if err := d.mailTokensTx(ctx, tx, g); err != nil {
 					return err
 				}
-				if err := d.noticesTx(ctx, tx, g); err != nil {
+				if err := d.noticesTx(ctx, tx, g, nil); err != nil {
 					return err
 				}
 			}
@@ -337,7 +401,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			return fmt.Errorf("game %s: %w", id, err)
 		}
 		d.mu.Lock()
-		d.seen[id] = seen{seq, check}
+		d.seen[id] = seen{h.seq, check, h.closeAt}
 		d.mu.Unlock()
 	}
 	return nil
