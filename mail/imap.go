@@ -206,7 +206,7 @@ func (p *IMAP) drain(ctx context.Context, c *imapclient.Client) (handled, skippe
 	if batch <= 0 {
 		batch = 100
 	}
-	left := map[imap.UID]bool{}   // left to other workers in this pass
+	left := map[imap.UID]bool{}  // left to other workers in this pass
 	blocked := map[string]bool{} // games whose mails wait behind one left
 	for ctx.Err() == nil {
 		data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
