@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
 	"taipan/adjudicator"
 	"taipan/mail"
@@ -68,47 +67,8 @@ func benchGames(b *testing.B, f *fixture) [][]byte {
 // resetMailbox empties Taipan's folders and delivers mails to its INBOX.
 func resetMailbox(b testing.TB, srv *realServer, mails [][]byte) {
 	b.Helper()
-	srv.clear(b, taipanAddr)
-	c := srv.client(b, taipanAddr)
-	defer c.Close()
-	var cmds []*imapclient.AppendCommand
-	for _, raw := range mails {
-		cmd := c.Append("INBOX", int64(len(raw)), nil)
-		cmd.Write(raw)
-		cmd.Close()
-		cmds = append(cmds, cmd)
-	}
-	for _, cmd := range cmds {
-		if _, err := cmd.Wait(); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// clear empties a user's INBOX, Processed and Rejected (making the last two).
-func (s *realServer) clear(tb testing.TB, user string) {
-	tb.Helper()
-	c := s.client(tb, user)
-	defer c.Close()
-	if err := mail.EnsureFolders(c, "Processed", "Rejected"); err != nil {
-		tb.Fatal(err)
-	}
-	for _, box := range []string{"INBOX", "Processed", "Rejected"} {
-		sel, err := c.Select(box, nil).Wait()
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if sel.NumMessages > 0 {
-			all := imap.SeqSet{}
-			all.AddRange(1, 0)
-			if err := c.Store(all, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close(); err != nil {
-				tb.Fatal(err)
-			}
-			if err := c.Expunge().Close(); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
+	srv.Clear(b, taipanAddr)
+	srv.Append(b, taipanAddr, "INBOX", mails)
 }
 
 // BenchmarkIMAP1000 compares taking in 1,000 order mails from the real IMAP

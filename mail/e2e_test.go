@@ -2,179 +2,65 @@ package mail_test
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"fmt"
-	"net"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
 
 	"taipan/adjudicator"
 	"taipan/events/pgtest"
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // realServer is Dovecot + Postfix started by testdata/mailserver.sh.
-type realServer struct {
-	dir                          string
-	imap, submission, smtp, lmtp int
-	tls                          *tls.Config
-}
-
-var (
-	realOnce sync.Once
-	real     *realServer
-	realErr  error
-)
+type realServer struct{ *mailtest.Dovecot }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
 	pgtest.StopShared()
-	if real != nil {
-		exec.Command("testdata/mailserver.sh", "stop", real.dir).Run()
-		os.RemoveAll(real.dir)
-	}
+	mailtest.StopDovecot()
 	os.Exit(code)
 }
 
 // needRealServer starts the real mail server once for the package's tests
-// and benchmarks. Without Dovecot and Postfix installed the test is skipped,
-// except under CI (CI=true), where it fails: CI must not pass without it.
+// and benchmarks (see mailtest.NeedDovecot).
 func needRealServer(tb testing.TB) *realServer {
 	tb.Helper()
-	missing := ""
-	for _, bin := range []string{"dovecot", "postfix", "openssl"} {
-		if _, err := exec.LookPath(bin); err != nil {
-			if _, err := os.Stat("/usr/sbin/" + bin); err != nil {
-				missing += " " + bin
-			}
-		}
-	}
-	if missing == "" && (runtime.GOOS != "linux" || os.Geteuid() != 0) {
-		missing = " (root, to run them)"
-	}
-	if missing != "" {
-		msg := "the end-to-end mail test needs Dovecot and Postfix: missing" + missing +
-			"; install with: apt-get install dovecot-imapd dovecot-lmtpd dovecot-submissiond postfix (see .ci/run)"
-		if os.Getenv("CI") == "true" {
-			tb.Fatal(msg)
-		}
-		tb.Skip(msg)
-	}
-	realOnce.Do(func() { real, realErr = startRealServer() })
-	if realErr != nil {
-		tb.Fatal(realErr)
-	}
-	return real
+	return &realServer{mailtest.NeedDovecot(tb)}
 }
 
-func freePorts(n int) ([]int, error) {
-	var lns []net.Listener
-	defer func() {
-		for _, l := range lns {
-			l.Close()
-		}
-	}()
-	var ports []int
-	for i := 0; i < n; i++ {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, err
-		}
-		lns = append(lns, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	return ports, nil
-}
-
-func startRealServer() (*realServer, error) {
-	dir, err := os.MkdirTemp("", "taipan-mailserver-")
-	if err != nil {
-		return nil, err
-	}
-	os.Chmod(dir, 0o755) // Dovecot's mail user must reach the mail folders
-	ports, err := freePorts(4)
-	if err != nil {
-		return nil, err
-	}
-	s := &realServer{dir: dir, imap: ports[0], submission: ports[1], smtp: ports[2], lmtp: ports[3]}
-	out, err := exec.Command("testdata/mailserver.sh", "start", dir,
-		fmt.Sprint(s.imap), fmt.Sprint(s.submission), fmt.Sprint(s.smtp), fmt.Sprint(s.lmtp)).CombinedOutput()
-	if err != nil {
-		exec.Command("testdata/mailserver.sh", "stop", dir).Run()
-		return nil, fmt.Errorf("start the mail server: %v\n%s", err, out)
-	}
-	pem, err := os.ReadFile(filepath.Join(dir, "cert.pem"))
-	if err != nil {
-		return nil, err
-	}
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(pem)
-	s.tls = &tls.Config{RootCAs: pool, ServerName: "localhost"}
-	return s, nil
-}
-
-func password(user string) string { return "pw-" + strings.TrimSuffix(user, "@example.test") }
+func password(user string) string { return mailtest.Password(user) }
 
 // config is serve's configuration for Taipan's account on the server.
 func (s *realServer) config() *mail.Config {
-	ca := filepath.Join(s.dir, "cert.pem")
 	return &mail.Config{
 		Address: taipanAddr,
-		IMAP: &mail.Server{Host: "localhost", Port: s.imap, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
-			CAFile: ca, Poll: mail.Duration(time.Minute)},
-		SMTP: &mail.Server{Host: "localhost", Port: s.submission, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
-			CAFile: ca},
+		IMAP: &mail.Server{Host: "localhost", Port: s.IMAP, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
+			CAFile: s.CAFile, Poll: mail.Duration(time.Minute)},
+		SMTP: &mail.Server{Host: "localhost", Port: s.Submission, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
+			CAFile: s.CAFile},
 		Tick: mail.Duration(100 * time.Millisecond),
 	}
 }
 
-// send submits a mail as user over SMTP (submission, STARTTLS, AUTH PLAIN).
+// send submits a mail as user to Taipan.
 func (s *realServer) send(tb testing.TB, user string, raw []byte) {
 	tb.Helper()
-	c, err := smtp.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.submission), s.tls)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Auth(sasl.NewPlainClient("", user, password(user))); err != nil {
-		tb.Fatal(err)
-	}
-	if err := c.SendMail(user, []string{taipanAddr}, strings.NewReader(string(raw))); err != nil {
-		tb.Fatal(err)
-	}
-	c.Quit()
+	s.Send(tb, user, []string{taipanAddr}, raw)
 }
 
 func (s *realServer) client(tb testing.TB, user string) *imapclient.Client {
 	tb.Helper()
-	c, err := imapclient.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.imap), &imapclient.Options{TLSConfig: s.tls})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := c.Login(user, password(user)).Wait(); err != nil {
-		tb.Fatal(err)
-	}
-	return c
+	return s.Client(tb, user)
 }
 
-func seqRange(n uint32) []uint32 {
-	out := make([]uint32, n)
-	for i := range out {
-		out[i] = uint32(i + 1)
-	}
-	return out
+func (s *realServer) clear(tb testing.TB, user string) {
+	tb.Helper()
+	s.Clear(tb, user)
 }
 
 func has(list []string, want ...string) bool {
@@ -194,10 +80,8 @@ func has(list []string, want ...string) bool {
 
 // received is a mail as a user's mailbox holds it.
 type received struct {
-	Subject, MessageID string
-	InReplyTo          []string
-	Text               string // the decoded text
-	Raw                []byte // the whole message, as delivered
+	mailtest.Received
+	Text string // the decoded text
 }
 
 // String is what has() looks through: the subject and the text.
@@ -206,21 +90,10 @@ func (r received) String() string { return r.Subject + " | " + r.Text }
 // mails lists the mails in a user's mailbox (nil if it does not exist).
 func (s *realServer) mails(tb testing.TB, user, mailbox string) []received {
 	tb.Helper()
-	c := s.client(tb, user)
-	defer c.Close()
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil || sel.NumMessages == 0 {
-		return nil
-	}
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{Envelope: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var out []received
-	for _, m := range msgs {
-		r := received{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: m.Envelope.InReplyTo, Raw: m.FindBodySection(section)}
-		r.Text, _ = plainOf(r.Raw)
+	for _, m := range s.Mails(tb, user, mailbox, false) {
+		r := received{Received: m}
+		r.Text, _ = plainOf(m.Raw)
 		out = append(out, r)
 	}
 	return out
