@@ -2,14 +2,12 @@ package mail_test
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/emersion/go-imap/v2"
 
-	"taipan/adjudicator"
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // benchMails is how many order mails the IMAP benchmarks ingest.
@@ -20,48 +18,8 @@ const benchMails = 1000
 // interleaved, each game's in its order.
 func benchGames(b *testing.B, f *fixture) [][]byte {
 	b.Helper()
-	// The moves of one game, played ahead in a scratch database.
-	scratch := newFixture(b, nil)
-	type move struct{ player, file string }
-	var moves []move
-	for {
-		g := scratch.load()
-		if g.Status.Finished || len(g.Awaiting()) == 0 {
-			break
-		}
-		p := g.Awaiting()[0]
-		file := orderFileFor(b, g, p, scratch.tokens[p])
-		moves = append(moves, move{p, strings.Replace(file, scratch.tokens[p], "TOKEN", 1)})
-		if res := scratch.ingest(plainMail(addrOf(p), "orders", file)); res.Outcome != mail.Accepted {
-			b.Fatalf("scratch: %s %s", res.Outcome, res.Reason)
-		}
-	}
-	games := (benchMails + len(moves) - 1) / len(moves)
-	perGame := make([][][]byte, games)
-	for i := 0; i < games; i++ {
-		id := fmt.Sprintf("bench-%d", i)
-		c, err := adjudicator.ParseCampaign([]byte(campaign(id)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		ng, err := f.host.Create(context.Background(), c)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, m := range moves {
-			file := strings.Replace(strings.Replace(m.file, "game: bourse-1", "game: "+id, 1), "TOKEN", ng.Tokens[m.player], 1)
-			perGame[i] = append(perGame[i], plainMail(addrOf(m.player), "orders", file))
-		}
-	}
-	var out [][]byte
-	for j := 0; len(out) < benchMails; j++ {
-		for i := 0; i < games && len(out) < benchMails; i++ {
-			if j < len(perGame[i]) {
-				out = append(out, perGame[i][j])
-			}
-		}
-	}
-	return out
+	mails, _ := mailtest.OrderMails(b, f.host, benchMails, campaign)
+	return mails
 }
 
 // resetMailbox empties Taipan's folders and delivers mails to its INBOX.

@@ -47,15 +47,9 @@ var toldKinds = []string{adjudicator.KindPress, adjudicator.KindAbsence, adjudic
 	adjudicator.KindPause, adjudicator.KindResume, adjudicator.KindGrace}
 
 // noticesTx queues the notices of g's events since the mark, and moves the
-// mark to g's last event. marks are g's marks, or nil to read them.
-func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, marks map[string]int64) error {
-	if marks == nil {
-		var err error
-		if marks, err = marksOf(ctx, tx, g.ID); err != nil {
-			return err
-		}
-	}
-	last, known := marks["deadline"]
+// mark to g's last event (in marks, for the caller to write).
+func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, marks *gameMarks) error {
+	last, known := marks.get("deadline")
 	if known && last >= g.Seq {
 		return nil
 	}
@@ -97,7 +91,8 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 			}
 		}
 	}
-	return setMark(ctx, tx, g.ID, "deadline", g.Seq)
+	marks.put("deadline", g.Seq)
+	return nil
 }
 
 // eventsOf reads game's events of the given kinds after the event after,
@@ -346,14 +341,22 @@ func markOf(ctx context.Context, tx *events.Tx, game, mark string) (v int64, kno
 	return v, err == nil, err
 }
 
+// gameMarks are the numbers the mail gateway keeps for a game, as read,
+// and those to write: all of them in one statement at the end.
+type gameMarks struct {
+	game string
+	v    map[string]int64
+	set  []string // marks changed, in order
+}
+
 // marksOf reads all the numbers the mail gateway keeps for a game.
-func marksOf(ctx context.Context, tx *events.Tx, game string) (map[string]int64, error) {
+func marksOf(ctx context.Context, tx *events.Tx, game string) (*gameMarks, error) {
 	rows, err := tx.Query(ctx, `SELECT mark, value FROM mail_marks WHERE game_id = ?`, game)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]int64{}
+	m := &gameMarks{game: game, v: map[string]int64{}}
 	for rows.Next() {
 		var mark, text string
 		if err := rows.Scan(&mark, &text); err != nil {
@@ -363,9 +366,43 @@ func marksOf(ctx context.Context, tx *events.Tx, game string) (map[string]int64,
 		if err != nil {
 			return nil, fmt.Errorf("mail mark %s of %s: %q", mark, game, text)
 		}
-		out[mark] = v
+		m.v[mark] = v
 	}
-	return out, rows.Err()
+	return m, rows.Err()
+}
+
+// get is a mark; known is false when it has none yet.
+func (m *gameMarks) get(mark string) (v int64, known bool) {
+	v, known = m.v[mark]
+	return v, known
+}
+
+// put sets a mark, to be written by write.
+func (m *gameMarks) put(mark string, v int64) {
+	if old, ok := m.v[mark]; ok && old == v {
+		return
+	}
+	m.v[mark] = v
+	if !slices.Contains(m.set, mark) {
+		m.set = append(m.set, mark)
+	}
+}
+
+// write writes the marks put since they were read, in one statement.
+func (m *gameMarks) write(ctx context.Context, tx *events.Tx) error {
+	if len(m.set) == 0 {
+		return nil
+	}
+	values := make([]string, len(m.set))
+	args := make([]any, 0, 3*len(m.set))
+	for i, mark := range m.set {
+		values[i] = "(?, ?, ?)"
+		args = append(args, m.game, mark, strconv.FormatInt(m.v[mark], 10))
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO mail_marks (game_id, mark, value) VALUES `+strings.Join(values, ", ")+`
+		ON CONFLICT (game_id, mark) DO UPDATE SET value = excluded.value`, args...)
+	m.set = m.set[:0]
+	return err
 }
 
 // setMark keeps a number for a game.

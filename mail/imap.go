@@ -125,9 +125,14 @@ func (p *IMAP) session(ctx context.Context) error {
 	}
 }
 
+// fileAfter is how long after another worker took a mail in that this
+// one files it, should it still be in the mailbox: that worker was
+// stopped before it could.
+const fileAfter = 10 * time.Second
+
 // skippedWait is how soon mail left to another worker is looked at again:
 // that worker may have been stopped before it filed it.
-const skippedWait = time.Second
+const skippedWait = 250 * time.Millisecond
 
 // wait returns when new mail may have come: IDLE until the server says so,
 // or the poll interval (also IDLE's restart interval) passes; soon when
@@ -265,7 +270,9 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID,
 			return fmt.Errorf("fetch: %w", err)
 		}
 		for _, b := range bufs {
-			read[b.UID] = p.Ingester.Read(b.FindBodySection(section), int(b.RFC822Size))
+			if raw := b.FindBodySection(section); raw != nil {
+				read[b.UID] = p.Ingester.Read(raw, int(b.RFC822Size))
+			} // else gone meanwhile: filed by another worker
 		}
 		return nil
 	}
@@ -288,7 +295,9 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID,
 	var skipped []imap.UID
 	taken := 0
 	for i, res := range results {
-		if res.Skipped {
+		if res.Skipped || res.Duplicate && p.Ingester.now().Sub(res.Recorded) < fileAfter {
+			// Another worker took it in a moment ago, and files it now:
+			// two moves of one mail would leave two copies.
 			skipped = append(skipped, fetched[i])
 			continue
 		}

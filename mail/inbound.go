@@ -45,6 +45,8 @@ type Result struct {
 	// Skipped says the mail was not looked at: another worker was taking
 	// it in, or a mail of its game before it. Leave it where it is.
 	Skipped bool
+	// Recorded is when a duplicate was first taken in.
+	Recorded time.Time
 }
 
 // Ingester takes received mail in: it reads it, authenticates it, applies it
@@ -246,18 +248,22 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
 	content := m.contentHash()
 	m.key = m.MessageID
-	prior, priorContent, err := recorded(ctx, tx, m.key)
+	prior, priorContent, at, err := recorded(ctx, tx, m.key)
 	if err != nil {
 		return nil, err
 	}
 	if prior != "" && priorContent != "" && priorContent != content {
 		m.key, m.corrected = m.MessageID+"#"+content[:16], true
-		if prior, _, err = recorded(ctx, tx, m.key); err != nil {
+		if prior, _, at, err = recorded(ctx, tx, m.key); err != nil {
 			return nil, err
 		}
 	}
 	if prior != "" {
-		return &Result{MessageID: m.key, Outcome: Outcome(prior), Duplicate: true}, nil
+		res := &Result{MessageID: m.key, Outcome: Outcome(prior), Duplicate: true}
+		if t, err := time.Parse(stampLayout, at); err == nil {
+			res.Recorded = t
+		}
+		return res, nil
 	}
 	res, err := in.handle(ctx, tx, m)
 	if err != nil {
@@ -285,14 +291,15 @@ func (in *Ingester) lockMail(ctx context.Context, tx *events.Tx, id string) (boo
 	return ok, err
 }
 
-// recorded is what the inbox holds of a mail: its outcome ("" when none)
-// and its content digest ("" for a mail recorded before digests were).
-func recorded(ctx context.Context, tx *events.Tx, key string) (outcome, content string, err error) {
-	err = tx.QueryRow(ctx, `SELECT outcome, content FROM inbox WHERE message_id = ?`, key).Scan(&outcome, &content)
+// recorded is what the inbox holds of a mail: its outcome ("" when none),
+// its content digest ("" for a mail recorded before digests were) and
+// when it was recorded.
+func recorded(ctx context.Context, tx *events.Tx, key string) (outcome, content, at string, err error) {
+	err = tx.QueryRow(ctx, `SELECT outcome, content, received_at FROM inbox WHERE message_id = ?`, key).Scan(&outcome, &content, &at)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", nil
+		return "", "", "", nil
 	}
-	return outcome, content, err
+	return outcome, content, at, err
 }
 
 // handle decides what to do with a new mail, inside the transaction.

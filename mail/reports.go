@@ -60,18 +60,22 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 	if err != nil {
 		return err
 	}
-	return d.dispatchTx(ctx, tx, g, evs, marks)
+	if err := d.dispatchTx(ctx, tx, g, evs, marks); err != nil {
+		return err
+	}
+	return marks.write(ctx, tx)
 }
 
-// dispatchTx is DispatchTx with the game's marks read.
-func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks map[string]int64) error {
+// dispatchTx is DispatchTx with the game's marks read (and put, for the
+// caller to write).
+func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks *gameMarks) error {
 	closed := g.Last.Step
 	// After a rollback the steps are played again: the reports of each
 	// timeline are new mail, from the step rolled back to (whose report
 	// tells of the rollback) on. The mark "reported" holds the last step
 	// reported in the present timeline, the mark "timeline" its number.
-	timeline := marks["timeline"]
-	reported, known := marks["reported"]
+	timeline, _ := marks.get("timeline")
+	reported, known := marks.get("reported")
 	var from int
 	switch {
 	case int64(g.Rollbacks) > timeline:
@@ -113,10 +117,8 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 		}
 	}
 	if from <= closed {
-		if err := setMark(ctx, tx, g.ID, "timeline", int64(g.Rollbacks)); err != nil {
-			return err
-		}
-		return setMark(ctx, tx, g.ID, "reported", int64(closed))
+		marks.put("timeline", int64(g.Rollbacks))
+		marks.put("reported", int64(closed))
 	}
 	return nil
 }
@@ -275,7 +277,10 @@ func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicato
 	if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
 		return err
 	}
-	return d.noticesTx(ctx, tx, g, marks)
+	if err := d.noticesTx(ctx, tx, g, marks); err != nil {
+		return err
+	}
+	return marks.write(ctx, tx)
 }
 
 // Run queues the reports and reminders every game owes: after closings by
@@ -384,13 +389,20 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 				return err
 			}
 			if !done {
-				if err := d.DispatchTx(ctx, tx, g, evs); err != nil {
+				marks, err := marksOf(ctx, tx, id)
+				if err != nil {
+					return err
+				}
+				if err := d.dispatchTx(ctx, tx, g, evs, marks); err != nil {
 					return err
 				}
 				if err := d.mailTokensTx(ctx, tx, g); err != nil {
 					return err
 				}
-				if err := d.noticesTx(ctx, tx, g, nil); err != nil {
+				if err := d.noticesTx(ctx, tx, g, marks); err != nil {
+					return err
+				}
+				if err := marks.write(ctx, tx); err != nil {
 					return err
 				}
 			}
