@@ -290,33 +290,47 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID,
 			fetched, ms = append(fetched, uid), append(ms, m)
 		}
 	}
-	results, ingestErr := p.Ingester.ingestAll(ctx, ms, blocked)
-	folders := map[string][]imap.UID{}
 	var skipped []imap.UID
 	taken := 0
-	for i, res := range results {
-		if res.Skipped || res.Duplicate && p.Ingester.now().Sub(res.Recorded) < fileAfter {
-			// Another worker took it in a moment ago, and files it now:
-			// two moves of one mail would leave two copies.
-			skipped = append(skipped, fetched[i])
-			continue
+	// Each transaction's mails are filed as soon as it has committed, so
+	// that other workers find them in the mailbox as briefly as can be.
+	file := func(first int, results []*Result) error {
+		folders := map[string][]imap.UID{}
+		for i, res := range results {
+			uid := fetched[first+i]
+			if res.Skipped || res.Duplicate && p.Ingester.now().Sub(res.Recorded) < fileAfter {
+				// Another worker took it in a moment ago, and files it
+				// now: two moves of one mail would leave two copies.
+				skipped = append(skipped, uid)
+				continue
+			}
+			taken++
+			f := p.Server.Processed
+			if res.Outcome.Folder() == "Rejected" {
+				f = p.Server.Rejected
+			}
+			folders[f] = append(folders[f], uid)
 		}
-		taken++
-		f := p.Server.Processed
-		if res.Outcome.Folder() == "Rejected" {
-			f = p.Server.Rejected
+		for _, f := range []string{p.Server.Processed, p.Server.Rejected} {
+			if len(folders[f]) == 0 {
+				continue
+			}
+			if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil && !expunged(err) {
+				return fmt.Errorf("move to %s: %w", f, err)
+			}
 		}
-		folders[f] = append(folders[f], fetched[i])
+		return nil
 	}
-	for _, f := range []string{p.Server.Processed, p.Server.Rejected} {
-		if len(folders[f]) == 0 {
-			continue
-		}
-		if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil {
-			return taken, skipped, fmt.Errorf("move to %s: %w", f, err)
-		}
-	}
+	_, ingestErr := p.Ingester.ingestAll(ctx, ms, blocked, file)
 	return taken, skipped, ingestErr
+}
+
+// expunged says whether a command failed only because some of its
+// messages are gone: filed meanwhile by another worker (RFC 5530's
+// EXPUNGEISSUED).
+func expunged(err error) bool {
+	var ie *imap.Error
+	return errors.As(err, &ie) && ie.Code == "EXPUNGEISSUED"
 }
 
 // headerOf is the header block of a raw message (all of it if it has no end).

@@ -136,18 +136,32 @@ const maxPerTx = 100
 // looked at again later, and so is every later mail for the same game,
 // which must not overtake it.
 func (in *Ingester) IngestAll(ctx context.Context, ms []*Inbound) ([]*Result, error) {
-	return in.ingestAll(ctx, ms, map[string]bool{})
+	return in.ingestAll(ctx, ms, map[string]bool{}, nil)
 }
 
 // ingestAll is IngestAll within one pass over a mailbox: blocked holds
-// the games whose mails are skipped for the rest of the pass.
-func (in *Ingester) ingestAll(ctx context.Context, ms []*Inbound, blocked map[string]bool) ([]*Result, error) {
+// the games whose mails are skipped for the rest of the pass. done, if
+// set, is told the results of each transaction once it has committed,
+// from the index in ms of its first mail, so that its mails can be filed
+// at once.
+func (in *Ingester) ingestAll(ctx context.Context, ms []*Inbound, blocked map[string]bool, done func(first int, res []*Result) error) ([]*Result, error) {
 	var out []*Result
+	commit := func(res []*Result) error {
+		first := len(out)
+		out = append(out, res...)
+		if done != nil {
+			return done(first, res)
+		}
+		return nil
+	}
 	for len(ms) > 0 {
 		n := batchOf(ms)
 		res, err := in.ingestTx(ctx, ms[:n], blocked)
 		if err == nil {
-			out, ms = append(out, res...), ms[n:]
+			ms = ms[n:]
+			if err := commit(res); err != nil {
+				return out, err
+			}
 			continue
 		}
 		if n == 1 {
@@ -159,7 +173,10 @@ func (in *Ingester) ingestAll(ctx context.Context, ms []*Inbound, blocked map[st
 			if err != nil {
 				return out, err
 			}
-			out, ms = append(out, res...), ms[1:]
+			ms = ms[1:]
+			if err := commit(res); err != nil {
+				return out, err
+			}
 		}
 	}
 	return out, nil
