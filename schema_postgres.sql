@@ -165,3 +165,26 @@ CREATE TABLE IF NOT EXISTS web_links (
     used_at    TEXT
 );
 CREATE INDEX IF NOT EXISTS web_links_expiry ON web_links (expires_at);
+
+-- Several `taipan serve` on one database wake each other: a new outbox row
+-- (taipan_outbox) and a new event (taipan_events, with its game's id) are
+-- announced at commit to every worker that listens, whoever wrote them (a
+-- worker, the command line, the web site). PostgreSQL sends one
+-- notification per channel and payload per transaction. Nothing depends
+-- on them for correctness: the workers also look on a timer.
+CREATE OR REPLACE FUNCTION taipan_notify_outbox() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('taipan_outbox', '');
+    RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER outbox_notify AFTER INSERT ON outbox
+    FOR EACH STATEMENT EXECUTE FUNCTION taipan_notify_outbox();
+CREATE OR REPLACE FUNCTION taipan_notify_events() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('taipan_events', NEW.game_id);
+    RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER events_notify AFTER INSERT ON events
+    FOR EACH ROW EXECUTE FUNCTION taipan_notify_events();

@@ -7,8 +7,8 @@ import (
 	"taipan/orders"
 )
 
-// Acknowledgement is the answer to accepted orders, as the mail gateway
-// words it (mail's acknowledgement, the same text line for line): what was
+// Acknowledgement is the answer to accepted orders, by mail and on the web
+// alike (the mail gateway has no wording of its own): what was
 // accepted, the orders as the log holds them, what fills the gaps, the
 // steps they closed and who is still awaited. The web site's order form
 // answers with it and mails it, so that a player reads the same answer
@@ -45,17 +45,26 @@ func Acknowledgement(r *Receipt) string {
 	g := r.Game
 	if g.Status.Finished {
 		b.WriteString("The game is over.\n")
-	} else {
-		waiting := g.Awaiting()
-		if len(waiting) == 0 {
-			fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
-		} else {
-			fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
-		}
-		if !g.Deadline.IsZero() {
-			fmt.Fprintf(&b, "Deadline: %s.\n", FormatTime(g.Deadline))
-		}
+		return b.String()
 	}
-	b.WriteString("\nUntil the step closes you may send new orders; the latest replace the earlier.\n")
+	waiting := g.Awaiting()
+	if len(waiting) == 0 {
+		fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
+	} else {
+		fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
+	}
+	if !g.Deadline.IsZero() {
+		fmt.Fprintf(&b, "Deadline: %s.\n", FormatTime(g.Deadline))
+	}
+	// Say what may still be changed, and only that: a step just resolved
+	// takes no more orders.
+	switch {
+	case r.Checked:
+		b.WriteString("\nTo submit them, send the file again without check: true.\n")
+	case r.Standing:
+		b.WriteString("\nYou may send new standing orders at any time; the latest replace the earlier.\n")
+	case r.Step == g.Step && g.IsPending(r.Player):
+		fmt.Fprintf(&b, "\nUntil step %d closes you may send new orders; the latest replace the earlier.\n", g.Step)
+	}
 	return b.String()
 }

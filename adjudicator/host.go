@@ -440,6 +440,15 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 	return g, nil
 }
 
+// LoadTx is the game as the log stands in tx, held (Tx.LockGame) until tx
+// ends, for the caller to read or change through the Host's other *Tx
+// methods. Loading it again after a savepoint was rolled back makes the
+// games index, written at commit, follow the log rather than what the
+// rolled-back change left in memory.
+func (h *Host) LoadTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
+	return h.loadTx(ctx, tx, id)
+}
+
 // Close is the GM closing the open step now: those who sent nothing get
 // their defaults. Steps that then await nobody close too.
 func (h *Host) Close(ctx context.Context, id, reason string) (*Game, []int, error) {

@@ -70,8 +70,14 @@ func (h *Host) PressTx(ctx context.Context, tx *events.Tx, game string, p PressO
 	if err != nil {
 		return nil, events.Event{}, err
 	}
+	actor := from
+	if payload.Grey {
+		// The actor is outside what a public export withholds: grey
+		// press names its sender only inside its payload.
+		actor, payload.From = ActorSystem, from
+	}
 	var out []events.Event
-	if err := h.append(ctx, tx, g, KindPress, from, payload, &out); err != nil {
+	if err := h.append(ctx, tx, g, KindPress, actor, payload, &out); err != nil {
 		return nil, events.Event{}, err
 	}
 	return g, out[0], nil

@@ -17,7 +17,7 @@ const (
 	KindCorrection = "correction"      // payload CorrectionPayload, actor = gm
 	KindToken      = "token-reissued"  // payload PlayerAction, actor = gm
 	KindUpgrade    = "engine-upgraded" // payload Upgraded, actor = gm
-	KindPress      = "press"           // payload PressPayload, actor = player or gm
+	KindPress      = "press"           // payload PressPayload, actor = player or gm (system for grey press)
 	KindPause      = "paused"          // payload GMNote, actor = gm
 	KindResume     = "resumed"         // payload GMNote, actor = gm
 	KindGrace      = "grace-set"       // payload GraceSet, actor = gm
@@ -114,12 +114,16 @@ type Upgraded struct {
 
 // PressPayload is a message from one player (or the GM) to others, relayed
 // by Taipan. To lists the recipients; empty means everyone in the game.
-// Grey press is relayed without the sender's name.
+// Grey press is relayed without the sender's name: its event's actor is
+// the system, and From, inside the payload (which a public export
+// withholds while the game runs), names the sender. Other press leaves
+// From out: the event's actor is the sender.
 type PressPayload struct {
 	Step int      `json:"step"`
 	To   []string `json:"to,omitempty"`
 	Text string   `json:"text"`
 	Grey bool     `json:"grey,omitempty"`
+	From string   `json:"from,omitempty"`
 }
 
 // GMNote is a GM action that needs only its reason: pause, resume.

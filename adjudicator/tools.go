@@ -93,7 +93,11 @@ func (g *Game) applyTool(e events.Event) error {
 		if err := e.Decode(&p); err != nil {
 			return err
 		}
-		g.Press = append(g.Press, PressItem{Step: g.Step, From: e.Actor, To: p.To, Text: p.Text, Grey: p.Grey, At: e.RecordedAt})
+		from := e.Actor
+		if p.From != "" {
+			from = p.From // grey press: the actor names nobody
+		}
+		g.Press = append(g.Press, PressItem{Step: g.Step, From: from, To: p.To, Text: p.Text, Grey: p.Grey, At: e.RecordedAt})
 	case KindPause:
 		var p GMNote
 		if err := e.Decode(&p); err != nil {

@@ -122,6 +122,11 @@ func (postgresBackend) migrate(ctx context.Context, s *Store) error {
 			finding = fmt.Sprintf("the append-only triggers %v had been dropped or disabled (restored when found); its events may have been changed", missing)
 		}
 	}
+	if exists && version == taipan.SchemaVersion && finding == "" {
+		// Up to date and untouched: no DDL, whose locks would stall the
+		// other workers writing to the database while this one starts.
+		return tx.Commit()
+	}
 	if _, err := tx.ExecContext(ctx, taipan.SchemaPostgres); err != nil {
 		return fmt.Errorf("apply schema: %w", err)
 	}

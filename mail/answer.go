@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,18 +127,18 @@ func (in *Ingester) count(ctx context.Context, tx *events.Tx, to, sender string)
 	hour := hourOf(in.now())
 	if to == sender {
 		_, err := tx.Exec(ctx, `INSERT INTO mail_rate (address, hour, answers, caused) VALUES (?, ?, 1, 1)
-			ON CONFLICT (address, hour) DO UPDATE SET answers = answers + 1, caused = caused + 1`, to, hour)
+			ON CONFLICT (address, hour) DO UPDATE SET answers = mail_rate.answers + 1, caused = mail_rate.caused + 1`, to, hour)
 		return err
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO mail_rate (address, hour, answers) VALUES (?, ?, 1)
-		ON CONFLICT (address, hour) DO UPDATE SET answers = answers + 1`, to, hour); err != nil {
+		ON CONFLICT (address, hour) DO UPDATE SET answers = mail_rate.answers + 1`, to, hour); err != nil {
 		return err
 	}
 	if sender == "" {
 		return nil
 	}
 	_, err := tx.Exec(ctx, `INSERT INTO mail_rate (address, hour, caused) VALUES (?, ?, 1)
-		ON CONFLICT (address, hour) DO UPDATE SET caused = caused + 1`, sender, hour)
+		ON CONFLICT (address, hour) DO UPDATE SET caused = mail_rate.caused + 1`, sender, hour)
 	return err
 }
 
@@ -146,7 +148,7 @@ func (in *Ingester) refused(ctx context.Context, tx *events.Tx, addr string) (st
 	addr = strings.ToLower(addr)
 	var n int
 	err := tx.QueryRow(ctx, `INSERT INTO mail_senders (address, refusals) VALUES (?, 1)
-		ON CONFLICT (address) DO UPDATE SET refusals = refusals + 1 RETURNING refusals`, addr).Scan(&n)
+		ON CONFLICT (address) DO UPDATE SET refusals = mail_senders.refusals + 1 RETURNING refusals`, addr).Scan(&n)
 	if err != nil {
 		return "", err
 	}
@@ -218,31 +220,49 @@ func (in *Ingester) SendDigests(ctx context.Context) (int, error) {
 	queued := 0
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
 		queued = 0
-		rows, err := tx.Query(ctx, `SELECT recipient, line FROM mail_held WHERE digest IS NULL AND held_at < ? ORDER BY recipient, id`, before)
+		recipients, err := column(tx.Query(ctx, `SELECT DISTINCT recipient FROM mail_held WHERE digest IS NULL AND held_at < ? ORDER BY recipient`, before))
 		if err != nil {
 			return err
 		}
-		held := map[string][]string{}
-		var order []string
-		for rows.Next() {
-			var to, line string
-			if err := rows.Scan(&to, &line); err != nil {
-				rows.Close()
+		for _, to := range recipients {
+			// The lines are claimed with the update that marks them, so
+			// that two workers never put one line in two digests: the
+			// second waits for the first and finds them taken.
+			claim := newID(domainOf(in.Address), KindDigest, to, before, "claim")
+			rows, err := tx.Query(ctx, `UPDATE mail_held SET digest = ? WHERE recipient = ? AND digest IS NULL AND held_at < ? RETURNING id, line`, claim, to, before)
+			if err != nil {
 				return err
 			}
-			if held[to] == nil {
-				order = append(order, to)
+			type held struct {
+				id   int64
+				line string
 			}
-			held[to] = append(held[to], line)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		for _, to := range order {
-			id := newID(domainOf(in.Address), KindDigest, to, before)
+			var lines []held
+			for rows.Next() {
+				var h held
+				if err := rows.Scan(&h.id, &h.line); err != nil {
+					rows.Close()
+					return err
+				}
+				lines = append(lines, h)
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			if len(lines) == 0 {
+				continue
+			}
+			slices.SortFunc(lines, func(a, b held) int { return int(a.id - b.id) })
+			text := make([]string, len(lines))
+			for i, h := range lines {
+				text[i] = h.line
+			}
+			// Named by its first line too: lines held late in the hour and
+			// claimed by a second look make a digest of their own.
+			id := newID(domainOf(in.Address), KindDigest, to, before, strconv.FormatInt(lines[0].id, 10))
 			d := &Draft{Kind: KindDigest, Step: -1, To: to, MessageID: id,
-				Subject: "[taipan] mail of yours answered in one digest", Body: in.digestText(held[to])}
+				Subject: "[taipan] mail of yours answered in one digest", Body: in.digestText(text)}
 			ok, err := in.Outbox.Enqueue(ctx, tx, d)
 			if err != nil {
 				return err
@@ -250,7 +270,7 @@ func (in *Ingester) SendDigests(ctx context.Context) (int, error) {
 			if ok {
 				queued++
 			}
-			if _, err := tx.Exec(ctx, `UPDATE mail_held SET digest = ? WHERE recipient = ? AND digest IS NULL AND held_at < ?`, id, to, before); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE mail_held SET digest = ? WHERE digest = ?`, id, claim); err != nil {
 				return err
 			}
 		}
@@ -288,7 +308,7 @@ func (in *Ingester) countFile(ctx context.Context, tx *events.Tx, game, player s
 	}
 	// Within the limit, one statement counts the file (the usual case).
 	res, err := tx.Exec(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, 1)
-		ON CONFLICT (game_id, player, step) DO UPDATE SET files = files + 1 WHERE files < ?`, game, player, step, limit)
+		ON CONFLICT (game_id, player, step) DO UPDATE SET files = mail_files.files + 1 WHERE mail_files.files < ?`, game, player, step, limit)
 	if err != nil {
 		return err
 	}

@@ -2,15 +2,12 @@ package mail_test
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-imap/v2/imapclient"
 
-	"taipan/adjudicator"
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // benchMails is how many order mails the IMAP benchmarks ingest.
@@ -21,94 +18,15 @@ const benchMails = 1000
 // interleaved, each game's in its order.
 func benchGames(b *testing.B, f *fixture) [][]byte {
 	b.Helper()
-	// The moves of one game, played ahead in a scratch database.
-	scratch := newFixture(b, nil)
-	type move struct{ player, file string }
-	var moves []move
-	for {
-		g := scratch.load()
-		if g.Status.Finished || len(g.Awaiting()) == 0 {
-			break
-		}
-		p := g.Awaiting()[0]
-		file := orderFileFor(b, g, p, scratch.tokens[p])
-		moves = append(moves, move{p, strings.Replace(file, scratch.tokens[p], "TOKEN", 1)})
-		if res := scratch.ingest(plainMail(addrOf(p), "orders", file)); res.Outcome != mail.Accepted {
-			b.Fatalf("scratch: %s %s", res.Outcome, res.Reason)
-		}
-	}
-	games := (benchMails + len(moves) - 1) / len(moves)
-	perGame := make([][][]byte, games)
-	for i := 0; i < games; i++ {
-		id := fmt.Sprintf("bench-%d", i)
-		c, err := adjudicator.ParseCampaign([]byte(campaign(id)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		ng, err := f.host.Create(context.Background(), c)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, m := range moves {
-			file := strings.Replace(strings.Replace(m.file, "game: bourse-1", "game: "+id, 1), "TOKEN", ng.Tokens[m.player], 1)
-			perGame[i] = append(perGame[i], plainMail(addrOf(m.player), "orders", file))
-		}
-	}
-	var out [][]byte
-	for j := 0; len(out) < benchMails; j++ {
-		for i := 0; i < games && len(out) < benchMails; i++ {
-			if j < len(perGame[i]) {
-				out = append(out, perGame[i][j])
-			}
-		}
-	}
-	return out
+	mails, _ := mailtest.OrderMails(b, f.host, benchMails, campaign)
+	return mails
 }
 
 // resetMailbox empties Taipan's folders and delivers mails to its INBOX.
 func resetMailbox(b testing.TB, srv *realServer, mails [][]byte) {
 	b.Helper()
-	srv.clear(b, taipanAddr)
-	c := srv.client(b, taipanAddr)
-	defer c.Close()
-	var cmds []*imapclient.AppendCommand
-	for _, raw := range mails {
-		cmd := c.Append("INBOX", int64(len(raw)), nil)
-		cmd.Write(raw)
-		cmd.Close()
-		cmds = append(cmds, cmd)
-	}
-	for _, cmd := range cmds {
-		if _, err := cmd.Wait(); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// clear empties a user's INBOX, Processed and Rejected (making the last two).
-func (s *realServer) clear(tb testing.TB, user string) {
-	tb.Helper()
-	c := s.client(tb, user)
-	defer c.Close()
-	if err := mail.EnsureFolders(c, "Processed", "Rejected"); err != nil {
-		tb.Fatal(err)
-	}
-	for _, box := range []string{"INBOX", "Processed", "Rejected"} {
-		sel, err := c.Select(box, nil).Wait()
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if sel.NumMessages > 0 {
-			all := imap.SeqSet{}
-			all.AddRange(1, 0)
-			if err := c.Store(all, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}, nil).Close(); err != nil {
-				tb.Fatal(err)
-			}
-			if err := c.Expunge().Close(); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
+	srv.Clear(b, taipanAddr)
+	srv.Append(b, taipanAddr, "INBOX", mails)
 }
 
 // BenchmarkIMAP1000 compares taking in 1,000 order mails from the real IMAP

@@ -26,11 +26,14 @@ import (
 //	game: bourse-1
 //	player: gm
 //	token: GM-TOKEN
-//	command: gm extend 24h  # any action of `taipan gm GAME ACTION ARGS`
-//	reason: alice is travelling
+//	command: gm extend 24h  # any action of `taipan gm GAME ACTION ARGS`:
+//	reason: alice is travelling  # also gm pause, gm resume, gm grace 12h, gm rollback 3
+//
+// and, from any address a game knows, `command: games` (games.go).
 const commandHelp = `The mail commands are status, report (your latest report again),
-history (all your reports so far), rules (the game's order syntax) and
-token (a new token, mailed to your address on record; no token needed).`
+history (all your reports so far), rules (the game's order syntax),
+token (a new token, mailed to your address on record; no token needed) and
+games (the games of your address; no game, player or token needed).`
 
 // maxHistory is the most reports one history mail carries.
 const maxHistory = 50
@@ -122,7 +125,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	}
 	a := adjudicator.GMAction{Action: env.Args[0], Args: env.Args[1:], Reason: m.Reason}
 	var r *adjudicator.GMResult
-	refused, err := inSavepoint(ctx, tx, func() (err error) {
+	refused, err := in.savepoint(ctx, tx, env.Game, true, func() (err error) {
 		r, err = in.Host.GMTx(ctx, tx, env.Game, a)
 		return err
 	})
@@ -134,7 +137,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 		return refuse(roster, subject("GM action refused"), lines[0], lines[1:])
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", a.String(), a.Reason)
+	fmt.Fprintf(&b, "Done: gm %s (reason: %s).\n", strings.TrimSpace(a.String()), a.Reason)
 	var secrets []string
 	if r.Token != "" {
 		fmt.Fprintf(&b, "New token (keep it safe; only its hash is stored, and this mail keeps it\nonly until it is sent): %s\n", r.Token)
@@ -156,8 +159,10 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	if err != nil {
 		return nil, err
 	}
-	if len(r.Closed) > 0 && in.Dispatcher != nil {
-		return res, in.Dispatcher.DispatchTx(ctx, tx, r.Game, nil)
+	if in.Dispatcher != nil {
+		// The reports of the steps it closed or rolled back to, and the
+		// notices of a pause, a resume, a grace or a deadline.
+		return res, in.Dispatcher.ChangedTx(ctx, tx, r.Game)
 	}
 	return res, nil
 }

@@ -58,9 +58,16 @@ func isAnswer(kind string) bool {
 func (d *Draft) Redacted() *Draft {
 	r := *d
 	r.Secrets = nil
+	if d.Parts != nil {
+		p := *d.Parts
+		r.Parts = &p
+	}
 	for _, s := range d.Secrets {
 		if s != "" {
 			r.Body = strings.ReplaceAll(r.Body, s, "(sent once; not kept)")
+			if r.Parts != nil {
+				r.Parts.HTML = strings.ReplaceAll(r.Parts.HTML, s, "(sent once; not kept)")
+			}
 		}
 	}
 	return &r

@@ -54,8 +54,14 @@ import (
 //	reminder: 24h                  # default reminder lead time before a deadline
 //	tick: 30s                      # how often deadlines and reports are checked
 //	retention: 90d                 # received and sent mail rows kept; "forever" keeps all
+//	database: /var/lib/taipan/taipan.db   # or a postgres:// URL; default --db or $TAIPAN_DB
+//	database_env: TAIPAN_DB_URL    # or: the database named by this environment variable
+//	web:                           # the web site beside the mail (see the web package's Config)
+//	  listen: 127.0.0.1:8080
+//	  base_url: https://games.example.test
 //
-// Passwords are [Secret]s: they print as "[redacted]" and never reach a log.
+// Passwords are [Secret]s: they print as "[redacted]" and never reach a
+// log; so is the database, whose PostgreSQL URL may hold one.
 type Config struct {
 	Address  string   `yaml:"address"`
 	Name     string   `yaml:"name"`
@@ -72,6 +78,32 @@ type Config struct {
 	// Retention is how long received and sent mail rows are kept; the log
 	// needs none of them. Forever (-1) keeps them all.
 	Retention Retention `yaml:"retention"`
+	// Database names the games' database: an SQLite file or a
+	// postgres:// URL; DatabaseEnv, instead, the environment variable
+	// that holds it (so that a password stays out of the file). Neither:
+	// the command line's --db or $TAIPAN_DB.
+	Database    Secret `yaml:"database"`
+	DatabaseEnv string `yaml:"database_env"`
+	// Web is the web site's section, kept as YAML: `taipan serve` reads
+	// it into the site's own configuration (this package does not know
+	// the site). Its Kind is 0 when the section is absent.
+	Web yaml.Node `yaml:"web"`
+}
+
+// DatabaseTarget is the database the configuration names (database:, or
+// the variable database_env: names), or "" when it names none.
+func (c *Config) DatabaseTarget() (string, error) {
+	switch {
+	case c.Database != "" && c.DatabaseEnv != "":
+		return "", fmt.Errorf("config: give database or database_env, not both")
+	case c.DatabaseEnv != "":
+		v, ok := os.LookupEnv(c.DatabaseEnv)
+		if !ok || strings.TrimSpace(v) == "" {
+			return "", fmt.Errorf("config: database_env: $%s is not set", c.DatabaseEnv)
+		}
+		return strings.TrimSpace(v), nil
+	}
+	return strings.TrimSpace(string(c.Database)), nil
 }
 
 // Server is how to reach an IMAP or SMTP server.
@@ -243,6 +275,9 @@ func LoadConfig(path string) (*Config, error) {
 
 // Normalize fills in defaults and checks the configuration.
 func (c *Config) Normalize() error {
+	if _, err := c.DatabaseTarget(); err != nil {
+		return err
+	}
 	if c.Address == "" {
 		c.Address = DefaultAddress
 	}

@@ -6,47 +6,286 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/events"
 )
 
-// deadlineNoticesTx tells g's players of a deadline the GM changed (by
-// mail or at the command line) for the step still open. It looks at the
-// events since it last looked (the mark "deadline" in mail_marks holds the
-// last event seen); the first time it sees a game it only sets the mark,
-// so that an old game's history is not mailed. Several changes since the
-// last look make one notice, of the last. evs is g's whole log.
-func (d *Dispatcher) deadlineNoticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event) error {
-	if len(evs) == 0 {
+// Notices. Besides the step reports, the players of a game are told by
+// mail of what happens to it between reports, whoever made it happen (a
+// mail, the command line, the web site):
+//
+//   - press is relayed to its recipients from the games' address (see
+//     relayPress);
+//   - an absence is told to the other players and the GM;
+//   - a deadline the GM changed for the open step, and the GM's pause,
+//     resume and grace, are told to the players. While a game is paused
+//     no deadline notice goes out (none runs); the resume tells the
+//     deadline the step then has.
+//
+// The mark "deadline" in mail_marks (named for the first of these) holds
+// the last event looked at. The first time a game is looked at, its press,
+// absences and GM notices of the open step are told, but not a deadline
+// change made before (an old game's history is not mailed). Each notice's
+// Message-ID is made of the event and the recipient, so that looking again
+// queues nothing twice.
+
+// Kinds of the notices.
+const (
+	KindPress    = "press"     // a press message relayed to one recipient
+	KindAbsence  = "absence"   // a player's absence, told to the others
+	KindGMNotice = "gm-notice" // the GM paused, resumed or set the grace
+	KindDisorder = "disorder"  // the GM told that a player fell into civil disorder
+)
+
+// toldKinds are the events the notices look at.
+var toldKinds = []string{adjudicator.KindPress, adjudicator.KindAbsence, adjudicator.KindDeadline,
+	adjudicator.KindPause, adjudicator.KindResume, adjudicator.KindGrace}
+
+// noticesTx queues the notices of g's events since the mark, and moves the
+// mark to g's last event (in marks, for the caller to write).
+func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, marks *gameMarks) error {
+	last, known := marks.get("deadline")
+	if known && last >= g.Seq {
 		return nil
 	}
-	head := evs[len(evs)-1].Seq
-	last, known, err := markOf(ctx, tx, g.ID, "deadline")
+	from := last
+	if !known {
+		from = g.Last.Seq
+	}
+	evs, err := eventsOf(ctx, tx, g.ID, from, toldKinds)
 	if err != nil {
 		return err
 	}
-	if known && !g.Status.Finished {
-		var change *events.Event
-		for i := range evs {
-			if e := &evs[i]; e.Seq > last && e.Kind == adjudicator.KindDeadline {
-				change = e
+	var deadline *events.Event
+	for i := range evs {
+		e := &evs[i]
+		switch e.Kind {
+		case adjudicator.KindPress:
+			err = d.relayPress(ctx, tx, g, e)
+		case adjudicator.KindAbsence:
+			err = d.tellAbsence(ctx, tx, g, e)
+		case adjudicator.KindDeadline:
+			if known {
+				deadline = e // several changes make one notice, of the last
 			}
+		case adjudicator.KindPause, adjudicator.KindResume, adjudicator.KindGrace:
+			err = d.tellGMNotice(ctx, tx, g, e)
 		}
-		if change != nil {
-			var p adjudicator.DeadlineSet
-			if err := json.Unmarshal(change.Payload, &p); err != nil {
+		if err != nil {
+			return err
+		}
+	}
+	if deadline != nil && !g.Status.Finished && !g.Paused {
+		var p adjudicator.DeadlineSet
+		if err := json.Unmarshal(deadline.Payload, &p); err != nil {
+			return err
+		}
+		if p.Step == g.Step {
+			if err := d.tellDeadline(ctx, tx, g, deadline.Seq, p); err != nil {
 				return err
-			}
-			if p.Step == g.Step {
-				if err := d.tellDeadline(ctx, tx, g, change.Seq, p); err != nil {
-					return err
-				}
 			}
 		}
 	}
-	return setMark(ctx, tx, g.ID, "deadline", head)
+	marks.put("deadline", g.Seq)
+	return nil
+}
+
+// eventsOf reads game's events of the given kinds after the event after,
+// in order, as tx sees them.
+func eventsOf(ctx context.Context, tx *events.Tx, game string, after int64, kinds []string) ([]events.Event, error) {
+	args := []any{game, after}
+	marks := make([]string, len(kinds))
+	for i, k := range kinds {
+		marks[i] = "?"
+		args = append(args, k)
+	}
+	rows, err := tx.Query(ctx, `SELECT seq, kind, actor, payload, recorded_at FROM events
+		WHERE game_id = ? AND seq > ? AND kind IN (`+strings.Join(marks, ", ")+`) ORDER BY seq`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []events.Event
+	for rows.Next() {
+		e := events.Event{Game: game}
+		var payload, at string
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Actor, &payload, &at); err != nil {
+			return nil, err
+		}
+		e.Payload = []byte(payload)
+		if e.RecordedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return nil, fmt.Errorf("event %s#%d: bad time %q", game, e.Seq, at)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// recipient is someone told of an event: the key of their thread of the
+// game ("player:NAME", "observer:ADDR" or "gm"), their address, and the
+// view they read the game with (a player's name, adjudicator.Observer, or
+// "" for the GM).
+type recipient struct{ key, addr, view string }
+
+// players are g's players still in the game, with an address, but skip.
+func players(g *adjudicator.Game, skip string) []recipient {
+	var out []recipient
+	for _, pl := range g.Players {
+		if pl.Email != "" && !pl.Removed && pl.Name != skip {
+			out = append(out, recipient{playerKey(pl.Name), pl.Email, pl.Name})
+		}
+	}
+	return out
+}
+
+// gm is g's GM as a recipient, if the campaign names the GM's address.
+func gm(g *adjudicator.Game) []recipient {
+	if g.Campaign.GM == "" {
+		return nil
+	}
+	return []recipient{{"gm", g.Campaign.GM, ""}}
+}
+
+// tell queues one notice of the event seq of g to each recipient.
+func (d *Dispatcher) tell(ctx context.Context, tx *events.Tx, g *adjudicator.Game, kind string, seq int64, to []recipient, subject string, body func(r recipient) string) error {
+	for _, r := range to {
+		dr := &Draft{Game: g.ID, Kind: kind, Step: g.Step, To: r.addr, Subject: subject, Body: body(r),
+			MessageID: newID(d.Domain, kind, g.ID, strconv.FormatInt(seq, 10), r.key),
+			InReplyTo: threadRoot(d.Domain, g.ID, r.key)}
+		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// relayPress relays one press message from the games' address to each of
+// its recipients: the players it names, or for press to everyone every
+// other player, the observers and the GM. Nothing of the mail shows the
+// sender's address; grey press names its sender to none of them but the
+// GM, in no header either: the Message-ID is made of the game, the event
+// and the recipient, it threads under the recipient's own thread of the
+// game, and it has no Reply-To.
+func (d *Dispatcher) relayPress(ctx context.Context, tx *events.Tx, g *adjudicator.Game, e *events.Event) error {
+	var p adjudicator.PressPayload
+	if err := json.Unmarshal(e.Payload, &p); err != nil {
+		return err
+	}
+	from := e.Actor
+	if p.From != "" {
+		from = p.From
+	}
+	item := adjudicator.PressItem{Step: p.Step, From: from, To: p.To, Text: p.Text, Grey: p.Grey, At: e.RecordedAt}
+	var to []recipient
+	if item.Public() {
+		to = players(g, from)
+		for _, o := range g.Campaign.Observers {
+			to = append(to, recipient{"observer:" + strings.ToLower(o), o, adjudicator.Observer})
+		}
+		if from != adjudicator.ActorGM {
+			to = append(to, gm(g)...)
+		}
+	} else {
+		for _, r := range players(g, from) {
+			if slices.Contains(p.To, r.view) {
+				to = append(to, r)
+			}
+		}
+	}
+	subject := gameSubject(g.ID, "press")
+	if p.Grey {
+		subject = gameSubject(g.ID, "grey press")
+	}
+	return d.tell(ctx, tx, g, KindPress, e.Seq, to, subject, func(r recipient) string {
+		return pressText(g, item, r.view)
+	})
+}
+
+// pressText is a press message as its recipient view reads it.
+func pressText(g *adjudicator.Game, p adjudicator.PressItem, view string) string {
+	var b strings.Builder
+	sender := p.SenderFor(view)
+	if sender == adjudicator.ActorGM {
+		sender = "the GM"
+	}
+	to := "everyone in the game"
+	if !p.Public() {
+		to = adjudicator.AndList(p.To)
+	}
+	fmt.Fprintf(&b, "Press in game %s, step %d, from %s to %s:\n\n", g.ID, p.Step, sender, to)
+	for _, l := range strings.Split(strings.TrimRight(p.Text, "\n"), "\n") {
+		b.WriteString("    " + l + "\n")
+	}
+	b.WriteString("\n")
+	switch {
+	case view == adjudicator.Observer:
+		b.WriteString("(Observers read the public press; they send none.)\n")
+	case p.Grey && view != "":
+		b.WriteString("Grey press: Taipan does not say who sent it, to you or to anyone but the\nGM. It cannot be answered privately.\n")
+	default:
+		fmt.Fprintf(&b, "Taipan relays press from the games' address, never from the sender's. To\nanswer, put in an order file (with your token):\n\n    press: {to: [%s], text: \"…\"}\n", p.From)
+	}
+	return b.String()
+}
+
+// tellAbsence tells the other players and the GM of a player's absence.
+func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudicator.Game, e *events.Event) error {
+	var a adjudicator.Absence
+	if err := json.Unmarshal(e.Payload, &a); err != nil {
+		return err
+	}
+	to := players(g, a.Player)
+	if away := g.Player(a.Player); away == nil || !strings.EqualFold(away.Email, g.Campaign.GM) {
+		to = append(to, gm(g)...) // unless the GM is the player away, who knows
+	}
+	reason := ""
+	if a.Reason != "" {
+		reason = " (" + a.Reason + ")"
+	}
+	return d.tell(ctx, tx, g, KindAbsence, e.Seq, to, gameSubject(g.ID, a.Player+" will be away"), func(r recipient) string {
+		return fmt.Sprintf("%s will be away from %s to %s%s. A deadline that falls in that\nwindow moves to its end, within the game's allowance.\n\n%s",
+			a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason, statusText(g, r.view))
+	})
+}
+
+// tellGMNotice tells the players that the GM paused or resumed the game, or
+// set its grace period.
+func (d *Dispatcher) tellGMNotice(ctx context.Context, tx *events.Tx, g *adjudicator.Game, e *events.Event) error {
+	var what, subject, reason string
+	switch e.Kind {
+	case adjudicator.KindPause, adjudicator.KindResume:
+		var p adjudicator.GMNote
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		reason = p.Reason
+		if e.Kind == adjudicator.KindPause {
+			subject = "paused"
+			what = fmt.Sprintf("The GM has paused game %s: no deadline runs, and no reminder is sent,\nuntil the GM resumes it. Orders are still taken.", g.ID)
+		} else {
+			subject = "resumed"
+			what = fmt.Sprintf("The GM has resumed game %s: the deadline runs again with the time that\nwas left when it was paused.", g.ID)
+		}
+	case adjudicator.KindGrace:
+		var p adjudicator.GraceSet
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return err
+		}
+		reason = p.Reason
+		subject = "grace period " + adjudicator.FormatDuration(time.Duration(p.Grace))
+		what = fmt.Sprintf("The GM has set the grace period of game %s to %s: orders that come that\nlong after a deadline are still taken (the report names who was late);\nafter it, the defaults apply.", g.ID, adjudicator.FormatDuration(time.Duration(p.Grace)))
+		if p.Grace == 0 {
+			what = fmt.Sprintf("The GM has ended the grace period of game %s: at the deadline, the\ndefaults apply.", g.ID)
+		}
+	}
+	return d.tell(ctx, tx, g, KindGMNotice, e.Seq, players(g, ""), gameSubject(g.ID, subject), func(r recipient) string {
+		return fmt.Sprintf("%s\nThe GM's reason: %s\n\n%s", what, reason, statusText(g, r.view))
+	})
 }
 
 // tellDeadline queues the notice of one deadline change to every player
@@ -56,22 +295,35 @@ func (d *Dispatcher) tellDeadline(ctx context.Context, tx *events.Tx, g *adjudic
 	if !p.Deadline.IsZero() {
 		when = "the new deadline is " + adjudicator.FormatTime(p.Deadline)
 	}
-	for _, pl := range g.Players {
-		if pl.Email == "" || pl.Removed {
-			continue
-		}
-		body := fmt.Sprintf("The GM has changed the deadline of step %d of %s: %s.\nThe GM's reason: %s\n\n%s",
-			p.Step, g.ID, when, p.Reason, statusText(g, pl.Name))
-		dr := &Draft{Game: g.ID, Kind: KindDeadline, Step: p.Step, To: pl.Email,
-			Subject:   gameSubject(g.ID, fmt.Sprintf("step %d: deadline changed", p.Step)),
-			Body:      body,
-			MessageID: newID(d.Domain, KindDeadline, g.ID, strconv.FormatInt(seq, 10), pl.Name),
-			InReplyTo: threadRoot(d.Domain, g.ID, playerKey(pl.Name))}
-		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
-			return err
-		}
+	return d.tell(ctx, tx, g, KindDeadline, seq, players(g, ""), gameSubject(g.ID, fmt.Sprintf("step %d: deadline changed", p.Step)), func(r recipient) string {
+		return fmt.Sprintf("The GM has changed the deadline of step %d of %s: %s.\nThe GM's reason: %s\n\n%s",
+			p.Step, g.ID, when, p.Reason, statusText(g, r.view))
+	})
+}
+
+// tellDisorder tells the GM that players fell into civil disorder at the
+// close of step (gs is the game at that close).
+func (d *Dispatcher) tellDisorder(ctx context.Context, tx *events.Tx, gs *adjudicator.Game, step int) error {
+	if len(gs.Last.Disorder) == 0 || gs.Campaign.GM == "" {
+		return nil
 	}
-	return nil
+	key := reportKey(gs, step, "disorder")
+	dr := &Draft{Game: gs.ID, Kind: KindDisorder, Step: step, To: gs.Campaign.GM,
+		Subject:   gameSubject(gs.ID, fmt.Sprintf("civil disorder: %s", adjudicator.AndList(gs.Last.Disorder))),
+		Body:      disorderText(gs, step),
+		MessageID: newID(d.Domain, KindDisorder, key...),
+		InReplyTo: threadRoot(d.Domain, gs.ID, "gm")}
+	_, err := d.Outbox.Enqueue(ctx, tx, dr)
+	return err
+}
+
+func disorderText(gs *adjudicator.Game, step int) string {
+	var b strings.Builder
+	who := adjudicator.AndList(gs.Last.Disorder)
+	fmt.Fprintf(&b, "At the close of step %d of %s, %s fell into civil disorder: %d steps\nmissed in a row (the campaign's civil_disorder: %d).\n\n", step, gs.ID, who, gs.Campaign.CivilDisorder, gs.Campaign.CivilDisorder)
+	b.WriteString("From now on the default orders are played for them without waiting; any\nfile of theirs brings them back. To hand a seat to someone else, mail\n\n")
+	fmt.Fprintf(&b, "    game: %s\n    player: gm\n    token: YOUR-GM-TOKEN\n    command: gm replace %s NEWNAME NEW@ADDRESS\n    reason: …\n\nor run `taipan gm %s replace %s NEWNAME NEW@ADDRESS --reason …`.\n", gs.ID, gs.Last.Disorder[0], gs.ID, gs.Last.Disorder[0])
+	return b.String()
 }
 
 // markOf reads a number the mail gateway keeps for a game (see
@@ -87,6 +339,70 @@ func markOf(ctx context.Context, tx *events.Tx, game, mark string) (v int64, kno
 	}
 	v, err = strconv.ParseInt(text, 10, 64)
 	return v, err == nil, err
+}
+
+// gameMarks are the numbers the mail gateway keeps for a game, as read,
+// and those to write: all of them in one statement at the end.
+type gameMarks struct {
+	game string
+	v    map[string]int64
+	set  []string // marks changed, in order
+}
+
+// marksOf reads all the numbers the mail gateway keeps for a game.
+func marksOf(ctx context.Context, tx *events.Tx, game string) (*gameMarks, error) {
+	rows, err := tx.Query(ctx, `SELECT mark, value FROM mail_marks WHERE game_id = ?`, game)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	m := &gameMarks{game: game, v: map[string]int64{}}
+	for rows.Next() {
+		var mark, text string
+		if err := rows.Scan(&mark, &text); err != nil {
+			return nil, err
+		}
+		v, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("mail mark %s of %s: %q", mark, game, text)
+		}
+		m.v[mark] = v
+	}
+	return m, rows.Err()
+}
+
+// get is a mark; known is false when it has none yet.
+func (m *gameMarks) get(mark string) (v int64, known bool) {
+	v, known = m.v[mark]
+	return v, known
+}
+
+// put sets a mark, to be written by write.
+func (m *gameMarks) put(mark string, v int64) {
+	if old, ok := m.v[mark]; ok && old == v {
+		return
+	}
+	m.v[mark] = v
+	if !slices.Contains(m.set, mark) {
+		m.set = append(m.set, mark)
+	}
+}
+
+// write writes the marks put since they were read, in one statement.
+func (m *gameMarks) write(ctx context.Context, tx *events.Tx) error {
+	if len(m.set) == 0 {
+		return nil
+	}
+	values := make([]string, len(m.set))
+	args := make([]any, 0, 3*len(m.set))
+	for i, mark := range m.set {
+		values[i] = "(?, ?, ?)"
+		args = append(args, m.game, mark, strconv.FormatInt(m.v[mark], 10))
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO mail_marks (game_id, mark, value) VALUES `+strings.Join(values, ", ")+`
+		ON CONFLICT (game_id, mark) DO UPDATE SET value = excluded.value`, args...)
+	m.set = m.set[:0]
+	return err
 }
 
 // setMark keeps a number for a game.

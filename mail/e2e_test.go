@@ -2,177 +2,65 @@ package mail_test
 
 import (
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"fmt"
-	"net"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-imap/v2"
 	"github.com/emersion/go-imap/v2/imapclient"
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
 
 	"taipan/adjudicator"
+	"taipan/events/pgtest"
 	"taipan/mail"
+	"taipan/mail/mailtest"
 )
 
 // realServer is Dovecot + Postfix started by testdata/mailserver.sh.
-type realServer struct {
-	dir                          string
-	imap, submission, smtp, lmtp int
-	tls                          *tls.Config
-}
-
-var (
-	realOnce sync.Once
-	real     *realServer
-	realErr  error
-)
+type realServer struct{ *mailtest.Dovecot }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if real != nil {
-		exec.Command("testdata/mailserver.sh", "stop", real.dir).Run()
-		os.RemoveAll(real.dir)
-	}
+	pgtest.StopShared()
+	mailtest.StopDovecot()
 	os.Exit(code)
 }
 
 // needRealServer starts the real mail server once for the package's tests
-// and benchmarks. Without Dovecot and Postfix installed the test is skipped,
-// except under CI (CI=true), where it fails: CI must not pass without it.
+// and benchmarks (see mailtest.NeedDovecot).
 func needRealServer(tb testing.TB) *realServer {
 	tb.Helper()
-	missing := ""
-	for _, bin := range []string{"dovecot", "postfix", "openssl"} {
-		if _, err := exec.LookPath(bin); err != nil {
-			if _, err := os.Stat("/usr/sbin/" + bin); err != nil {
-				missing += " " + bin
-			}
-		}
-	}
-	if missing == "" && (runtime.GOOS != "linux" || os.Geteuid() != 0) {
-		missing = " (root, to run them)"
-	}
-	if missing != "" {
-		msg := "the end-to-end mail test needs Dovecot and Postfix: missing" + missing +
-			"; install with: apt-get install dovecot-imapd dovecot-lmtpd dovecot-submissiond postfix (see .ci/run)"
-		if os.Getenv("CI") == "true" {
-			tb.Fatal(msg)
-		}
-		tb.Skip(msg)
-	}
-	realOnce.Do(func() { real, realErr = startRealServer() })
-	if realErr != nil {
-		tb.Fatal(realErr)
-	}
-	return real
+	return &realServer{mailtest.NeedDovecot(tb)}
 }
 
-func freePorts(n int) ([]int, error) {
-	var lns []net.Listener
-	defer func() {
-		for _, l := range lns {
-			l.Close()
-		}
-	}()
-	var ports []int
-	for i := 0; i < n; i++ {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			return nil, err
-		}
-		lns = append(lns, l)
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
-	}
-	return ports, nil
-}
-
-func startRealServer() (*realServer, error) {
-	dir, err := os.MkdirTemp("", "taipan-mailserver-")
-	if err != nil {
-		return nil, err
-	}
-	os.Chmod(dir, 0o755) // Dovecot's mail user must reach the mail folders
-	ports, err := freePorts(4)
-	if err != nil {
-		return nil, err
-	}
-	s := &realServer{dir: dir, imap: ports[0], submission: ports[1], smtp: ports[2], lmtp: ports[3]}
-	out, err := exec.Command("testdata/mailserver.sh", "start", dir,
-		fmt.Sprint(s.imap), fmt.Sprint(s.submission), fmt.Sprint(s.smtp), fmt.Sprint(s.lmtp)).CombinedOutput()
-	if err != nil {
-		exec.Command("testdata/mailserver.sh", "stop", dir).Run()
-		return nil, fmt.Errorf("start the mail server: %v\n%s", err, out)
-	}
-	pem, err := os.ReadFile(filepath.Join(dir, "cert.pem"))
-	if err != nil {
-		return nil, err
-	}
-	pool := x509.NewCertPool()
-	pool.AppendCertsFromPEM(pem)
-	s.tls = &tls.Config{RootCAs: pool, ServerName: "localhost"}
-	return s, nil
-}
-
-func password(user string) string { return "pw-" + strings.TrimSuffix(user, "@example.test") }
+func password(user string) string { return mailtest.Password(user) }
 
 // config is serve's configuration for Taipan's account on the server.
 func (s *realServer) config() *mail.Config {
-	ca := filepath.Join(s.dir, "cert.pem")
 	return &mail.Config{
 		Address: taipanAddr,
-		IMAP: &mail.Server{Host: "localhost", Port: s.imap, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
-			CAFile: ca, Poll: mail.Duration(time.Minute)},
-		SMTP: &mail.Server{Host: "localhost", Port: s.submission, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
-			CAFile: ca},
+		IMAP: &mail.Server{Host: "localhost", Port: s.IMAP, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
+			CAFile: s.CAFile, Poll: mail.Duration(time.Minute)},
+		SMTP: &mail.Server{Host: "localhost", Port: s.Submission, TLS: "starttls", User: taipanAddr, Password: mail.Secret(password(taipanAddr)),
+			CAFile: s.CAFile},
 		Tick: mail.Duration(100 * time.Millisecond),
 	}
 }
 
-// send submits a mail as user over SMTP (submission, STARTTLS, AUTH PLAIN).
+// send submits a mail as user to Taipan.
 func (s *realServer) send(tb testing.TB, user string, raw []byte) {
 	tb.Helper()
-	c, err := smtp.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.submission), s.tls)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Auth(sasl.NewPlainClient("", user, password(user))); err != nil {
-		tb.Fatal(err)
-	}
-	if err := c.SendMail(user, []string{taipanAddr}, strings.NewReader(string(raw))); err != nil {
-		tb.Fatal(err)
-	}
-	c.Quit()
+	s.Send(tb, user, []string{taipanAddr}, raw)
 }
 
 func (s *realServer) client(tb testing.TB, user string) *imapclient.Client {
 	tb.Helper()
-	c, err := imapclient.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.imap), &imapclient.Options{TLSConfig: s.tls})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if err := c.Login(user, password(user)).Wait(); err != nil {
-		tb.Fatal(err)
-	}
-	return c
+	return s.Client(tb, user)
 }
 
-func seqRange(n uint32) []uint32 {
-	out := make([]uint32, n)
-	for i := range out {
-		out[i] = uint32(i + 1)
-	}
-	return out
+func (s *realServer) clear(tb testing.TB, user string) {
+	tb.Helper()
+	s.Clear(tb, user)
 }
 
 func has(list []string, want ...string) bool {
@@ -192,9 +80,8 @@ func has(list []string, want ...string) bool {
 
 // received is a mail as a user's mailbox holds it.
 type received struct {
-	Subject, MessageID string
-	InReplyTo          []string
-	Text               string // the decoded text
+	mailtest.Received
+	Text string // the decoded text
 }
 
 // String is what has() looks through: the subject and the text.
@@ -203,21 +90,10 @@ func (r received) String() string { return r.Subject + " | " + r.Text }
 // mails lists the mails in a user's mailbox (nil if it does not exist).
 func (s *realServer) mails(tb testing.TB, user, mailbox string) []received {
 	tb.Helper()
-	c := s.client(tb, user)
-	defer c.Close()
-	sel, err := c.Select(mailbox, &imap.SelectOptions{ReadOnly: true}).Wait()
-	if err != nil || sel.NumMessages == 0 {
-		return nil
-	}
-	section := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{Envelope: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var out []received
-	for _, m := range msgs {
-		r := received{Subject: m.Envelope.Subject, MessageID: m.Envelope.MessageID, InReplyTo: m.Envelope.InReplyTo}
-		r.Text, _ = plainOf(m.FindBodySection(section))
+	for _, m := range s.Mails(tb, user, mailbox, false) {
+		r := received{Received: m}
+		r.Text, _ = plainOf(m.Raw)
 		out = append(out, r)
 	}
 	return out
@@ -232,12 +108,22 @@ func texts(ms []received) []string {
 	return out
 }
 
+// The whole mail path through real servers, once per store: order mails
+// in over IMAP from Dovecot, answers and reports out through Dovecot's
+// submission and Postfix, and the tools of a long campaign by mail (grey
+// press, a check, an absence, command: games, the GM's pause).
 func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 	srv := needRealServer(t)
-	for _, u := range []string{taipanAddr, aliceAddr, bobAddr, gmAddr} {
+	t.Run("sqlite", func(t *testing.T) { endToEnd(t, srv, "") })
+	t.Run("postgres", func(t *testing.T) { endToEnd(t, srv, pgtest.Get(t).NewDatabase(t)) })
+}
+
+func endToEnd(t *testing.T, srv *realServer, db string) {
+	const carol = "carol@example.test"
+	for _, u := range []string{taipanAddr, aliceAddr, bobAddr, gmAddr, carol} {
 		srv.clear(t, u)
 	}
-	f := newFixture(t, srv.config())
+	f := newFixtureOn(t, srv.config(), db, "press: grey\nobservers: ["+carol+"]\n")
 	f.svc.Config.IMAP.Poll = mail.Duration(time.Minute) // IDLE must wake it
 	// The tokens go out with the set-up reports, as after `taipan new`.
 	ng := &adjudicator.NewGame{Game: f.load(), Tokens: f.tokens}
@@ -261,32 +147,82 @@ func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 	waitFor(t, "bob's rejection", func() bool {
 		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: oops | Taipan could not accept")
 	})
+	// A check: answered, nothing submitted.
+	check := strings.Replace(string(mails[1]), "orders:", "check: true\r\norders:", 1)
+	check = strings.Replace(check, "Subject: orders", "Subject: check", 1)
+	check = strings.Replace(check, "Message-ID: <", "Message-ID: <check.", 1)
+	srv.send(t, bobAddr, []byte(check))
+	waitFor(t, "bob's check", func() bool {
+		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: check | Checked, not submitted: your orders for step 2")
+	})
 	srv.send(t, bobAddr, mails[1])
+	// Grey press from alice to everyone: relayed to bob, the observer and
+	// the GM, with alice's name and address in no header nor line of
+	// theirs but the GM's.
+	grey := plainMail(aliceAddr, "psst", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\npress: {text: \"The market turns tomorrow.\", grey: true}\n")
+	srv.send(t, aliceAddr, grey)
+	for _, who := range []string{bobAddr, carol, gmAddr} {
+		waitFor(t, who+"'s grey press", func() bool {
+			return has(texts(srv.mails(t, who, "INBOX")), "[bourse-1] grey press | Press in game bourse-1, step 3")
+		})
+	}
+	for _, who := range []string{bobAddr, carol} {
+		for _, m := range srv.mails(t, who, "INBOX") {
+			if m.Subject != "[bourse-1] grey press" {
+				continue
+			}
+			low := strings.ToLower(string(m.Raw))
+			for _, leak := range []string{"alice", strings.ToLower(header(grey, "Message-ID")), "\r\nreply-to:"} {
+				if strings.Contains(low, leak) {
+					t.Errorf("%s's grey press, as the servers delivered it, holds %q:\n%s", who, leak, m.Raw)
+				}
+			}
+			if !strings.Contains(low, "received:") {
+				t.Errorf("%s's grey press has no Received header: not through the servers?\n%s", who, m.Raw)
+			}
+		}
+	}
+	// An absence, told to the others; the games of the observer; the GM's
+	// pause, told to the players.
+	away := plainMail(aliceAddr, "away", fmt.Sprintf("game: bourse-1\nplayer: alice\ntoken: %s\nabsence: {from: %s, until: %s, reason: sailing}\n",
+		f.tokens["alice"], time.Now().UTC().Add(time.Hour).Format(time.RFC3339), time.Now().UTC().Add(24*time.Hour).Format(time.RFC3339)))
+	srv.send(t, aliceAddr, away)
+	srv.send(t, carol, plainMail(carol, "my games", "command: games\n"))
+	pause := plainMail(gmAddr, "pause", "game: bourse-1\nplayer: gm\ntoken: "+f.tokens[""]+"\ncommand: gm pause\nreason: the GM is away\n")
+	srv.send(t, gmAddr, pause)
 	report := func(what string) string { return "Taipan report: bourse-1 (trader), " + what }
 	want := map[string][]string{
-		aliceAddr: {report("set-up"), "Re: orders", report("step 1"), report("step 2")},
-		bobAddr:   {report("set-up"), "Re: oops", "Re: orders", report("step 1"), report("step 2")},
-		gmAddr:    {"[bourse-1] game reports (GM) | Welcome", "Re: [bourse-1] game reports (GM) | Taipan report: bourse-1 (trader), step 1", "(GM) | Taipan report: bourse-1 (trader), step 2"},
+		aliceAddr: {report("set-up"), "Re: orders", report("step 1"), report("step 2"), "Re: away | Your absence from", "[bourse-1] paused | The GM has paused game bourse-1"},
+		bobAddr: {report("set-up"), "Re: oops", "Re: check", "Re: orders", report("step 1"), report("step 2"),
+			"[bourse-1] alice will be away | alice will be away from", "[bourse-1] paused | The GM has paused"},
+		gmAddr: {"[bourse-1] game reports (GM) | Welcome", "Re: [bourse-1] game reports (GM) | Taipan report: bourse-1 (trader), step 1", "(GM) | Taipan report: bourse-1 (trader), step 2",
+			"from alice to everyone", "alice will be away", "Re: pause | Done: gm pause"},
+		carol: {"(public) | Taipan report: bourse-1 (trader), step 2", "from someone (grey press)", "Re: my games | The games in which carol@example.test plays, observes or is the GM:\n\nbourse-1 (trader): you observe."},
 	}
 	for user, subjects := range want {
 		var got []string
+		ok := false
 		defer func() {
-			if t.Failed() {
-				t.Logf("%s has %q", user, got)
+			if !ok {
+				t.Logf("%s has %q", user, subjectsOf(srv.mails(t, user, "INBOX")))
 			}
 		}()
 		waitFor(t, user+"'s mail", func() bool {
 			got = texts(srv.mails(t, user, "INBOX"))
 			return has(got, subjects...)
 		})
+		ok = true
 	}
 	waitFor(t, "Taipan's inbox to be filed", func() bool {
 		return len(srv.mails(t, taipanAddr, "INBOX")) == 0 &&
-			len(srv.mails(t, taipanAddr, "Processed")) == 2 &&
+			len(srv.mails(t, taipanAddr, "Processed")) == 7 &&
 			len(srv.mails(t, taipanAddr, "Rejected")) == 1
 	})
 	if got := ordersIn(t, f); got != 2 {
 		t.Errorf("%d orders in the log, want 2", got)
+	}
+	if g := f.load(); !g.Paused || len(g.Press) != 1 || g.Player("alice").Absences == nil {
+		t.Errorf("the game after the mail: paused %v, press %v, alice's absences %v", g.Paused, g.Press, g.Player("alice").Absences)
 	}
 	for user := range want {
 		ms := srv.mails(t, user, "INBOX")
@@ -317,3 +253,15 @@ func TestEndToEndWithDovecotAndPostfix(t *testing.T) {
 		}
 	}
 }
+
+// subjectsOf lists the subjects of mails.
+func subjectsOf(ms []received) []string {
+	var out []string
+	for _, m := range ms {
+		out = append(out, m.Subject)
+	}
+	return out
+}
+
+// header is a header field of a raw message, without angle brackets.
+func header(raw []byte, name string) string { return headerOf(string(raw), name) }

@@ -227,7 +227,7 @@ func runIMAP(t testing.TB, f *fixture, srv *mail.Server) (stop func()) {
 func ordersIn(t testing.TB, f *fixture) int {
 	t.Helper()
 	var n int
-	if err := f.store.DB().QueryRow(`SELECT count(*) FROM events WHERE game_id = ? AND kind = 'orders'`, f.game).Scan(&n); err != nil {
+	if err := f.store.QueryRow(context.Background(), `SELECT count(*) FROM events WHERE game_id = ? AND kind = 'orders'`, f.game).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n

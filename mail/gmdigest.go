@@ -30,6 +30,10 @@ func (in *Ingester) GMDigests(ctx context.Context) (int, error) {
 	queued := 0
 	for _, game := range games {
 		err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
+			// One worker at a time reads and moves the game's mark.
+			if err := tx.LockGame(ctx, game); err != nil {
+				return err
+			}
 			last, known, err := markOf(ctx, tx, game, "gm-digest")
 			if err != nil {
 				return err

@@ -51,7 +51,8 @@ deadline: 72h
 type fixture struct {
 	t      testing.TB
 	store  *events.Store
-	path   string
+	path   string // the database: an SQLite file or a postgres:// URL
+	dir    string // the test's folder
 	host   *adjudicator.Host
 	svc    *mail.Service
 	tokens map[string]string
@@ -66,10 +67,21 @@ func lenient() *mail.Config {
 
 func newFixture(t testing.TB, cfg *mail.Config) *fixture {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "taipan.db")
-	f := &fixture{t: t, path: path, game: "bourse-1"}
+	return newFixtureOn(t, cfg, "", "")
+}
+
+// newFixtureOn is newFixture on the database db (a postgres:// URL; ""
+// for a new SQLite file), with extra lines in the game's campaign.
+func newFixtureOn(t testing.TB, cfg *mail.Config, db, extra string) *fixture {
+	t.Helper()
+	dir := t.TempDir()
+	path := db
+	if path == "" {
+		path = filepath.Join(dir, "taipan.db")
+	}
+	f := &fixture{t: t, path: path, dir: dir, game: "bourse-1"}
 	f.open(cfg)
-	c, err := adjudicator.ParseCampaign([]byte(campaign(f.game)))
+	c, err := adjudicator.ParseCampaign([]byte(campaign(f.game) + extra))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +112,7 @@ func (f *fixture) open(cfg *mail.Config) {
 		cfg = &mail.Config{Address: taipanAddr}
 	}
 	if cfg.Embedded.Maildir == "" {
-		cfg.Embedded.Maildir = filepath.Join(filepath.Dir(f.path), "maildir")
+		cfg.Embedded.Maildir = filepath.Join(f.dir, "maildir")
 	}
 	if err := cfg.Normalize(); err != nil {
 		f.t.Fatal(err)

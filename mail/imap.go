@@ -112,10 +112,11 @@ func (p *IMAP) session(ctx context.Context) error {
 		return fmt.Errorf("select %s: %w", p.Server.Mailbox, err)
 	}
 	for {
-		if _, err := p.Drain(ctx, c); err != nil {
+		_, skipped, err := p.drain(ctx, c)
+		if err != nil {
 			return err
 		}
-		if err := p.wait(ctx, c, newMail); err != nil {
+		if err := p.wait(ctx, c, newMail, skipped > 0); err != nil {
 			return err
 		}
 		if ctx.Err() != nil {
@@ -124,12 +125,25 @@ func (p *IMAP) session(ctx context.Context) error {
 	}
 }
 
+// fileAfter is how long after another worker took a mail in that this
+// one files it, should it still be in the mailbox: that worker was
+// stopped before it could.
+const fileAfter = 10 * time.Second
+
+// skippedWait is how soon mail left to another worker is looked at again:
+// that worker may have been stopped before it filed it.
+const skippedWait = 250 * time.Millisecond
+
 // wait returns when new mail may have come: IDLE until the server says so,
-// or the poll interval (also IDLE's restart interval) passes.
-func (p *IMAP) wait(ctx context.Context, c *imapclient.Client, newMail chan struct{}) error {
+// or the poll interval (also IDLE's restart interval) passes; soon when
+// mail was left to another worker (soon).
+func (p *IMAP) wait(ctx context.Context, c *imapclient.Client, newMail chan struct{}, soon bool) error {
 	poll := time.Duration(p.Server.Poll)
 	if poll <= 0 {
 		poll = time.Minute
+	}
+	if soon {
+		poll = min(poll, skippedWait)
 	}
 	timer := time.NewTimer(poll)
 	defer timer.Stop()
@@ -184,40 +198,55 @@ func EnsureFolders(c *imapclient.Client, names ...string) error {
 // and files each away. It returns how many it handled. Each batch is filed
 // only after all of its messages have been taken in; a crash in between
 // leaves them in the mailbox, to be recognised as seen and only filed.
+// Messages another worker is taking in are left in the mailbox.
 func (p *IMAP) Drain(ctx context.Context, c *imapclient.Client) (int, error) {
+	n, _, err := p.drain(ctx, c)
+	return n, err
+}
+
+// drain is Drain, and also says how many messages it left to other
+// workers.
+func (p *IMAP) drain(ctx context.Context, c *imapclient.Client) (handled, skipped int, err error) {
 	batch := p.Batch
 	if batch <= 0 {
 		batch = 100
 	}
-	total := 0
+	left := map[imap.UID]bool{}  // left to other workers in this pass
+	blocked := map[string]bool{} // games whose mails wait behind one left
 	for ctx.Err() == nil {
 		data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
 		if err != nil {
-			return total, fmt.Errorf("search: %w", err)
+			return handled, len(left), fmt.Errorf("search: %w", err)
 		}
-		uids := data.AllUIDs()
+		var uids []imap.UID
+		for _, u := range data.AllUIDs() {
+			if !left[u] && len(uids) < batch {
+				uids = append(uids, u)
+			}
+		}
 		if len(uids) == 0 {
-			return total, nil
+			return handled, len(left), nil
 		}
-		if len(uids) > batch {
-			uids = uids[:batch]
+		n, skip, err := p.batch(ctx, c, uids, blocked)
+		handled += n
+		for _, u := range skip {
+			left[u] = true
 		}
-		n, err := p.batch(ctx, c, uids)
-		total += n
 		if err != nil {
-			return total, err
+			return handled, len(left), err
 		}
 	}
-	return total, nil
+	return handled, len(left), nil
 }
 
 // batch fetches the messages uids, takes them in and files away those taken
-// in. The sizes come first, so that a mail over the size limit is fetched
-// no further than its header.
-func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID) (int, error) {
+// in; it returns how many it took in and those it left to other workers.
+// The sizes come first, so that a mail over the size limit is fetched no
+// further than its header.
+func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID, blocked map[string]bool) (int, []imap.UID, error) {
 	sizes, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
 	if err != nil {
-		return 0, fmt.Errorf("fetch sizes: %w", err)
+		return 0, nil, fmt.Errorf("fetch sizes: %w", err)
 	}
 	limit := p.Ingester.maxSize()
 	var whole, header []imap.UID
@@ -241,16 +270,18 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID)
 			return fmt.Errorf("fetch: %w", err)
 		}
 		for _, b := range bufs {
-			read[b.UID] = p.Ingester.Read(b.FindBodySection(section), int(b.RFC822Size))
+			if raw := b.FindBodySection(section); raw != nil {
+				read[b.UID] = p.Ingester.Read(raw, int(b.RFC822Size))
+			} // else gone meanwhile: filed by another worker
 		}
 		return nil
 	}
 	// Partial: never more than the limit, whatever the size said.
 	if err := fetch(whole, &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: limit}}); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	if err := fetch(header, &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}); err != nil {
-		return 0, err
+		return 0, nil, err
 	}
 	var fetched []imap.UID
 	var ms []*Inbound
@@ -259,24 +290,47 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID)
 			fetched, ms = append(fetched, uid), append(ms, m)
 		}
 	}
-	results, ingestErr := p.Ingester.IngestAll(ctx, ms)
-	folders := map[string][]imap.UID{}
-	for i, res := range results {
-		f := p.Server.Processed
-		if res.Outcome.Folder() == "Rejected" {
-			f = p.Server.Rejected
+	var skipped []imap.UID
+	taken := 0
+	// Each transaction's mails are filed as soon as it has committed, so
+	// that other workers find them in the mailbox as briefly as can be.
+	file := func(first int, results []*Result) error {
+		folders := map[string][]imap.UID{}
+		for i, res := range results {
+			uid := fetched[first+i]
+			if res.Skipped || res.Duplicate && p.Ingester.now().Sub(res.Recorded) < fileAfter {
+				// Another worker took it in a moment ago, and files it
+				// now: two moves of one mail would leave two copies.
+				skipped = append(skipped, uid)
+				continue
+			}
+			taken++
+			f := p.Server.Processed
+			if res.Outcome.Folder() == "Rejected" {
+				f = p.Server.Rejected
+			}
+			folders[f] = append(folders[f], uid)
 		}
-		folders[f] = append(folders[f], fetched[i])
+		for _, f := range []string{p.Server.Processed, p.Server.Rejected} {
+			if len(folders[f]) == 0 {
+				continue
+			}
+			if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil && !expunged(err) {
+				return fmt.Errorf("move to %s: %w", f, err)
+			}
+		}
+		return nil
 	}
-	for _, f := range []string{p.Server.Processed, p.Server.Rejected} {
-		if len(folders[f]) == 0 {
-			continue
-		}
-		if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil {
-			return len(results), fmt.Errorf("move to %s: %w", f, err)
-		}
-	}
-	return len(results), ingestErr
+	_, ingestErr := p.Ingester.ingestAll(ctx, ms, blocked, file)
+	return taken, skipped, ingestErr
+}
+
+// expunged says whether a command failed only because some of its
+// messages are gone: filed meanwhile by another worker (RFC 5530's
+// EXPUNGEISSUED).
+func expunged(err error) bool {
+	var ie *imap.Error
+	return errors.As(err, &ie) && ie.Code == "EXPUNGEISSUED"
 }
 
 // headerOf is the header block of a raw message (all of it if it has no end).

@@ -42,6 +42,11 @@ type Result struct {
 	Game      string // the game it was for, when known
 	Reason    string // why it was refused or ignored, in full, for the log (never a token)
 	Closed    []int  // steps its orders closed
+	// Skipped says the mail was not looked at: another worker was taking
+	// it in, or a mail of its game before it. Leave it where it is.
+	Skipped bool
+	// Recorded is when a duplicate was first taken in.
+	Recorded time.Time
 }
 
 // Ingester takes received mail in: it reads it, authenticates it, applies it
@@ -123,13 +128,40 @@ const maxPerTx = 100
 // transaction fails, its mails are taken again one by one. IngestAll returns
 // the results of the mails taken in, which are the first of ms; on an error,
 // the rest are to be tried again later.
+//
+// Several workers may read the same mail (from one IMAP mailbox): on
+// PostgreSQL a worker takes a mail in only while it holds the mail's lock,
+// for the length of its transaction, so that no two take one mail in at
+// once. A mail another worker holds is skipped (Result.Skipped), to be
+// looked at again later, and so is every later mail for the same game,
+// which must not overtake it.
 func (in *Ingester) IngestAll(ctx context.Context, ms []*Inbound) ([]*Result, error) {
+	return in.ingestAll(ctx, ms, map[string]bool{}, nil)
+}
+
+// ingestAll is IngestAll within one pass over a mailbox: blocked holds
+// the games whose mails are skipped for the rest of the pass. done, if
+// set, is told the results of each transaction once it has committed,
+// from the index in ms of its first mail, so that its mails can be filed
+// at once.
+func (in *Ingester) ingestAll(ctx context.Context, ms []*Inbound, blocked map[string]bool, done func(first int, res []*Result) error) ([]*Result, error) {
 	var out []*Result
+	commit := func(res []*Result) error {
+		first := len(out)
+		out = append(out, res...)
+		if done != nil {
+			return done(first, res)
+		}
+		return nil
+	}
 	for len(ms) > 0 {
 		n := batchOf(ms)
-		res, err := in.ingestTx(ctx, ms[:n])
+		res, err := in.ingestTx(ctx, ms[:n], blocked)
 		if err == nil {
-			out, ms = append(out, res...), ms[n:]
+			ms = ms[n:]
+			if err := commit(res); err != nil {
+				return out, err
+			}
 			continue
 		}
 		if n == 1 {
@@ -137,11 +169,14 @@ func (in *Ingester) IngestAll(ctx context.Context, ms []*Inbound) ([]*Result, er
 		}
 		// One of them fails: take them one by one, keeping those before it.
 		for range n {
-			res, err := in.ingestTx(ctx, ms[:1])
+			res, err := in.ingestTx(ctx, ms[:1], blocked)
 			if err != nil {
 				return out, err
 			}
-			out, ms = append(out, res...), ms[1:]
+			ms = ms[1:]
+			if err := commit(res); err != nil {
+				return out, err
+			}
 		}
 	}
 	return out, nil
@@ -155,21 +190,46 @@ func batchOf(ms []*Inbound) int {
 		if i == maxPerTx {
 			return i
 		}
-		if env, err := m.envelope(); err == nil && env != nil && env.Game != "" {
-			if games[env.Game] {
+		if g := m.game(); g != "" {
+			if games[g] {
 				return i
 			}
-			games[env.Game] = true
+			games[g] = true
 		}
 	}
 	return len(ms)
 }
 
-// ingestTx takes in ms in one transaction.
-func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, error) {
+// game is the game m's order file names, or "".
+func (m *Inbound) game() string {
+	if env, err := m.envelope(); err == nil && env != nil {
+		return env.Game
+	}
+	return ""
+}
+
+// ingestTx takes in ms in one transaction, skipping those another worker
+// holds and those of the games blocked.
+func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[string]bool) ([]*Result, error) {
 	out := make([]*Result, len(ms))
+	var skipped []string
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
+		skipped = skipped[:0]
 		for i, m := range ms {
+			g := m.game()
+			held := blocked[g] && g != ""
+			if !held {
+				mine, err := in.lockMail(ctx, tx, m.MessageID)
+				if err != nil {
+					return err
+				}
+				held = !mine
+			}
+			if held {
+				out[i] = &Result{MessageID: m.MessageID, Game: g, Skipped: true}
+				skipped = append(skipped, g)
+				continue
+			}
 			var err error
 			if out[i], err = in.ingest(ctx, tx, m); err != nil {
 				return err
@@ -180,8 +240,15 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, err
 	if err != nil {
 		return nil, err
 	}
+	for _, g := range skipped {
+		if g != "" {
+			blocked[g] = true
+		}
+	}
 	for i, res := range out {
-		if res.Duplicate {
+		if res.Skipped {
+			logf(in.Log, "mail %s: another worker is taking it in (or a mail of its game before it); left for later", res.MessageID)
+		} else if res.Duplicate {
 			logf(in.Log, "mail %s: seen before (%s); filed again, nothing applied", res.MessageID, res.Outcome)
 		} else {
 			logf(in.Log, "mail %s from %s: %s %s", res.MessageID, ms[i].From, res.Outcome, oneLineText(res.Reason, 200))
@@ -198,18 +265,22 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound) ([]*Result, err
 func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
 	content := m.contentHash()
 	m.key = m.MessageID
-	prior, priorContent, err := recorded(ctx, tx, m.key)
+	prior, priorContent, at, err := recorded(ctx, tx, m.key)
 	if err != nil {
 		return nil, err
 	}
 	if prior != "" && priorContent != "" && priorContent != content {
 		m.key, m.corrected = m.MessageID+"#"+content[:16], true
-		if prior, _, err = recorded(ctx, tx, m.key); err != nil {
+		if prior, _, at, err = recorded(ctx, tx, m.key); err != nil {
 			return nil, err
 		}
 	}
 	if prior != "" {
-		return &Result{MessageID: m.key, Outcome: Outcome(prior), Duplicate: true}, nil
+		res := &Result{MessageID: m.key, Outcome: Outcome(prior), Duplicate: true}
+		if t, err := time.Parse(stampLayout, at); err == nil {
+			res.Recorded = t
+		}
+		return res, nil
 	}
 	res, err := in.handle(ctx, tx, m)
 	if err != nil {
@@ -225,14 +296,27 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	return res, err
 }
 
-// recorded is what the inbox holds of a mail: its outcome ("" when none)
-// and its content digest ("" for a mail recorded before digests were).
-func recorded(ctx context.Context, tx *events.Tx, key string) (outcome, content string, err error) {
-	err = tx.QueryRow(ctx, `SELECT outcome, content FROM inbox WHERE message_id = ?`, key).Scan(&outcome, &content)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", nil
+// lockMail takes the lock of the mail id until tx ends, if no other
+// worker holds it, and says whether it did. On SQLite, whose writers take
+// turns, it is always taken.
+func (in *Ingester) lockMail(ctx context.Context, tx *events.Tx, id string) (bool, error) {
+	if in.Host.Store.Backend() != "postgres" {
+		return true, nil
 	}
-	return outcome, content, err
+	var ok bool
+	err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || ?, 0))`, id).Scan(&ok)
+	return ok, err
+}
+
+// recorded is what the inbox holds of a mail: its outcome ("" when none),
+// its content digest ("" for a mail recorded before digests were) and
+// when it was recorded.
+func recorded(ctx context.Context, tx *events.Tx, key string) (outcome, content, at string, err error) {
+	err = tx.QueryRow(ctx, `SELECT outcome, content, received_at FROM inbox WHERE message_id = ?`, key).Scan(&outcome, &content, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", "", nil
+	}
+	return outcome, content, at, err
 }
 
 // handle decides what to do with a new mail, inside the transaction.
@@ -282,6 +366,10 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
+	if mailCommand(m.File) == "games" {
+		// Asked of an address, not of a seat: game and player may be left out.
+		return in.gamesCommand(ctx, tx, m, res)
+	}
 	env, err := m.envelope()
 	if err != nil {
 		return refuse(nil, "[taipan] your order file could not be read", "the order file has mistakes:", errLines(orders.Errors(err))[1:])
@@ -301,6 +389,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	}
 	seat := roster.Seat(env.Player)
 	if seat == nil {
+		if roster.Observes(m.From) {
+			return refuse(roster, subject("refused"), observerRefusal(env.Game), nil)
+		}
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: game %s has no player %q; the players are %s", env.Game, oneLineText(env.Player, 32), strings.Join(roster.Names(), ", ")), nil)
 	}
 	if env.Command == "token" {
@@ -316,6 +407,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 				return nil, err
 			}
 		}
+		if roster.Observes(m.From) {
+			return refuse(roster, subject("refused"), observerRefusal(env.Game), nil)
+		}
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: this mail comes from %s, but %s's orders are only taken from the address on record for %s", m.From, seat.Name, seat.Name), nil)
 	}
 	if env.Command != "" {
@@ -328,66 +422,45 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		}
 		return in.command(ctx, tx, m, env, seat.Name, res, refuse, roster)
 	}
-	var r *adjudicator.Receipt
-	refused, err := inSavepoint(ctx, tx, func() (err error) {
-		if r, err = in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{}); err != nil {
-			return err
-		}
-		return in.countFile(ctx, tx, env.Game, r.Player, r.Step)
-	})
-	if err != nil {
-		return nil, err
-	}
-	if refused != nil {
-		var tm *tooManyFiles
-		if errors.As(refused, &tm) {
-			if err := tm.count(ctx, tx); err != nil {
-				return nil, err
-			}
-			if !tm.first {
-				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
-				return res, nil
-			}
-		}
-		lines := errLines(refused)
-		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
-	}
-	res.Outcome, res.Closed = Accepted, r.Closed
-	res.Reason = fmt.Sprintf("%s's orders for step %d of %s", r.Player, r.Step, env.Game)
-	if err := in.welcome(ctx, tx, m.From); err != nil {
-		return nil, err
-	}
-	if err := in.reply(ctx, tx, m, env.Game, KindAck, subject(fmt.Sprintf("orders accepted: %s, step %d", r.Player, r.Step)), ackText(r)); err != nil {
-		return nil, err
-	}
-	if len(r.Closed) > 0 && in.Dispatcher != nil {
-		if err := in.Dispatcher.DispatchTx(ctx, tx, r.Game, nil); err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+	return in.takeFile(ctx, tx, m, env, seat, roster, res, refuse)
 }
 
-// inSavepoint runs fn, a change by the Host, inside a savepoint of tx. When
-// fn refuses (any error but an internal one), what it wrote is undone and
-// its error is returned as refused, for the reply; an internal or database
-// error is returned as err, and fails the whole transaction.
-func inSavepoint(ctx context.Context, tx *events.Tx, fn func() error) (refused, err error) {
+// observerRefusal is why an observer's orders or press are refused.
+func observerRefusal(game string) string {
+	return fmt.Sprintf("field player: this address observes game %s: observers get its public reports and public press, but send neither orders nor press", game)
+}
+
+// savepoint runs fn, a change by the Host to game, inside a savepoint of
+// tx. When fn refuses (any error but an internal one), what it wrote is
+// undone and its error is returned as refused, for the reply; an internal
+// or database error is returned as err, and fails the whole transaction.
+// With keep false, what fn wrote is undone even when it succeeds (a file
+// only checked). After an undo the game is loaded again, so that the games
+// index written at commit follows the log, not the change undone.
+func (in *Ingester) savepoint(ctx context.Context, tx *events.Tx, game string, keep bool, fn func() error) (refused, err error) {
 	if _, err := tx.Exec(ctx, `SAVEPOINT host`); err != nil {
 		return nil, err
 	}
-	if err := fn(); err != nil {
-		if adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
-			return nil, err
-		}
-		if _, err := tx.Exec(ctx, `ROLLBACK TO host`); err != nil {
-			return nil, err
-		}
-		_, rerr := tx.Exec(ctx, `RELEASE host`)
-		return err, rerr
+	ferr := fn()
+	if ferr != nil && adjudicator.ErrorCode(ferr) == adjudicator.EINTERNAL {
+		return nil, ferr
 	}
-	_, err = tx.Exec(ctx, `RELEASE host`)
-	return nil, err
+	if ferr == nil && keep {
+		_, err = tx.Exec(ctx, `RELEASE host`)
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `ROLLBACK TO host`); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `RELEASE host`); err != nil {
+		return nil, err
+	}
+	if game != "" {
+		if _, err := in.Host.LoadTx(ctx, tx, game); err != nil && adjudicator.ErrorCode(err) == adjudicator.EINTERNAL {
+			return nil, err
+		}
+	}
+	return ferr, nil
 }
 
 // reply answers m, within the limits on answers; summary is Taipan's own
@@ -454,55 +527,6 @@ func numbered(file []byte) string {
 	var b strings.Builder
 	for i, l := range orders.HideToken(file) {
 		fmt.Fprintf(&b, "  %3d | %s\n", i+1, l)
-	}
-	return b.String()
-}
-
-func ackText(r *adjudicator.Receipt) string {
-	var b strings.Builder
-	switch {
-	case r.Standing:
-		fmt.Fprintf(&b, "Your standing orders for %s are accepted; they replace the ones you had\nand stay in force until you change them.\nAs the game's log holds them:\n\n", r.Game.ID)
-	case r.Replace:
-		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted, replacing the ones you sent before.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
-	default:
-		fmt.Fprintf(&b, "Your orders for step %d of %s are accepted.\nAs the game's log holds them:\n\n", r.Step, r.Game.ID)
-	}
-	for _, l := range orders.Echo(r.Orders) {
-		b.WriteString("  " + l + "\n")
-	}
-	b.WriteString("\n")
-	if len(r.Fills) > 0 {
-		b.WriteString("Where your file leaves something out:\n")
-		for _, f := range r.Fills {
-			b.WriteString(adjudicator.Wrap(f, "  - ", 72) + "\n")
-		}
-		b.WriteString("\n")
-	}
-	for _, s := range r.Closed {
-		fmt.Fprintf(&b, "Step %d is resolved; its report follows in a separate mail.\n", s)
-	}
-	g := r.Game
-	if g.Status.Finished {
-		b.WriteString("The game is over.\n")
-		return b.String()
-	}
-	waiting := g.Awaiting()
-	if len(waiting) == 0 {
-		fmt.Fprintf(&b, "Step %d: waiting for nobody.\n", g.Step)
-	} else {
-		fmt.Fprintf(&b, "Step %d (%s): still waiting for %s.\n", g.Step, g.Status.Phase, strings.Join(waiting, ", "))
-	}
-	if !g.Deadline.IsZero() {
-		fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
-	}
-	// Say what may still be changed, and only that: a step just resolved
-	// takes no more orders.
-	switch {
-	case r.Standing:
-		b.WriteString("\nYou may send new standing orders at any time; the latest replace the earlier.\n")
-	case r.Step == g.Step && g.IsPending(r.Player):
-		fmt.Fprintf(&b, "\nUntil step %d closes you may send new orders; the latest replace the earlier.\n", g.Step)
 	}
 	return b.String()
 }

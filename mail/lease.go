@@ -45,19 +45,34 @@ func (o *Outbox) lease() time.Duration {
 	return 10 * time.Minute
 }
 
-// claim takes up to limit due rows for this process, oldest first. The
-// lease is tested again on the row being updated, not only in the
-// subquery, so that the claim stays exclusive on a database that runs two
-// such updates at once and re-reads a row changed meanwhile (PostgreSQL).
-func (o *Outbox) claim(ctx context.Context, limit int) ([]Queued, error) {
-	now := o.now()
-	rows, err := o.Store.Query(ctx,
-		`UPDATE outbox SET claimed_by = ?, claimed_until = ?
+// claimQuery claims due rows. The lease is tested again on the row being
+// updated, not only in the subquery, so that the claim stays exclusive on
+// a database that runs two such updates at once and re-reads a row
+// changed meanwhile (PostgreSQL, under READ COMMITTED). There the subquery
+// also skips the rows another worker is claiming (FOR UPDATE SKIP
+// LOCKED), so that two workers take different rows rather than wait for
+// each other and find nothing left; SQLite, whose writers take turns, has
+// no such clause.
+const claimQuery = `UPDATE outbox SET claimed_by = ?, claimed_until = ?
 		 WHERE id IN (SELECT id FROM outbox
 		              WHERE sent_at IS NULL AND failed_at IS NULL AND next_try_at <= ? AND claimed_until < ?
-		              ORDER BY id LIMIT ?)
+		              ORDER BY id LIMIT ?%s)
 		   AND claimed_until < ? AND sent_at IS NULL AND failed_at IS NULL
-		 RETURNING id, message_id, recipient, body, attempts`,
+		 RETURNING id, message_id, recipient, body, attempts`
+
+var (
+	claimSQLite   = fmt.Sprintf(claimQuery, "")
+	claimPostgres = fmt.Sprintf(claimQuery, " FOR UPDATE SKIP LOCKED")
+)
+
+// claim takes up to limit due rows for this process, oldest first.
+func (o *Outbox) claim(ctx context.Context, limit int) ([]Queued, error) {
+	now := o.now()
+	query := claimSQLite
+	if o.Store.Backend() == "postgres" {
+		query = claimPostgres
+	}
+	rows, err := o.Store.Query(ctx, query,
 		o.holder(), stamp(now.Add(o.lease())), stamp(now), stamp(now), limit, stamp(now))
 	if err != nil {
 		return nil, fmt.Errorf("outbox: claim: %w", err)

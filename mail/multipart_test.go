@@ -18,8 +18,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/emersion/go-imap/v2"
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/trader"
@@ -182,18 +180,7 @@ func TestMultipartReportThroughRealServer(t *testing.T) {
 	d, p := richDraft(t, id)
 	d.To = "carol@example.test"
 	raw := d.MultipartBytes("Taipan", taipanAddr, time.Now(), p)
-	c, err := smtp.DialStartTLS(fmt.Sprintf("127.0.0.1:%d", s.submission), s.tls)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.Auth(sasl.NewPlainClient("", taipanAddr, password(taipanAddr))); err != nil {
-		t.Fatal(err)
-	}
-	if err := c.SendMail(taipanAddr, []string{d.To}, bytes.NewReader(raw)); err != nil {
-		t.Fatal(err)
-	}
-	c.Quit()
+	s.Send(t, taipanAddr, []string{d.To}, raw)
 
 	deadline := time.Now().Add(30 * time.Second)
 	for {

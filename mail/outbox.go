@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-smtp"
@@ -127,37 +129,98 @@ func (o *Outbox) Backoff(attempts int) time.Duration {
 // flushBatch is how many rows one claim takes.
 const flushBatch = 20
 
+// Parallel is implemented by a Sender that takes several mails at once
+// (the SMTP client, over several connections): Flush then sends that many
+// at a time.
+type Parallel interface {
+	Parallel() int
+}
+
 // Flush sends every due mail through s. It stops at the first failure to
 // reach the server (the rest would fail alike), and when ctx ends; the mail
 // being handed over then is still marked. It returns how many were sent.
+// With a Parallel sender, the mails of a batch go several at a time, each
+// recipient's in order.
 func (o *Outbox) Flush(ctx context.Context, s Sender) (int, error) {
+	par := 1
+	if p, ok := s.(Parallel); ok && p.Parallel() > 1 {
+		par = p.Parallel()
+	}
 	sent := 0
 	for ctx.Err() == nil {
 		batch, err := o.claim(ctx, flushBatch)
 		if err != nil || len(batch) == 0 {
 			return sent, err
 		}
-		// A batch is sent well within its lease, or the rest is let go.
-		until := time.Now().Add(o.lease() / 2)
-		for i, q := range batch {
-			if ctx.Err() != nil || time.Now().After(until) {
-				return sent, o.release(batch[i:])
-			}
-			err := s.Send(ctx, o.From, []string{q.To}, q.Raw)
-			if err != nil && ctx.Err() != nil {
-				// Cut short by the shutdown: not the server's fault.
-				return sent, o.release(batch[i:])
-			}
-			if err := o.settle(ctx, q, err); err != nil {
-				o.release(batch[i+1:])
-				return sent, err
-			}
-			if err == nil {
-				sent++
-			}
+		n, err := o.sendBatch(ctx, s, batch, par)
+		sent += n
+		if err != nil {
+			return sent, err
 		}
 	}
 	return sent, nil
+}
+
+// sendBatch sends a claimed batch through s, par at a time (each
+// recipient's mails by one sender, in order), settles each mail, and
+// lets go of those it did not try.
+func (o *Outbox) sendBatch(ctx context.Context, s Sender, batch []Queued, par int) (int, error) {
+	// A batch is sent well within its lease, or the rest is let go.
+	until := time.Now().Add(o.lease() / 2)
+	lanes := make([][]Queued, min(par, len(batch)))
+	for _, q := range batch {
+		h := fnv.New32a()
+		h.Write([]byte(q.To))
+		i := int(h.Sum32() % uint32(len(lanes)))
+		lanes[i] = append(lanes[i], q)
+	}
+	var mu sync.Mutex
+	sent, stop := 0, false
+	var first error
+	var untried []Queued
+	var wg sync.WaitGroup
+	for _, lane := range lanes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, q := range lane {
+				mu.Lock()
+				halt := stop || ctx.Err() != nil || time.Now().After(until)
+				mu.Unlock()
+				if halt {
+					mu.Lock()
+					untried = append(untried, lane[i:]...)
+					mu.Unlock()
+					return
+				}
+				err := s.Send(ctx, o.From, []string{q.To}, q.Raw)
+				if err != nil && ctx.Err() != nil {
+					// Cut short by the shutdown: not the server's fault.
+					mu.Lock()
+					untried, stop = append(untried, lane[i:]...), true
+					mu.Unlock()
+					return
+				}
+				serr := o.settle(ctx, q, err)
+				mu.Lock()
+				switch {
+				case serr != nil:
+					stop = true
+					if first == nil {
+						first = serr
+					}
+				case err == nil:
+					sent++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := o.release(untried); err != nil && first == nil {
+		first = err
+	}
+	return sent, first
 }
 
 // errRetryLater is how settle reports a send that failed for now.

@@ -359,7 +359,7 @@ func unflow(s string, delsp bool) string {
 
 var (
 	// envelopeKey is a top-level key of an order file.
-	envelopeKey = regexp.MustCompile(`^(?i:game|player|token|step|command|orders|reason)\s*:`)
+	envelopeKey = regexp.MustCompile(`^(?i:game|player|token|step|command|orders|check|press|absence|reason)\s*:`)
 	// anyKey is a line that YAML would read as a top-level key.
 	anyKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*\s*:(\s|$)`)
 	// attribution is the line a mail client writes above quoted text.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"html"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -26,16 +28,27 @@ type Dispatcher struct {
 	Domain   string        // for Message-IDs
 	Reminder time.Duration // default lead time of reminders, when a campaign sets none
 
+	// Link, when set, makes a one-time login link to the game's page on
+	// the web site for a report's recipient (player "" is the GM), inside
+	// the transaction that queues the report, dated at; its error
+	// adjudicator.ENOTFOUND means the recipient has no token to log in
+	// with, and the report goes without a link. `taipan serve` sets it to
+	// the web site's IssueLink when it runs the site: this package does
+	// not know the site.
+	Link func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error)
+
 	mu   sync.Mutex
 	seen map[string]seen // by game: what Run last did
 }
 
 // seen is what Run knows of a game: the log's length when it last looked,
-// and when the game next needs a look even if its log has not grown (for
-// a reminder; zero: never).
+// when the game next needs a look even if its log has not grown (for a
+// reminder; zero: never), and when its step closes by the clock as the
+// games index said (a reminder's time moves with it).
 type seen struct {
-	seq   int64
-	check time.Time
+	seq     int64
+	check   time.Time
+	closeAt string
 }
 
 // DispatchTx queues the reports g's closed steps still owe, inside tx. evs
@@ -43,33 +56,49 @@ type seen struct {
 // closing of its last closed step (as Submit and the GM's actions leave it),
 // and then the log is read from tx only if an earlier step needs a replay.
 func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event) error {
-	var last sql.NullInt64
-	if err := tx.QueryRow(ctx,
-		`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
+	marks, err := marksOf(ctx, tx, g.ID)
+	if err != nil {
 		return err
 	}
-	closed := g.Last.Step
-	from := closed
-	if last.Valid {
-		from = int(last.Int64) + 1
+	if err := d.dispatchTx(ctx, tx, g, evs, marks); err != nil {
+		return err
 	}
+	return marks.write(ctx, tx)
+}
+
+// dispatchTx is DispatchTx with the game's marks read (and put, for the
+// caller to write).
+func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks *gameMarks) error {
+	closed := g.Last.Step
 	// After a rollback the steps are played again: the reports of each
 	// timeline are new mail, from the step rolled back to (whose report
 	// tells of the rollback) on. The mark "reported" holds the last step
 	// reported in the present timeline, the mark "timeline" its number.
-	timeline, _, err := markOf(ctx, tx, g.ID, "timeline")
-	if err != nil {
-		return err
-	}
-	if reported, known, err := markOf(ctx, tx, g.ID, "reported"); err != nil {
-		return err
-	} else if known && timeline == int64(g.Rollbacks) {
-		from = int(reported) + 1
-	}
-	if int64(g.Rollbacks) > timeline {
+	timeline, _ := marks.get("timeline")
+	reported, known := marks.get("reported")
+	var from int
+	switch {
+	case int64(g.Rollbacks) > timeline:
 		from = closed
+	case known && timeline == int64(g.Rollbacks):
+		from = int(reported) + 1
+	default:
+		// No mark yet (a database of an older build): after the last
+		// report queued, or for a game never reported on, its latest
+		// closed step.
+		var last sql.NullInt64
+		if err := tx.QueryRow(ctx,
+			`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
+			return err
+		}
+		from = closed
+		if last.Valid {
+			from = int(last.Int64) + 1
+		}
 	}
-	if evs == nil && from < closed {
+	if evs == nil && (from < closed || from == closed && g.Seq != g.Last.Seq) {
+		// An earlier step needs a replay, or events came after the last
+		// closing (press, a GM action): read the log.
 		var err error
 		if evs, err = tx.Events(ctx, g.ID); err != nil {
 			return err
@@ -83,12 +112,13 @@ func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 		if err := d.reportStep(ctx, tx, gs, step); err != nil {
 			return err
 		}
-	}
-	if from <= closed {
-		if err := setMark(ctx, tx, g.ID, "timeline", int64(g.Rollbacks)); err != nil {
+		if err := d.tellDisorder(ctx, tx, gs, step); err != nil {
 			return err
 		}
-		return setMark(ctx, tx, g.ID, "reported", int64(closed))
+	}
+	if from <= closed {
+		marks.put("timeline", int64(g.Rollbacks))
+		marks.put("reported", int64(closed))
 	}
 	return nil
 }
@@ -180,6 +210,11 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 				dr.Body, dr.Secrets = withToken(text, gs.ID, who, tok), []string{tok}
 			}
 		}
+		if r.key == "gm" || strings.HasPrefix(r.key, "player:") {
+			if err := d.addLink(ctx, tx, dr, gs.ID, r.view); err != nil {
+				return err
+			}
+		}
 		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
 			return err
 		}
@@ -187,25 +222,124 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 	return nil
 }
 
-// Run queues the reports and reminders every game owes: after closings by
-// the CLI, by deadlines (Host.Tick) or by another process. Games whose log
-// has not grown since the last run are skipped, except for reminders.
-func (d *Dispatcher) Run(ctx context.Context) error {
-	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, max(seq) FROM events GROUP BY game_id`)
+// addLink puts a one-time login link to the web site into a report to
+// player ("" the GM), when the Dispatcher has a Link and the report is not
+// queued already (a link is made only for a mail that will carry it). The
+// link is a secret: the outbox keeps the mail without it once sent.
+func (d *Dispatcher) addLink(ctx context.Context, tx *events.Tx, dr *Draft, game, player string) error {
+	if d.Link == nil {
+		return nil
+	}
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM outbox WHERE message_id = ?`, dr.MessageID).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	url, err := d.Link(ctx, tx, game, player, d.now())
+	if adjudicator.ErrorCode(err) == adjudicator.ENOTFOUND {
+		return nil
+	}
 	if err != nil {
 		return err
 	}
-	heads := map[string]int64{}
+	dr.Body = strings.TrimRight(dr.Body, "\n") + "\n\n" + linkText(url)
+	dr.Secrets = append(dr.Secrets, url)
+	if dr.Parts != nil {
+		dr.Parts.HTML = withLink(dr.Parts.HTML, url)
+		dr.Secrets = append(dr.Secrets, html.EscapeString(url))
+	}
+	return nil
+}
+
+// linkText is the line of a report that carries its login link.
+func linkText(url string) string {
+	return "Your page on the web (the link logs you in once, and expires):\n" + url + "\n"
+}
+
+// withLink puts the login link into a report's HTML page, before its end.
+func withLink(page, url string) string {
+	p := `<p class="taipan-link"><a href="` + html.EscapeString(url) + `">Your page on the web</a> (the link logs you in once, and expires)</p>` + "\n"
+	if i := strings.LastIndex(page, "</body>"); i >= 0 {
+		return page[:i] + p + page[i:]
+	}
+	return page + p
+}
+
+// ChangedTx queues, inside tx, whatever a change to g owes by mail: the
+// reports of the steps it closed (or of the step a rollback returned to),
+// the press to relay, and the notices of absences and of the GM's actions.
+// g is the game as tx leaves it. The mail gateway calls it after what it
+// takes in; the web site, through Changed, after what its forms change.
+func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
+	marks, err := marksOf(ctx, tx, g.ID)
+	if err != nil {
+		return err
+	}
+	if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
+		return err
+	}
+	if err := d.noticesTx(ctx, tx, g, marks); err != nil {
+		return err
+	}
+	return marks.write(ctx, tx)
+}
+
+// Run queues the reports and reminders every game owes: after closings by
+// the CLI, by deadlines (Host.Tick) or by another process. Games whose log
+// has not grown since the last run are skipped, except for reminders; so
+// are, without a replay, games whose marks show that the worker that
+// changed them queued what the change owed, in its own transaction (the
+// mail gateway, the web site). The games index (Host.List) says each
+// game's head.
+func (d *Dispatcher) Run(ctx context.Context) error {
+	type head struct {
+		seq     int64
+		closed  int64
+		closeAt string
+	}
+	heads := map[string]head{}
+	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, last_seq, step, finished, coalesce(deadline, '') FROM games`)
+	if err != nil {
+		return err
+	}
 	for rows.Next() {
 		var id string
-		var seq int64
-		if err := rows.Scan(&id, &seq); err != nil {
+		var h head
+		var finished int
+		if err := rows.Scan(&id, &h.seq, &h.closed, &finished, &h.closeAt); err != nil {
 			rows.Close()
 			return err
 		}
-		heads[id] = seq
+		if finished == 0 {
+			h.closed-- // the index holds the open step
+		}
+		heads[id] = h
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	// The marks of every game at once: notices looked at up to, and the
+	// last step reported.
+	marks := map[string]map[string]int64{}
+	rows, err = d.Host.Store.Query(ctx, `SELECT game_id, mark, value FROM mail_marks WHERE mark IN ('deadline', 'reported')`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id, mark, text string
+		if err := rows.Scan(&id, &mark, &text); err != nil {
+			rows.Close()
+			return err
+		}
+		if marks[id] == nil {
+			marks[id] = map[string]int64{}
+		}
+		marks[id][mark], _ = strconv.ParseInt(text, 10, 64)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
 	// Games with tokens to mail are looked at even if their log has not
 	// grown: `taipan new` stores the tokens just after the game.
 	tokens, err := column(d.Host.Store.Query(ctx, `SELECT DISTINCT game_id FROM mail_tokens`))
@@ -222,16 +356,30 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 	}
 	d.mu.Unlock()
 	now := d.now()
-	for id, seq := range heads {
+	for id, h := range heads {
 		d.mu.Lock()
 		prev, ok := d.seen[id]
 		d.mu.Unlock()
-		done := ok && prev.seq == seq && !waiting[id]
-		if done && (prev.check.IsZero() || now.Before(prev.check)) {
+		remind := !prev.check.IsZero() && !now.Before(prev.check)
+		done := ok && prev.seq == h.seq && !waiting[id]
+		if !done && ok && !waiting[id] && prev.closeAt == h.closeAt {
+			if m, dl := marks[id]["deadline"], marks[id]["reported"]; m == h.seq && dl == h.closed {
+				done = true // the change's own transaction queued what it owed
+			}
+		}
+		if done && !remind {
+			d.mu.Lock()
+			d.seen[id] = seen{h.seq, prev.check, h.closeAt}
+			d.mu.Unlock()
 			continue
 		}
 		var check time.Time
 		err := d.Host.Store.Update(ctx, func(tx *events.Tx) error {
+			// One worker at a time looks at a game (several `taipan serve`
+			// on one PostgreSQL), the way changes to it are made.
+			if err := tx.LockGame(ctx, id); err != nil {
+				return err
+			}
 			evs, err := tx.Events(ctx, id)
 			if err != nil {
 				return err
@@ -241,13 +389,20 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 				return err
 			}
 			if !done {
-				if err := d.DispatchTx(ctx, tx, g, evs); err != nil {
+				marks, err := marksOf(ctx, tx, id)
+				if err != nil {
+					return err
+				}
+				if err := d.dispatchTx(ctx, tx, g, evs, marks); err != nil {
 					return err
 				}
 				if err := d.mailTokensTx(ctx, tx, g); err != nil {
 					return err
 				}
-				if err := d.deadlineNoticesTx(ctx, tx, g, evs); err != nil {
+				if err := d.noticesTx(ctx, tx, g, marks); err != nil {
+					return err
+				}
+				if err := marks.write(ctx, tx); err != nil {
 					return err
 				}
 			}
@@ -258,7 +413,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			return fmt.Errorf("game %s: %w", id, err)
 		}
 		d.mu.Lock()
-		d.seen[id] = seen{seq, check}
+		d.seen[id] = seen{h.seq, check, h.closeAt}
 		d.mu.Unlock()
 	}
 	return nil
@@ -269,7 +424,8 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 // the game should be looked at again for a reminder (zero: not before its
 // log changes).
 func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) (time.Time, error) {
-	if g.Status.Finished || g.Deadline.IsZero() {
+	if g.Status.Finished || g.Paused || g.Deadline.IsZero() {
+		// No deadline runs: none to remind of.
 		return time.Time{}, nil
 	}
 	lead := time.Duration(g.Campaign.Reminder)

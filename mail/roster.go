@@ -61,6 +61,16 @@ func (r *Roster) Knows(addr string) bool {
 	return false
 }
 
+// Observes says whether addr is one of the game's observers'.
+func (r *Roster) Observes(addr string) bool {
+	for _, o := range r.Observers {
+		if addr != "" && strings.EqualFold(o, addr) {
+			return true
+		}
+	}
+	return false
+}
+
 // rosterCache keeps each game's roster with the number of events it covers,
 // so that a mail costs a read of the game's events since then rather than
 // of its whole log. An entry is stored only once the transaction that read
@@ -151,30 +161,36 @@ func (c *rosterCache) knownAnywhere(ctx context.Context, tx *events.Tx, addr str
 	if addr == "" {
 		return false, nil
 	}
-	rows, err := tx.Query(ctx, `SELECT DISTINCT game_id FROM events`)
+	all, err := c.all(ctx, tx)
 	if err != nil {
 		return false, err
 	}
-	var games []string
-	for rows.Next() {
-		var g string
-		if err := rows.Scan(&g); err != nil {
-			rows.Close()
-			return false, err
-		}
-		games = append(games, g)
-	}
-	rows.Close()
-	for _, g := range games {
-		r, err := c.load(ctx, tx, g)
-		if err != nil {
-			return false, err
-		}
-		if r != nil && r.Knows(addr) {
+	for _, r := range all {
+		if r.Knows(addr) {
 			return true, nil
 		}
 	}
 	return false, nil
+}
+
+// all reads the roster of every game, as tx sees them, in the order of
+// the games' ids.
+func (c *rosterCache) all(ctx context.Context, tx *events.Tx) ([]*Roster, error) {
+	games, err := column(tx.Query(ctx, `SELECT DISTINCT game_id FROM events ORDER BY game_id`))
+	if err != nil {
+		return nil, err
+	}
+	var out []*Roster
+	for _, g := range games {
+		r, err := c.load(ctx, tx, g)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // overCache remembers which games are over, by the length of their log, so

@@ -135,6 +135,10 @@ func (s *session) Data(r io.Reader) error {
 		logf(s.l.Log, "smtp listener: %v", err)
 		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "temporary failure; try again later"}
 	}
+	if res[0].Skipped {
+		// Another worker is taking the same mail in, delivered to it too.
+		return &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "the mail is being taken in; try again later"}
+	}
 	if s.l.Maildir != nil {
 		if err := s.l.Maildir.Store(res[0].Outcome.Folder(), res[0].MessageID, raw); err != nil {
 			logf(s.l.Log, "smtp listener: file mail: %v", err)

@@ -27,7 +27,8 @@ type Service struct {
 	Maildir    *Maildir  // the Sender in the embedded mode, else nil
 	Log        *log.Logger
 
-	// FlushEvery is how often the outbox is looked at; default 250ms.
+	// FlushEvery is how often the outbox is looked at; default 250ms, or
+	// 5s on PostgreSQL, where a new row wakes the loop at once (Wakes).
 	FlushEvery time.Duration
 	// DrainFor is how long a stopping service goes on sending what is
 	// queued, once it takes no more mail in; default 10s.
@@ -104,14 +105,15 @@ func (s *Service) Run(ctx context.Context) error {
 			return fmt.Errorf("listen on %s: %w", s.Config.Embedded.Listen, err)
 		}
 	}
+	wakes := Listen(loops, s.Host.Store, s.Log)
 	var wg sync.WaitGroup
 	if s.IMAP != nil {
 		wg.Add(1)
 		go func() { defer wg.Done(); s.IMAP.Run(loops) }()
 	}
 	wg.Add(2)
-	go func() { defer wg.Done(); s.clock(loops) }()
-	go func() { defer wg.Done(); s.flushLoop(loops) }()
+	go func() { defer wg.Done(); s.clock(loops, wakes) }()
+	go func() { defer wg.Done(); s.flushLoop(loops, wakes) }()
 	<-ctx.Done()
 	s.drain(&wg)
 	return nil
@@ -181,49 +183,75 @@ func (s *Service) drain(loops *sync.WaitGroup) {
 // rows of stopped processes.
 const housekeeping = time.Minute
 
+// wakeGap is how long the clock waits after a wake before it looks, so
+// that the changes of a busy moment are looked at together.
+const wakeGap = 100 * time.Millisecond
+
 // clock closes steps past their deadline, queues what is owed (reports,
-// reminders, notices, digests) and keeps the mail tables tidy.
-func (s *Service) clock(ctx context.Context) {
+// reminders, notices, digests) and keeps the mail tables tidy. A wake
+// (another process changed a game) has it look for the reports and
+// notices owed at once, without waiting for the tick.
+func (s *Service) clock(ctx context.Context, wakes *Wakes) {
 	tick := time.Duration(s.Config.Tick)
 	var lastHousekeeping time.Time
+	next := time.Now()
 	for {
-		if _, err := s.Host.Tick(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Printf("deadlines: %v", err)
-		}
-		if err := s.Dispatcher.Run(ctx); err != nil && ctx.Err() == nil {
+		if !time.Now().Before(next) {
+			s.tick(ctx, &lastHousekeeping)
+			next = time.Now().Add(tick)
+		} else if err := s.Dispatcher.Run(ctx); err != nil && ctx.Err() == nil {
 			s.Log.Printf("reports: %v", err)
-		}
-		if _, err := s.Ingester.SendDigests(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Printf("digests: %v", err)
-		}
-		if _, err := s.Ingester.GMDigests(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Printf("GM digests: %v", err)
-		}
-		if time.Since(lastHousekeeping) >= housekeeping {
-			lastHousekeeping = time.Now()
-			if n, err := Prune(ctx, s.Host.Store, s.Config.Retention, now(s.Host.Now)); err != nil && ctx.Err() == nil {
-				s.Log.Printf("retention: %v", err)
-			} else if n > 0 {
-				s.Log.Printf("retention: pruned %d mail rows", n)
-			}
-			if n, err := s.Outbox.ReleaseOrphans(ctx); err != nil && ctx.Err() == nil {
-				s.Log.Printf("outbox: %v", err)
-			} else if n > 0 {
-				s.Log.Printf("outbox: took back %d mails claimed by a process that stopped", n)
-			}
 		}
 		select {
 		case <-ctx.Done():
 			return
-		case <-time.After(tick):
+		case <-time.After(time.Until(next)):
+		case <-wakes.events():
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wakeGap):
+			}
 		}
 	}
 }
 
-func (s *Service) flushLoop(ctx context.Context) {
+// tick is one full look of the clock.
+func (s *Service) tick(ctx context.Context, lastHousekeeping *time.Time) {
+	if _, err := s.Host.Tick(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Printf("deadlines: %v", err)
+	}
+	if err := s.Dispatcher.Run(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Printf("reports: %v", err)
+	}
+	if _, err := s.Ingester.SendDigests(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Printf("digests: %v", err)
+	}
+	if _, err := s.Ingester.GMDigests(ctx); err != nil && ctx.Err() == nil {
+		s.Log.Printf("GM digests: %v", err)
+	}
+	if time.Since(*lastHousekeeping) >= housekeeping {
+		*lastHousekeeping = time.Now()
+		if n, err := Prune(ctx, s.Host.Store, s.Config.Retention, now(s.Host.Now)); err != nil && ctx.Err() == nil {
+			s.Log.Printf("retention: %v", err)
+		} else if n > 0 {
+			s.Log.Printf("retention: pruned %d mail rows", n)
+		}
+		if n, err := s.Outbox.ReleaseOrphans(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Printf("outbox: %v", err)
+		} else if n > 0 {
+			s.Log.Printf("outbox: took back %d mails claimed by a process that stopped", n)
+		}
+	}
+}
+
+func (s *Service) flushLoop(ctx context.Context, wakes *Wakes) {
 	every := s.FlushEvery
 	if every <= 0 {
 		every = 250 * time.Millisecond
+		if wakes != nil {
+			every = 5 * time.Second
+		}
 	}
 	for {
 		n, err := s.Outbox.Flush(ctx, s.Sender)
@@ -237,6 +265,7 @@ func (s *Service) flushLoop(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-time.After(every):
+		case <-wakes.outbox():
 		}
 	}
 }

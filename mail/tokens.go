@@ -153,7 +153,7 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 		return res, err
 	}
 	var r *adjudicator.GMResult
-	refused, err := inSavepoint(ctx, tx, func() (err error) {
+	refused, err := in.savepoint(ctx, tx, env.Game, true, func() (err error) {
 		r, err = in.Host.GMTx(ctx, tx, env.Game, adjudicator.GMAction{Action: "token", Args: []string{seat.Name}, Reason: seat.Name + " asked for a new token by mail"})
 		return err
 	})

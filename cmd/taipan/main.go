@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -59,7 +60,8 @@ type Main struct {
 	command string
 	args    []string
 
-	mayCreate bool // the command may create the database it is given (new, demo)
+	mayCreate bool // the command may create the database it is given (new, demo, serve)
+	dbSet     bool // the database was named by --db or $TAIPAN_DB, not left to its default
 	store     *events.Store
 	host      *adjudicator.Host
 	renderer  *adjudicator.Renderer
@@ -96,6 +98,8 @@ func (m *Main) ParseFlags(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	m.dbSet = os.Getenv("TAIPAN_DB") != ""
+	fs.Visit(func(f *flag.Flag) { m.dbSet = m.dbSet || f.Name == "db" })
 	if *version {
 		m.command = "version"
 		return nil
@@ -139,8 +143,14 @@ func (m *Main) open() error {
 // dbName names the database for messages: the SQLite file's absolute path,
 // or the PostgreSQL URL without its password.
 func (m *Main) dbName() string {
-	if m.store != nil && events.IsPostgres(m.DBPath) {
-		return m.store.Path()
+	if events.IsPostgres(m.DBPath) {
+		if m.store != nil {
+			return m.store.Path()
+		}
+		if u, err := url.Parse(m.DBPath); err == nil {
+			return u.Redacted()
+		}
+		return "the PostgreSQL database"
 	}
 	if abs, err := filepath.Abs(m.DBPath); err == nil {
 		return abs
@@ -210,7 +220,7 @@ func commandTable() map[string]command {
 		"games":      {dbExisting, (*Main).runGames},
 		"rules":      {dbNone, (*Main).runRules},
 		"demo":       {dbNone, (*Main).runDemo},
-		"serve":      {dbCreate, (*Main).runServe},
+		"serve":      {dbNone, (*Main).runServe}, // opens (creating) the database itself, after its config
 		"version":    {dbNone, (*Main).runVersion},
 		"backup":     {dbExisting, (*Main).runBackup},
 		"preview":    {dbExisting, (*Main).runPreview},

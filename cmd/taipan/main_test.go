@@ -15,6 +15,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"taipan/events/pgtest"
+	"taipan/mail/mailtest"
 )
 
 // binary is the real taipan command, built once for these tests.
@@ -33,6 +34,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	pgtest.StopShared()
+	mailtest.StopDovecot()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

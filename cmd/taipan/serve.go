@@ -1,16 +1,22 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"log"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"gopkg.in/yaml.v3"
+
+	"taipan/events"
 	"taipan/mail"
+	"taipan/web"
 )
 
 // checkTries and checkWait are how often and how patiently serve tries a
@@ -21,14 +27,23 @@ const (
 	checkWait  = time.Second
 )
 
-// runServe is `taipan serve [--config FILE] [--check]`: the mail gateway.
-// Without a config file (or with one naming no servers) it runs the
-// embedded mode: an SMTP listener on 127.0.0.1 for order mail, and a local
-// Maildir for what Taipan sends. It first logs in to the configured IMAP
-// and SMTP servers and stops with the reason if either refuses; --check
-// does only that. SIGTERM (systemd's stop) and SIGINT (Ctrl-C) stop it
-// cleanly: it takes no more mail in, finishes what it is doing, and sends
-// what is queued for a few seconds.
+// The mail gateway is what the web site mails through.
+var (
+	_ web.Notifier    = (*mail.Dispatcher)(nil)
+	_ web.TokenMailer = (*mail.Dispatcher)(nil)
+)
+
+// runServe is `taipan serve [--config FILE] [--check]`: the mail gateway,
+// and the web site beside it when the config has a web: section. Without a
+// config file (or with one naming no servers) it runs the embedded mode:
+// an SMTP listener on 127.0.0.1 for order mail, and a local Maildir for
+// what Taipan sends. The config's database: (or database_env:) names the
+// database, else --db or $TAIPAN_DB; serve creates it if missing. It
+// first logs in to the configured IMAP and SMTP servers and stops with the
+// reason if either refuses; --check does only that. SIGTERM (systemd's
+// stop) and SIGINT (Ctrl-C) stop it cleanly: it takes no more mail in (and
+// closes the site), finishes what it is doing, and sends what is queued
+// for a few seconds.
 func (m *Main) runServe(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	file := fs.String("config", "", "the mail configuration (YAML); none: the embedded mode")
@@ -47,13 +62,30 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	} else if err := cfg.Normalize(); err != nil {
 		return err
 	}
+	webCfg, err := webSection(cfg)
+	if err != nil {
+		return err
+	}
+	if err := m.serveDatabase(cfg); err != nil {
+		return err
+	}
 	logger := log.New(m.Stderr, "taipan serve: ", log.LstdFlags)
 	svc, err := mail.NewService(cfg, m.host, m.renderer, logger)
 	if err != nil {
 		return err
 	}
+	var site *web.Server
+	if webCfg != nil {
+		if site, err = m.newSite(*webCfg, svc.Dispatcher, log.New(m.Stderr, "taipan serve: web: ", log.LstdFlags)); err != nil {
+			return err
+		}
+		linkCfg := site.Config()
+		svc.Dispatcher.Link = func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error) {
+			return web.IssueLink(ctx, tx, linkCfg, game, player, at)
+		}
+	}
 	if !*check {
-		fmt.Fprintf(m.Stdout, "Taipan serves the games in %s by mail.\n", m.DBPath)
+		fmt.Fprintf(m.Stdout, "Taipan serves the games in %s by mail.\n", m.dbName())
 		for _, line := range svc.Describe() {
 			fmt.Fprintln(m.Stdout, line)
 		}
@@ -72,12 +104,72 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		if len(lines) == 0 {
 			fmt.Fprintln(m.Stdout, "No IMAP or SMTP server is configured: serve runs the embedded listener and Maildir.")
 		}
+		if site != nil {
+			fmt.Fprintf(m.Stdout, "The web settings are read (the site would listen on %s).\n", site.Config().Listen)
+		}
 		fmt.Fprintln(m.Stdout, "The mail settings work.")
 		return nil
+	}
+	if site != nil {
+		if err := site.Start(); err != nil {
+			return err
+		}
+		fmt.Fprintf(m.Stdout, "Web: the site at %s (listening on %s); each report mailed to a player or the GM carries a one-time login link.\n", site.URL(), site.Addr())
+		// The site stops with the mail's intake, before the drain: what
+		// it would take in then could not be mailed before the next start.
+		go func() { <-ctx.Done(); site.Close() }()
 	}
 	fmt.Fprintln(m.Stdout, "Stop with Ctrl-C (or SIGTERM).")
 	if f, ok := m.Stdout.(interface{ Sync() error }); ok {
 		f.Sync()
 	}
-	return svc.Run(ctx)
+	err = svc.Run(ctx)
+	if site != nil {
+		site.Close()
+	}
+	return err
+}
+
+// serveDatabase opens the database serve runs on: the config's, else the
+// command line's (--db or $TAIPAN_DB), created if missing. Naming two
+// different databases is a mistake, not a choice.
+func (m *Main) serveDatabase(cfg *mail.Config) error {
+	target, err := cfg.DatabaseTarget()
+	if err != nil {
+		return err
+	}
+	if target != "" {
+		if m.dbSet && target != m.DBPath {
+			return usagef("the config names the database (database: or database_env:) and so do --db or $TAIPAN_DB, differently: name it once")
+		}
+		m.DBPath = target
+	}
+	m.mayCreate = true
+	return m.open()
+}
+
+// webSection reads the serve config's web: section into the site's
+// configuration (nil when there is none), refusing keys the site does not
+// know, as the rest of the config does.
+func webSection(cfg *mail.Config) (*web.Config, error) {
+	if cfg.Web.Kind == 0 {
+		return nil, nil
+	}
+	raw, err := yaml.Marshal(&cfg.Web)
+	if err != nil {
+		return nil, fmt.Errorf("config: web: %v", err)
+	}
+	var wc web.Config
+	dec := yaml.NewDecoder(bytes.NewReader(raw))
+	dec.KnownFields(true)
+	if err := dec.Decode(&wc); err != nil && err.Error() != "EOF" {
+		return nil, fmt.Errorf("config: web: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	return &wc, nil
+}
+
+// newSite makes the web site on m's games: with the mail gateway as its
+// notifier inside serve, without one for `taipan web` alone.
+func (m *Main) newSite(cfg web.Config, notifier web.Notifier, logger *log.Logger) (*web.Server, error) {
+	return web.New(cfg, m.host, web.Options{Notifier: notifier, Pictures: m.renderer, Log: logger})
 }

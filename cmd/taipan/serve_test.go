@@ -73,7 +73,14 @@ func (l *lockedBuffer) String() string {
 // has printed its start-up lines (or failed the test, if it stopped first).
 func startServe(t *testing.T, db, cfg string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(binary, "--db", db, "serve", "--config", cfg)
+	return startServeArgs(t, "--db", db, "serve", "--config", cfg)
+}
+
+// startServeArgs starts taipan with args (a serve command) and returns
+// once it has printed its start-up lines.
+func startServeArgs(t *testing.T, args ...string) *serveProc {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
 	stdout, _ := cmd.StdoutPipe()
 	p := &serveProc{cmd: cmd, rest: make(chan string, 1), stderr: &lockedBuffer{}}
 	cmd.Stderr = p.stderr

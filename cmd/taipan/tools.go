@@ -67,6 +67,10 @@ func (m *Main) runPress(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "Press from %s sent to %s (event %d).\n", e.Actor, orEveryone(names), e.Seq)
+	sender := e.Actor
+	if *grey {
+		sender = *from + ", unsigned (grey press),"
+	}
+	fmt.Fprintf(m.Stdout, "Press from %s sent to %s (event %d).\n", sender, orEveryone(names), e.Seq)
 	return nil
 }

@@ -29,14 +29,14 @@ func (m *Main) runWeb(ctx context.Context, args []string) error {
 			cfg.Private = append(cfg.Private, p)
 		}
 	}
-	s, err := web.New(cfg, m.host, web.Options{Log: log.New(m.Stderr, "taipan ", log.LstdFlags)})
+	s, err := m.newSite(cfg, nil, log.New(m.Stderr, "taipan ", log.LstdFlags))
 	if err != nil {
 		return err
 	}
 	if err := s.Start(); err != nil {
 		return err
 	}
-	fmt.Fprintf(m.Stdout, "Taipan serves the games in %s on the web at %s (listening on %s).\n", m.DBPath, s.URL(), s.Addr())
+	fmt.Fprintf(m.Stdout, "Taipan serves the games in %s on the web at %s (listening on %s).\n", m.dbName(), s.URL(), s.Addr())
 	fmt.Fprintln(m.Stdout, "Players log in with their token (the links mailed with reports need `taipan serve`). Stop with Ctrl-C.")
 	if f, ok := m.Stdout.(interface{ Sync() error }); ok {
 		f.Sync()

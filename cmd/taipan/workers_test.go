@@ -1,0 +1,283 @@
+package main_test
+
+import (
+	"bytes"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/trader"
+	"taipan/events"
+	"taipan/events/pgtest"
+	"taipan/mail"
+	"taipan/mail/mailtest"
+)
+
+// workerSeed is the seed of the fault test's games: 64 hex digits are
+// used as they are, so that every game has the same deal and the moves
+// played ahead in a scratch database are legal in each.
+const workerSeed = "776f726b65727320666175742074657374206f66207461697061616e21212121"
+
+func workerCampaign(id string) string {
+	return fmt.Sprintf(`id: %s
+game: trader
+players:
+  - {name: alice, email: alice@example.test}
+  - {name: bob, email: bob@example.test}
+seed: "%s"
+report_format: plain
+`, id, workerSeed)
+}
+
+// workerMails creates enough games in the database db to take n order
+// mails, and returns the mails and the games (mailtest.OrderMails).
+func workerMails(t *testing.T, db string, n int) ([][]byte, []string) {
+	t.Helper()
+	st, err := events.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	return mailtest.OrderMails(t, &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New())}, n, workerCampaign)
+}
+
+// workerFigures are what the fault test measured.
+type workerFigures struct {
+	mails, games, kills, restarts int
+	applied, doubledIn, lostIn    int
+	filedTwice                    int // mails moved to Processed by two workers at once
+	queued, sent, delivered       int
+	lostOut, doubledOut           int
+	took                          time.Duration
+}
+
+func (f workerFigures) String() string {
+	return fmt.Sprintf("%d order mails for %d games in %v with %d SIGKILLs: applied %d (lost %d, doubled %d; %d filed twice); %d mails queued, %d sent, %d delivered (lost %d, doubled %d)",
+		f.mails, f.games, f.took.Round(time.Millisecond), f.kills, f.applied, f.lostIn, f.doubledIn, f.filedTwice, f.queued, f.sent, f.delivered, f.lostOut, f.doubledOut)
+}
+
+// workerSoak is the number of mails of the fault test: 1,000, or
+// TAIPAN_SOAK=N for a longer soak of N mails.
+func workerSoak(t *testing.T) int {
+	if v, err := strconv.Atoi(os.Getenv("TAIPAN_SOAK")); err == nil && v > 0 {
+		return max(v, 1000)
+	}
+	if testing.Short() {
+		t.Skip("the workers' fault test is skipped with -short")
+	}
+	return 1000
+}
+
+// Three `taipan serve` on one PostgreSQL database take in 1,000 order
+// mails from the real IMAP server (Dovecot) and send their answers and
+// reports through the real SMTP server (Postfix, delivering to Dovecot), while
+// workers are killed with SIGKILL at random moments and started again:
+// every mail is applied exactly once, every acknowledgement and report is
+// delivered, and every game audits clean. A mail the SMTP server took
+// just before a kill, before it was marked sent, goes again with the same
+// Message-ID, byte for byte: the test counts such doubles, and allows at
+// most as many a kill as a worker sends at once.
+func TestWorkersOnPostgresSurviveKills(t *testing.T) {
+	n := workerSoak(t)
+	srv := mailtest.NeedDovecot(t)
+	pg := pgtest.Get(t).NewDatabase(t)
+	for _, u := range []string{"taipan@example.test", "alice@example.test", "bob@example.test"} {
+		srv.Clear(t, u)
+	}
+	mails, games := workerMails(t, pg, n)
+	srv.Append(t, "taipan@example.test", "INBOX", mails)
+	cfg := writeConfig(t, fmt.Sprintf(`address: taipan@example.test
+imap: {host: localhost, port: %d, tls: starttls, user: taipan@example.test, password: %s, ca_file: %s, poll: 2s}
+smtp: {host: localhost, port: %d, tls: none}
+limits: {answers_per_hour: 1000000, files_per_step: 1000000, quiet_after: 1000000}
+retry: {min: 1s, max: 5s}
+tick: 500ms
+`, srv.IMAP, mailtest.Password("taipan"), srv.CAFile, srv.SMTP))
+	d := openPG(t, pg)
+	defer d.Close()
+	count := func(q string, args ...any) int {
+		var v int
+		if err := d.QueryRow(q, args...).Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	start := time.Now()
+	fig := workerFigures{mails: n, games: len(games)}
+	procs := make([]*serveProc, 3)
+	for i := range procs {
+		procs[i] = startServe(t, pg, cfg)
+	}
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 19))
+	limit := time.Now().Add(time.Duration(n/5+60) * time.Second)
+	done := func() bool {
+		return count(`SELECT count(*) FROM inbox`) >= n &&
+			count(`SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`) == 0 &&
+			srv.Count(t, "taipan@example.test", "INBOX") == 0
+	}
+	// What each worker wrote, kept for a failure's sake.
+	logs := filepath.Join(t.TempDir(), "workers.log")
+	keep := func(p *serveProc, how string) {
+		f, err := os.OpenFile(logs, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+		if err == nil {
+			fmt.Fprintf(f, "==== %s after %v\n%s\n", how, time.Since(start).Round(time.Millisecond), p.stop(map[string]syscall.Signal{"killed": syscall.SIGKILL, "stopped": syscall.SIGTERM}[how]))
+			f.Close()
+		}
+	}
+	defer func() {
+		if t.Failed() {
+			t.Logf("the workers' output: %s", logs)
+		}
+	}()
+	lastLog := time.Now()
+	for !done() && time.Now().Before(limit) {
+		if testing.Verbose() && time.Since(lastLog) > 2*time.Second {
+			lastLog = time.Now()
+			t.Logf("%v: %d mails in, %d of %d out", time.Since(start).Round(time.Second), count(`SELECT count(*) FROM inbox`), count(`SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL`), count(`SELECT count(*) FROM outbox`))
+		}
+		time.Sleep(time.Duration(200+rng.IntN(1300)) * time.Millisecond)
+		if count(`SELECT count(*) FROM inbox`) >= n {
+			continue // only the last mail out is left: let it go
+		}
+		i := rng.IntN(len(procs))
+		keep(procs[i], "killed")
+		fig.kills++
+		procs[i] = startServe(t, pg, cfg)
+		fig.restarts++
+	}
+	for !done() && time.Now().Before(limit) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	fig.took = time.Since(start)
+	for _, p := range procs {
+		keep(p, "stopped")
+		if out := p.stop(syscall.SIGTERM); !strings.Contains(out, "stopped:") {
+			t.Errorf("a worker did not stop cleanly:\n%s", out)
+		}
+	}
+
+	// In: each mail recorded once, accepted, and its orders in the log once.
+	fig.applied = count(`SELECT count(*) FROM inbox WHERE outcome = 'accepted'`)
+	orderEvents := count(`SELECT count(*) FROM events WHERE kind = 'orders'`)
+	fig.lostIn = n - fig.applied
+	fig.doubledIn = max(orderEvents-fig.applied, 0)
+	if rejected := count(`SELECT count(*) FROM inbox WHERE outcome <> 'accepted'`); rejected > 0 {
+		rows, _ := d.Query(`SELECT message_id, outcome, reason FROM inbox WHERE outcome <> 'accepted' LIMIT 5`)
+		for rows.Next() {
+			var id, outcome, reason string
+			rows.Scan(&id, &outcome, &reason)
+			t.Errorf("mail %s %s: %s", id, outcome, reason)
+		}
+		rows.Close()
+	}
+	if left := srv.Count(t, "taipan@example.test", "INBOX"); left != 0 {
+		t.Errorf("%d mails left in Taipan's INBOX", left)
+	}
+	filed := map[string]int{}
+	for _, m := range srv.Mails(t, "taipan@example.test", "Processed", true) {
+		filed[m.MessageID]++
+	}
+	for _, k := range filed {
+		fig.filedTwice += k - 1
+	}
+	if len(filed) != n {
+		t.Errorf("%d mails filed in Processed, want %d", len(filed), n)
+	}
+	// Out: every queued mail delivered, by Message-ID.
+	fig.queued = count(`SELECT count(*) FROM outbox`)
+	fig.sent = count(`SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL`)
+	want := map[string]map[string]bool{} // by recipient
+	rows, err := d.Query(`SELECT recipient, message_id FROM outbox`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for rows.Next() {
+		var to, id string
+		rows.Scan(&to, &id)
+		if want[to] == nil {
+			want[to] = map[string]bool{}
+		}
+		want[to][id] = true
+		total++
+	}
+	rows.Close()
+	for u, ids := range want {
+		got := map[string]int{}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			clear(got)
+			for _, m := range srv.Mails(t, u, "INBOX", true) {
+				got[m.MessageID]++
+			}
+			if len(got) >= len(ids) || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		doubled := false
+		for id, k := range got {
+			if ids[id] {
+				fig.delivered++
+				fig.doubledOut += k - 1
+				doubled = doubled || k > 1
+			}
+		}
+		if doubled {
+			// Doubles are the same mail sent again: the same bytes.
+			copies := map[string][][]byte{}
+			for _, m := range srv.Mails(t, u, "INBOX", false) {
+				copies[m.MessageID] = append(copies[m.MessageID], m.Raw)
+			}
+			for id, cs := range copies {
+				for _, c := range cs[1:] {
+					if !bytes.Equal(bodyOf(c), bodyOf(cs[0])) {
+						t.Errorf("mail %s delivered twice with other content", id)
+					}
+				}
+			}
+		}
+	}
+	fig.lostOut = total - fig.delivered
+	t.Logf("three workers on PostgreSQL: %v", fig)
+	// A kill can double at most the mails a worker had in flight: one on
+	// each of its SMTP connections.
+	if fig.lostIn+fig.doubledIn+fig.lostOut != 0 || fig.sent != fig.queued || fig.doubledOut > fig.kills*(&mail.SMTP{}).Parallel() {
+		t.Errorf("three workers: %v", fig)
+	}
+	// Every game audits clean.
+	c := &cli{t: t, db: pg}
+	for _, id := range games {
+		if out := c.ok("", "audit", id); !strings.Contains(out, "Audit passed") {
+			t.Errorf("audit %s: %s", id, out)
+		}
+	}
+}
+
+// openPG opens a PostgreSQL database for the test to read.
+func openPG(t *testing.T, url string) *sql.DB {
+	t.Helper()
+	d, err := sql.Open("pgx", url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// bodyOf is a delivered mail without the header lines the servers add
+// on the way (Received, Return-Path, Delivered-To).
+func bodyOf(raw []byte) []byte {
+	i := bytes.Index(raw, []byte("\r\nFrom: "))
+	if i < 0 {
+		return raw
+	}
+	return raw[i:]
+}

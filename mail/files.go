@@ -1,0 +1,163 @@
+package mail
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// takeFile takes in a player's order file: its press, its absence and its
+// orders, all or nothing (a refusal of any part undoes the others), and
+// answers it. With check: true it reads and checks all of them the same
+// way, answers with the game's reading or the mistakes, and undoes
+// everything: nothing is logged, relayed or counted.
+func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+	subject := func(what string) string { return gameSubject(env.Game, what) }
+	check := env.Check
+	var r *adjudicator.Receipt
+	var changed *adjudicator.Game // the game after its press or absence
+	var notes []string            // what became of them, for the answer
+	refused, err := in.savepoint(ctx, tx, env.Game, !check, func() error {
+		if p := env.Press; p != nil {
+			g, _, err := in.Host.PressTx(ctx, tx, env.Game, adjudicator.PressOrder{From: seat.Name, Token: env.Token, To: p.To, Text: p.Text, Grey: p.Grey}, adjudicator.SubmitOptions{})
+			if err != nil {
+				return err
+			}
+			changed = g
+			notes = append(notes, pressNote(g, p, check))
+		}
+		if a := env.Absence; a != nil {
+			g, err := in.Host.AbsentTx(ctx, tx, env.Game, seat.Name, env.Token, a.From, a.Until, a.Reason, adjudicator.SubmitOptions{})
+			if err != nil {
+				return err
+			}
+			changed = g
+			notes = append(notes, absenceNote(g, a, check))
+		}
+		if env.HasList {
+			var err error
+			if r, err = in.Host.SubmitTx(ctx, tx, env, adjudicator.SubmitOptions{CheckOnly: check}); err != nil {
+				return err
+			}
+		}
+		if check {
+			return nil
+		}
+		// Press and absences count as files too: each is mail to others.
+		if r != nil {
+			return in.countFile(ctx, tx, env.Game, r.Player, r.Step)
+		}
+		return in.countFile(ctx, tx, env.Game, seat.Name, changed.Step)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if refused != nil {
+		var tm *tooManyFiles
+		if errors.As(refused, &tm) {
+			if err := tm.count(ctx, tx); err != nil {
+				return nil, err
+			}
+			if !tm.first {
+				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
+				return res, nil
+			}
+		}
+		lines := errLines(refused)
+		if check {
+			return refuse(roster, subject("checked: mistakes found"), "checked (check: true), nothing submitted: "+lines[0], lines[1:])
+		}
+		return refuse(roster, subject("orders refused"), lines[0], lines[1:])
+	}
+	if err := in.welcome(ctx, tx, m.From); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	for _, n := range notes {
+		b.WriteString(n + "\n\n")
+	}
+	if r != nil {
+		b.WriteString(adjudicator.Acknowledgement(r))
+	}
+	body := strings.TrimRight(b.String(), "\n") + "\n"
+	what := fileSummary(env, r, seat.Name)
+	if check {
+		res.Outcome, res.Reason = Command, "checked, nothing submitted: "+what
+		return res, in.reply(ctx, tx, m, env.Game, KindReply, subject("checked: "+what), body)
+	}
+	res.Outcome, res.Reason = Accepted, fmt.Sprintf("%s's %s of %s", seat.Name, what, env.Game)
+	if r != nil {
+		res.Closed = r.Closed
+	}
+	if err := in.reply(ctx, tx, m, env.Game, KindAck, subject(what+" accepted"), body); err != nil {
+		return nil, err
+	}
+	if in.Dispatcher == nil {
+		return res, nil
+	}
+	// The reports of the steps closed, press to relay, an absence to
+	// tell; and the marks moved to the log's head, so that other workers
+	// see at a glance that nothing is owed.
+	g := changed
+	if r != nil {
+		g = r.Game
+	}
+	return res, in.Dispatcher.ChangedTx(ctx, tx, g)
+}
+
+// fileSummary names what a file held, for subjects and the log:
+// "orders: alice, step 3", "press", "absence", or several of them.
+func fileSummary(env *orders.Envelope, r *adjudicator.Receipt, player string) string {
+	var parts []string
+	if env.Press != nil {
+		parts = append(parts, "press")
+	}
+	if env.Absence != nil {
+		parts = append(parts, "absence")
+	}
+	if r != nil {
+		if r.Standing {
+			parts = append(parts, "standing orders: "+player)
+		} else {
+			parts = append(parts, fmt.Sprintf("orders: %s, step %d", r.Player, r.Step))
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+// pressNote is what the answer says of the press in a file.
+func pressNote(g *adjudicator.Game, p *orders.Press, check bool) string {
+	to := "everyone in the game"
+	if len(p.To) > 0 {
+		to = adjudicator.AndList(p.To)
+	}
+	how := ""
+	if p.Grey {
+		how = " unsigned (grey press: only the GM learns who sent it)"
+	}
+	if check {
+		return fmt.Sprintf("Checked, not sent: your press to %s may go%s. Send the file again\nwithout check: true to send it.", to, how)
+	}
+	return fmt.Sprintf("Your press to %s is relayed%s from the games' address,\nwhich never shows yours. It is in the reports of step %d.", to, how, g.Step)
+}
+
+// absenceNote is what the answer says of the absence in a file.
+func absenceNote(g *adjudicator.Game, a *orders.Away, check bool) string {
+	window := fmt.Sprintf("from %s to %s", adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until))
+	if check {
+		return fmt.Sprintf("Checked, not recorded: your absence %s may be recorded.\nSend the file again without check: true to record it.", window)
+	}
+	deadline := "The open step has no deadline."
+	switch {
+	case g.Paused:
+		deadline = "The game is paused: no deadline runs."
+	case !g.Deadline.IsZero():
+		deadline = fmt.Sprintf("The deadline of step %d is %s.", g.Step, adjudicator.FormatTime(g.Deadline))
+	}
+	return fmt.Sprintf("Your absence %s is recorded; deadlines that fall in it move to its end,\nwithin the game's allowance. %s Everyone in the game is told.", window, deadline)
+}

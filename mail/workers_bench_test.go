@@ -1,0 +1,186 @@
+package mail_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"taipan/adjudicator"
+	"taipan/adjudicator/trader"
+	"taipan/events"
+	"taipan/events/pgtest"
+	"taipan/mail"
+	"taipan/mail/mailtest"
+)
+
+// plainCampaign is the test campaign with plain-text reports: the
+// benchmarks of the store measure the orders, not the pictures.
+func plainCampaign(id string) string { return campaign(id) + "report_format: plain\n" }
+
+// worker is one `taipan serve`'s mail intake: its own connections to the
+// database, Host (and cache) and Ingester.
+type worker struct {
+	store *events.Store
+	in    *mail.Ingester
+}
+
+func newWorker(tb testing.TB, db string) *worker {
+	tb.Helper()
+	st, err := events.Open(db)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg := lenient()
+	cfg.Embedded.Maildir = tb.TempDir()
+	if err := cfg.Normalize(); err != nil {
+		tb.Fatal(err)
+	}
+	svc, err := mail.NewService(cfg, &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New())}, r, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &worker{st, svc.Ingester}
+}
+
+// BenchmarkWorkers measures accepted order mails per second taken in by
+// 1, 2 and 4 workers on one PostgreSQL database, and by one on SQLite, for
+// the same load: 1,000 order mails of about thirty Trader games, each
+// closing a step (an acknowledgement and two reports queued). Each worker
+// has its own connections, Host and Ingester, as a process would, and
+// takes in the mails of its share of the games, in order, a hundred at a
+// time (an IMAP batch). Run:
+//
+//	go test ./mail -run XXX -bench Workers -benchtime 3x
+func BenchmarkWorkers(b *testing.B) {
+	for _, tc := range []struct {
+		store   string
+		workers int
+	}{{"sqlite", 1}, {"sqlite", 2}, {"postgres", 1}, {"postgres", 2}, {"postgres", 4}} {
+		b.Run(fmt.Sprintf("%s-%d", tc.store, tc.workers), func(b *testing.B) {
+			accepted := 0
+			for b.Loop() {
+				b.StopTimer()
+				db := filepath.Join(b.TempDir(), "taipan.db")
+				if tc.store == "postgres" {
+					db = pgtest.Get(b).NewDatabase(b)
+				}
+				ws := make([]*worker, tc.workers)
+				for i := range ws {
+					ws[i] = newWorker(b, db)
+				}
+				mails, games := mailtest.OrderMails(b, &adjudicator.Host{Store: ws[0].store, Games: adjudicator.NewRegistry(trader.New())}, benchMails, plainCampaign)
+				share := map[string]int{}
+				for i, g := range games {
+					share[g] = i % tc.workers
+				}
+				parts := make([][]*mail.Inbound, tc.workers)
+				for _, raw := range mails {
+					m := ws[0].in.Read(raw, len(raw))
+					w := share[gameOf(raw)]
+					parts[w] = append(parts[w], m)
+				}
+				b.StartTimer()
+				var wg sync.WaitGroup
+				var mu sync.Mutex
+				for i, w := range ws {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						ms := parts[i]
+						for len(ms) > 0 {
+							n := min(100, len(ms))
+							res, err := w.in.IngestAll(context.Background(), ms[:n])
+							if err != nil {
+								b.Error(err)
+								return
+							}
+							mu.Lock()
+							for _, r := range res {
+								if r.Outcome == mail.Accepted {
+									accepted++
+								}
+							}
+							mu.Unlock()
+							ms = ms[n:]
+						}
+					}()
+				}
+				wg.Wait()
+			}
+			if accepted != benchMails*b.N {
+				b.Fatalf("%d orders accepted, want %d", accepted, benchMails*b.N)
+			}
+			b.ReportMetric(float64(accepted)/b.Elapsed().Seconds(), "orders/s")
+		})
+	}
+}
+
+// gameOf is the game named in a raw order mail's Message-ID
+// (GAME.TURN.orders@…, as mailtest.OrderMails writes them).
+func gameOf(raw []byte) string {
+	id := headerOf(string(raw), "Message-ID")
+	for i := len(id) - 1; i >= 0; i-- {
+		if id[i] == '.' {
+			id = id[:i]
+			break
+		}
+	}
+	for i := len(id) - 1; i >= 0; i-- {
+		if id[i] == '.' {
+			return id[:i]
+		}
+	}
+	return id
+}
+
+// BenchmarkReplayRead reads one long game's whole log from the store and
+// replays it (what a worker does for a game it does not hold in its
+// cache), on SQLite and on PostgreSQL: a Trader game of ten sets played to
+// its end. Run:
+//
+//	go test ./mail -run XXX -bench ReplayRead -benchmem
+func BenchmarkReplayRead(b *testing.B) {
+	long := func(id string) string { return plainCampaign(id) + "options: {sets: 10}\n" }
+	for _, store := range []string{"sqlite", "postgres"} {
+		b.Run(store, func(b *testing.B) {
+			db := filepath.Join(b.TempDir(), "taipan.db")
+			if store == "postgres" {
+				db = pgtest.Get(b).NewDatabase(b)
+			}
+			w := newWorker(b, db)
+			reg := adjudicator.NewRegistry(trader.New())
+			mails, games := mailtest.OrderMails(b, &adjudicator.Host{Store: w.store, Games: reg}, 0, long)
+			var ms []*mail.Inbound
+			for _, raw := range mails {
+				ms = append(ms, w.in.Read(raw, len(raw)))
+			}
+			if _, err := w.in.IngestAll(context.Background(), ms); err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			var n int
+			for b.Loop() {
+				evs, err := w.store.Events(ctx, games[0])
+				if err != nil {
+					b.Fatal(err)
+				}
+				g, err := adjudicator.Replay(reg, evs)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if !g.Status.Finished {
+					b.Fatalf("the game is not over after %d events", len(evs))
+				}
+				n = len(evs)
+			}
+			b.ReportMetric(float64(n), "events")
+		})
+	}
+}
