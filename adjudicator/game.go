@@ -517,6 +517,11 @@ func (g *Game) clone() *Game {
 	return &c
 }
 
+// Clone is an independent copy of g, for keeping the game as a change left
+// it (the mail gateway keeps the game at a step's close for that step's
+// reports) while g goes on.
+func (g *Game) Clone() *Game { return g.clone() }
+
 // Awaiting lists the pending players Taipan waits for: those not resigned
 // or removed and without orders in yet.
 func (g *Game) Awaiting() []string {

@@ -429,16 +429,35 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 	if seq == 0 {
 		return nil, Errorf(ENOTFOUND, "no game %q", id)
 	}
-	g := h.cache.get(id, seq, hash)
-	if g == nil {
+	// The game as an earlier change in this transaction left it, else as
+	// the last commit left it, else replayed; each only if the log's last
+	// event is the one it was brought up to.
+	inTx, _ := tx.Local(txGames{h}).(map[string]*Game)
+	var g *Game
+	if prev := inTx[id]; prev != nil && prev.Seq == seq && prev.Hash == hash {
+		g = prev.clone()
+	} else if g = h.cache.get(id, seq, hash); g == nil {
 		if g, err = h.replayTx(ctx, tx, id); err != nil {
 			return nil, err
 		}
 	}
-	tx.BeforeCommit(func() error { return writeIndex(ctx, tx, g) })
-	tx.OnCommit(func() { h.cache.put(g) })
+	if inTx == nil {
+		inTx = map[string]*Game{}
+		tx.SetLocal(txGames{h}, inTx)
+	}
+	if inTx[id] == nil {
+		// Once per game and transaction: the index and the cache take the
+		// game as the transaction's last change to it leaves it.
+		tx.BeforeCommit(func() error { return writeIndex(ctx, tx, inTx[id]) })
+		tx.OnCommit(func() { h.cache.put(inTx[id]) })
+	}
+	inTx[id] = g
 	return g, nil
 }
+
+// txGames is the key of a transaction's games loaded by a Host (Tx.Local):
+// each as the last change to it in the transaction leaves it.
+type txGames struct{ h *Host }
 
 // LoadTx is the game as the log stands in tx, held (Tx.LockGame) until tx
 // ends, for the caller to read or change through the Host's other *Tx

@@ -56,7 +56,11 @@ func openSQLite(path string, create bool) (*Store, error) {
 	q := url.Values{}
 	q.Add("_pragma", fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds()))
 	q.Add("_pragma", "journal_mode(WAL)")
-	q.Add("_pragma", "synchronous(NORMAL)")
+	// FULL: a commit is on disk before Update returns, not only safe from
+	// a crash of the process (NORMAL) but from one of the machine, since
+	// the mail gateway files a mail away as taken in once its transaction
+	// has committed. With several mails to a transaction it costs little.
+	q.Add("_pragma", "synchronous(FULL)")
 	q.Add("_txlock", "immediate")
 	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
 	if err != nil {

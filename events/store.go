@@ -207,6 +207,21 @@ type Tx struct {
 	stmts        map[string]*sql.Stmt // the store's statements, bound to tx
 	beforeCommit []func() error
 	onCommit     []func()
+	locals       map[any]any // Local
+}
+
+// Local is what SetLocal stored under key in this transaction, or nil.
+// Callers keep there what lives as long as the transaction (the games it
+// has changed so far, so that a second change to one in the same
+// transaction starts from the first's result).
+func (t *Tx) Local(key any) any { return t.locals[key] }
+
+// SetLocal stores v under key for the transaction's length.
+func (t *Tx) SetLocal(key, v any) {
+	if t.locals == nil {
+		t.locals = map[any]any{}
+	}
+	t.locals[key] = v
 }
 
 // OnCommit registers f to run once the transaction has committed, in the

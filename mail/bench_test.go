@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/emersion/go-imap/v2"
 
@@ -29,11 +30,54 @@ func resetMailbox(b testing.TB, srv *realServer, mails [][]byte) {
 	srv.Append(b, taipanAddr, "INBOX", mails)
 }
 
+// fetchAll fetches every mail of Taipan's INBOX the way the gateway does
+// (a search, then bodies a hundred at a time), and takes in none: the floor
+// of ingest.
+func fetchAll(b *testing.B, f *fixture) {
+	p := &mail.IMAP{Server: f.svc.Config.IMAP}
+	c, err := p.Dial(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Select("INBOX", nil).Wait(); err != nil {
+		b.Fatal(err)
+	}
+	data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
+	if err != nil {
+		b.Fatal(err)
+	}
+	uids := data.AllUIDs()
+	got := 0
+	for i := 0; i < len(uids); i += 100 {
+		batch := uids[i:min(i+100, len(uids))]
+		section := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: mail.DefaultMaxMessageSize}}
+		cmd := c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section}})
+		for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
+			buf, err := msg.Collect()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(buf.FindBodySection(section)) > 0 {
+				got++
+			}
+		}
+		if err := cmd.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if got != benchMails {
+		b.Fatalf("fetched %d messages, want %d", got, benchMails)
+	}
+}
+
 // BenchmarkIMAP1000 compares taking in 1,000 order mails from the real IMAP
 // server (fetch, parse, authenticate, check, append, queue the
-// acknowledgement and the reports, file into Processed) with merely
-// fetching the same 1,000 messages the same way. The goal is ingest ≤ 1.5 ×
-// fetch. Run: go test ./mail -run XXX -bench IMAP1000 -benchtime 3x
+// acknowledgement, file into Processed; the reports are rendered after
+// the commit, by the Dispatcher: BenchmarkDispatch) with merely fetching
+// the same 1,000 messages the same way. The goal is ingest ≤ 1.5 × fetch:
+// ingest's x-fetch metric is the ratio to the best of several fetches
+// timed in the same run. Run: go test ./mail -run XXX -bench IMAP1000 -benchtime 3x
 func BenchmarkIMAP1000(b *testing.B) {
 	srv := needRealServer(b)
 	b.Run("fetch", func(b *testing.B) {
@@ -43,50 +87,20 @@ func BenchmarkIMAP1000(b *testing.B) {
 			b.StopTimer()
 			resetMailbox(b, srv, mails)
 			b.StartTimer()
-			p := &mail.IMAP{Server: f.svc.Config.IMAP}
-			c, err := p.Dial(nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := c.Select("INBOX", nil).Wait(); err != nil {
-				b.Fatal(err)
-			}
-			data, err := c.UIDSearch(&imap.SearchCriteria{NotFlag: []imap.Flag{imap.FlagDeleted}}, nil).Wait()
-			if err != nil {
-				b.Fatal(err)
-			}
-			uids := data.AllUIDs()
-			got := 0
-			for i := 0; i < len(uids); i += 100 {
-				batch := uids[i:min(i+100, len(uids))]
-				section := &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: mail.DefaultMaxMessageSize}}
-				cmd := c.Fetch(imap.UIDSetNum(batch...), &imap.FetchOptions{UID: true, RFC822Size: true, BodySection: []*imap.FetchItemBodySection{section}})
-				for msg := cmd.Next(); msg != nil; msg = cmd.Next() {
-					buf, err := msg.Collect()
-					if err != nil {
-						b.Fatal(err)
-					}
-					if len(buf.FindBodySection(section)) > 0 {
-						got++
-					}
-				}
-				if err := cmd.Close(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			c.Close()
-			if got != benchMails {
-				b.Fatalf("fetched %d messages, want %d", got, benchMails)
-			}
+			fetchAll(b, f)
 		}
 		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/benchMails, "µs/mail")
 	})
 	b.Run("ingest", func(b *testing.B) {
+		floor := time.Duration(1<<63 - 1)
 		for b.Loop() {
 			b.StopTimer()
 			f := newFixture(b, srv.config())
 			mails := benchGames(b, f)
 			resetMailbox(b, srv, mails)
+			start := time.Now()
+			fetchAll(b, f)
+			floor = min(floor, time.Since(start))
 			b.StartTimer()
 			p := &mail.IMAP{Server: f.svc.Config.IMAP, Ingester: f.svc.Ingester}
 			c, err := p.Dial(nil)
@@ -115,5 +129,7 @@ func BenchmarkIMAP1000(b *testing.B) {
 			b.StartTimer()
 		}
 		b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/benchMails, "µs/mail")
+		b.ReportMetric(float64(floor.Microseconds())/benchMails, "fetch-µs/mail")
+		b.ReportMetric(float64(b.Elapsed())/float64(b.N)/float64(floor), "x-fetch")
 	})
 }

@@ -222,11 +222,20 @@ func (f *fixture) outbox() []queued {
 	return out
 }
 
+// ingest takes raw in, and then, if it changed a game, queues the reports
+// the change owes, as `taipan serve` does at once (Dispatcher.Owed).
 func (f *fixture) ingest(raw []byte) *mail.Result {
 	f.t.Helper()
 	res, err := f.svc.Ingester.Ingest(context.Background(), raw)
 	if err != nil {
 		f.t.Fatal(err)
+	}
+	select {
+	case <-f.svc.Dispatcher.Owed():
+		if err := f.svc.Dispatcher.Run(context.Background()); err != nil {
+			f.t.Fatal(err)
+		}
+	default:
 	}
 	return res
 }

@@ -183,21 +183,10 @@ func (in *Ingester) ingestAll(ctx context.Context, ms []*Inbound, blocked map[st
 }
 
 // batchOf is how many of ms, from the first, one transaction takes: up to
-// maxPerTx, stopping before a second mail for the same game.
+// maxPerTx. Several mails of one game may share it: each change starts
+// from the one before (Host.LoadTx).
 func batchOf(ms []*Inbound) int {
-	games := map[string]bool{}
-	for i, m := range ms {
-		if i == maxPerTx {
-			return i
-		}
-		if g := m.game(); g != "" {
-			if games[g] {
-				return i
-			}
-			games[g] = true
-		}
-	}
-	return len(ms)
+	return min(len(ms), maxPerTx)
 }
 
 // game is the game m's order file names, or "".
@@ -215,9 +204,10 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 	var skipped []string
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
 		skipped = skipped[:0]
+		behind := map[string]bool{} // games with a mail skipped in this transaction
 		for i, m := range ms {
 			g := m.game()
-			held := blocked[g] && g != ""
+			held := (blocked[g] || behind[g]) && g != ""
 			if !held {
 				mine, err := in.lockMail(ctx, tx, m.MessageID)
 				if err != nil {
@@ -227,7 +217,7 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 			}
 			if held {
 				out[i] = &Result{MessageID: m.MessageID, Game: g, Skipped: true}
-				skipped = append(skipped, g)
+				skipped, behind[g] = append(skipped, g), true
 				continue
 			}
 			var err error

@@ -3,6 +3,7 @@ package mail
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"html"
 	"strconv"
@@ -38,7 +39,9 @@ type Dispatcher struct {
 	Link func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error)
 
 	mu   sync.Mutex
-	seen map[string]seen // by game: what Run last did
+	seen map[string]seen                      // by game: what Run last did
+	held map[string]map[int]*adjudicator.Game // by game and step: the game at the step's close, as a change left it
+	owed chan struct{}                        // a change committed that may owe reports
 }
 
 // seen is what Run knows of a game: the log's length when it last looked,
@@ -51,23 +54,11 @@ type seen struct {
 	closeAt string
 }
 
-// DispatchTx queues the reports g's closed steps still owe, inside tx. evs
-// is g's whole log, g replayed from it; or nil when g's last event is the
-// closing of its last closed step (as Submit and the GM's actions leave it),
-// and then the log is read from tx only if an earlier step needs a replay.
-func (d *Dispatcher) DispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event) error {
-	marks, err := marksOf(ctx, tx, g.ID)
-	if err != nil {
-		return err
-	}
-	if err := d.dispatchTx(ctx, tx, g, evs, marks); err != nil {
-		return err
-	}
-	return marks.write(ctx, tx)
-}
-
-// dispatchTx is DispatchTx with the game's marks read (and put, for the
-// caller to write).
+// dispatchTx queues the reports g's closed steps still owe, inside tx,
+// by the game's marks (read, and put for the caller to write). evs is g's
+// whole log, g replayed from it; or nil, and then the log is read from tx
+// only if a step's game at its close is neither g nor one a change left
+// (ChangedTx).
 func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks *gameMarks) error {
 	closed := g.Last.Step
 	// After a rollback the steps are played again: the reports of each
@@ -96,18 +87,22 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 			from = int(last.Int64) + 1
 		}
 	}
-	if evs == nil && (from < closed || from == closed && g.Seq != g.Last.Seq) {
-		// An earlier step needs a replay, or events came after the last
-		// closing (press, a GM action): read the log.
-		var err error
-		if evs, err = tx.Events(ctx, g.ID); err != nil {
-			return err
-		}
-	}
 	for step := from; step <= closed; step++ {
-		gs, err := gameAtClose(d.Host.Games, g, evs, step)
+		gs, err := d.heldAt(ctx, tx, g, step)
 		if err != nil {
 			return err
+		}
+		if gs == nil && evs == nil && (step < closed || g.Seq != g.Last.Seq) {
+			// An earlier step needs a replay, or events came after the
+			// last closing (press, a GM action): read the log.
+			if evs, err = tx.Events(ctx, g.ID); err != nil {
+				return err
+			}
+		}
+		if gs == nil {
+			if gs, err = gameAtClose(d.Host.Games, g, evs, step); err != nil {
+				return err
+			}
 		}
 		if err := d.reportStep(ctx, tx, gs, step); err != nil {
 			return err
@@ -121,6 +116,67 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 		marks.put("reported", int64(closed))
 	}
 	return nil
+}
+
+// hold keeps g, a game whose last event is the closing of its last closed
+// step, for that step's reports (see heldAt).
+func (d *Dispatcher) hold(g *adjudicator.Game) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.held == nil {
+		d.held = map[string]map[int]*adjudicator.Game{}
+	}
+	if d.held[g.ID] == nil {
+		d.held[g.ID] = map[int]*adjudicator.Game{}
+	}
+	d.held[g.ID][g.Last.Step] = g
+}
+
+// heldAt is the game held (hold) at step's close in g's present timeline,
+// if the log, as tx reads it, holds the very event it was left at (the
+// hash chain makes it the same log up to there; a change rolled back
+// before its commit, or a rollback since, leaves a game held that is not);
+// else nil.
+func (d *Dispatcher) heldAt(ctx context.Context, tx *events.Tx, g *adjudicator.Game, step int) (*adjudicator.Game, error) {
+	d.mu.Lock()
+	h := d.held[g.ID][step]
+	d.mu.Unlock()
+	if h == nil || h.Rollbacks != g.Rollbacks {
+		return nil, nil
+	}
+	var hash string
+	err := tx.QueryRow(ctx, `SELECT hash FROM events WHERE game_id = ? AND seq = ?`, g.ID, h.Seq).Scan(&hash)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && hash != h.Hash {
+		return nil, nil
+	}
+	return h, err
+}
+
+// forget lets go of the games held for game's steps up to step, once
+// their reports are queued.
+func (d *Dispatcher) forget(game string, step int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for s := range d.held[game] {
+		if s <= step {
+			delete(d.held[game], s)
+		}
+	}
+	if len(d.held[game]) == 0 {
+		delete(d.held, game)
+	}
+}
+
+// Owed receives a value when a change committed through ChangedTx may owe
+// reports: `taipan serve` runs the Dispatcher then, rather than at its
+// next tick. It holds one pending value at most.
+func (d *Dispatcher) Owed() <-chan struct{} {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.owed == nil {
+		d.owed = make(chan struct{}, 1)
+	}
+	return d.owed
 }
 
 // gameAtClose is g as it was at the close of step, which is what the step's
@@ -264,22 +320,38 @@ func withLink(page, url string) string {
 	return page + p
 }
 
-// ChangedTx queues, inside tx, whatever a change to g owes by mail: the
-// reports of the steps it closed (or of the step a rollback returned to),
-// the press to relay, and the notices of absences and of the GM's actions.
-// g is the game as tx leaves it. The mail gateway calls it after what it
-// takes in; the web site, through Changed, after what its forms change.
+// ChangedTx queues, inside tx, whatever a change to g owes by mail but its
+// reports: the press to relay, and the notices of absences and of the GM's
+// actions. g is the game as tx leaves it. The reports of the steps it
+// closed (or of the step a rollback returned to) are rendered after the
+// commit, by Run, from the game at the step's close, which ChangedTx keeps
+// for it: rendering them (pictures above all) inside the transaction would
+// hold the database, and the mailbox, for as long. Run queues them
+// exactly once all the same, by the game's marks. The mail gateway calls
+// ChangedTx after what it takes in; the web site, through Changed, after
+// what its forms change.
 func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
 	marks, err := marksOf(ctx, tx, g.ID)
 	if err != nil {
 		return err
 	}
-	if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
-		return err
-	}
 	if err := d.noticesTx(ctx, tx, g, marks); err != nil {
 		return err
 	}
+	var atClose *adjudicator.Game
+	if g.Seq == g.Last.Seq {
+		atClose = g.Clone()
+	}
+	tx.OnCommit(func() {
+		if atClose != nil {
+			d.hold(atClose)
+		}
+		d.Owed()
+		select {
+		case d.owed <- struct{}{}:
+		default:
+		}
+	})
 	return marks.write(ctx, tx)
 }
 
@@ -375,16 +447,10 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		}
 		var check time.Time
 		err := d.Host.Store.Update(ctx, func(tx *events.Tx) error {
-			// One worker at a time looks at a game (several `taipan serve`
-			// on one PostgreSQL), the way changes to it are made.
-			if err := tx.LockGame(ctx, id); err != nil {
-				return err
-			}
-			evs, err := tx.Events(ctx, id)
-			if err != nil {
-				return err
-			}
-			g, err := adjudicator.Replay(d.Host.Games, evs)
+			// The game from the Host's cache when it is current (held
+			// until tx ends: one worker at a time looks at a game, the
+			// way changes to it are made), else replayed.
+			g, err := d.Host.LoadTx(ctx, tx, id)
 			if err != nil {
 				return err
 			}
@@ -393,9 +459,10 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 				if err != nil {
 					return err
 				}
-				if err := d.dispatchTx(ctx, tx, g, evs, marks); err != nil {
+				if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
 					return err
 				}
+				tx.OnCommit(func() { d.forget(id, g.Last.Step) })
 				if err := d.mailTokensTx(ctx, tx, g); err != nil {
 					return err
 				}

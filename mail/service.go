@@ -190,7 +190,9 @@ const wakeGap = 100 * time.Millisecond
 // clock closes steps past their deadline, queues what is owed (reports,
 // reminders, notices, digests) and keeps the mail tables tidy. A wake
 // (another process changed a game) has it look for the reports and
-// notices owed at once, without waiting for the tick.
+// notices owed at once, without waiting for the tick; so does a change
+// this process took in (Dispatcher.Owed), whose reports are rendered
+// after its commit.
 func (s *Service) clock(ctx context.Context, wakes *Wakes) {
 	tick := time.Duration(s.Config.Tick)
 	var lastHousekeeping time.Time
@@ -212,6 +214,8 @@ func (s *Service) clock(ctx context.Context, wakes *Wakes) {
 				return
 			case <-time.After(wakeGap):
 			}
+		case <-s.Dispatcher.Owed():
+			// A change this process made owes its reports: render them now.
 		}
 	}
 }
