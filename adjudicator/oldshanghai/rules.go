@@ -2,6 +2,7 @@ package oldshanghai
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"taipan/adjudicator"
@@ -148,11 +149,12 @@ func (s *State) takeAnswer(p int) (answer, bool) {
 
 func (s *State) fired(p int, order, what string) {
 	s.Decisions++
-	if order == "" {
-		s.tell(p, "%s answered: %s.", s.name(p), what)
-		return
+	// Built by hand, not by fmt: a game tells of hundreds of decisions.
+	text := s.name(p) + " answered: " + what + "."
+	if order != "" {
+		text = s.name(p) + "'s standing order " + strconv.Quote(order) + " fired: " + what + "."
 	}
-	s.tell(p, "%s's standing order %q fired: %s.", s.name(p), order, what)
+	s.out = append(s.out, hapOut{text: text, to: []int{p}})
 }
 
 func (s *State) decideYesNo(p int, y *YesNo) (bool, bool) {
