@@ -293,3 +293,51 @@ func TestStoreOperationalTables(t *testing.T) {
 		}
 	})
 }
+
+// A transaction remembers the head of a game it holds, so that it need not
+// read it again for each append; a rollback to a savepoint forgets it, and
+// the next append chains to what the log holds.
+func TestStoreSavepointForgetsHeads(t *testing.T) {
+	eachStore(t, func(t *testing.T, target string) {
+		s := openAt(t, target)
+		appendN(t, s, "g", 2)
+		ctx := context.Background()
+		err := s.Update(ctx, func(tx *events.Tx) error {
+			kept, err := tx.Append(ctx, "g", "orders", "alice", map[string]any{"kept": true}, t0)
+			if err != nil {
+				return err
+			}
+			if err := tx.Savepoint(ctx, "try"); err != nil {
+				return err
+			}
+			if _, err := tx.Append(ctx, "g", "orders", "bob", map[string]any{"undone": true}, t0); err != nil {
+				return err
+			}
+			if err := tx.RollbackTo(ctx, "try"); err != nil {
+				return err
+			}
+			if err := tx.Release(ctx, "try"); err != nil {
+				return err
+			}
+			seq, hash, err := tx.Last(ctx, "g")
+			if err != nil || seq != kept.Seq || hash != kept.Hash {
+				t.Errorf("after the rollback Last = %d %s %v, want the kept event %d %s", seq, hash, err, kept.Seq, kept.Hash)
+			}
+			next, err := tx.Append(ctx, "g", "orders", "carol", map[string]any{"after": true}, t0)
+			if err == nil && (next.Seq != kept.Seq+1 || next.PrevHash != kept.Hash) {
+				t.Errorf("the append after the rollback is #%d after %s, want #%d after %s", next.Seq, next.PrevHash, kept.Seq+1, kept.Hash)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs, err := s.Events(ctx, "g")
+		if err != nil || len(evs) != 4 || events.Verify(evs) != nil {
+			t.Fatalf("%d events, %v, verify %v", len(evs), err, events.Verify(evs))
+		}
+		if evs[3].Actor != "carol" {
+			t.Errorf("the last event is %s's, want carol's", evs[3].Actor)
+		}
+	})
+}

@@ -195,7 +195,40 @@ func (s *Store) DB() *sql.DB { return s.db }
 // writer acts on the game meanwhile: on SQLite the transaction holds the
 // whole database already; on PostgreSQL it is an advisory lock of the game.
 func (t *Tx) LockGame(ctx context.Context, game string) error {
-	return t.store.backend.lockGame(ctx, t, game)
+	if t.locked[game] {
+		return nil
+	}
+	if err := t.store.backend.lockGame(ctx, t, game); err != nil {
+		return err
+	}
+	if t.locked == nil {
+		t.locked = map[string]bool{}
+	}
+	t.locked[game] = true
+	return nil
+}
+
+// Savepoint marks a point of the transaction that RollbackTo can return
+// to; Release forgets it, keeping what came after.
+func (t *Tx) Savepoint(ctx context.Context, name string) error {
+	_, err := t.Exec(ctx, "SAVEPOINT "+name)
+	return err
+}
+
+// RollbackTo undoes what the transaction did since the savepoint name, and
+// forgets what it knew of the games' heads and locks (on PostgreSQL a lock
+// taken since then is let go).
+func (t *Tx) RollbackTo(ctx context.Context, name string) error {
+	clear(t.locked)
+	clear(t.heads)
+	_, err := t.Exec(ctx, "ROLLBACK TO "+name)
+	return err
+}
+
+// Release forgets the savepoint name, keeping what came after it.
+func (t *Tx) Release(ctx context.Context, name string) error {
+	_, err := t.Exec(ctx, "RELEASE "+name)
+	return err
 }
 
 // Tx is a write transaction: appends and operational writes made through it
@@ -208,6 +241,18 @@ type Tx struct {
 	beforeCommit []func() error
 	onCommit     []func()
 	locals       map[any]any // Local
+	// The games this transaction holds (LockGame), and the last event of
+	// each as it has read or appended it: while a game is held nobody
+	// else appends to it, so its head need not be read again.
+	locked map[string]bool
+	heads  map[string]head
+}
+
+// head is a game's last event, as Last reads it.
+type head struct {
+	seq    int64
+	hash   string
+	format int
 }
 
 // Local is what SetLocal stored under key in this transaction, or nil.
@@ -374,9 +419,22 @@ func (t *Tx) insert(ctx context.Context, e Event) error {
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Game, e.Seq, e.Kind, e.Actor, string(e.Payload), e.RecordedAt.Format(time.RFC3339Nano), e.PrevHash, e.Hash, e.Format, e.Salt)
 	if err != nil {
+		delete(t.heads, e.Game)
 		return fmt.Errorf("append %s: %w", e.String(), err)
 	}
+	t.keepHead(e.Game, head{e.Seq, e.Hash, e.Format})
 	return nil
+}
+
+// keepHead remembers game's head, if the transaction holds the game.
+func (t *Tx) keepHead(game string, h head) {
+	if !t.locked[game] {
+		return
+	}
+	if t.heads == nil {
+		t.heads = map[string]head{}
+	}
+	t.heads[game] = h
 }
 
 // lastQuery finds a game's last event.
@@ -390,7 +448,14 @@ func (t *Tx) Last(ctx context.Context, game string) (int64, string, error) {
 }
 
 func (t *Tx) last(ctx context.Context, game string) (int64, string, int, error) {
-	return scanLast(t.QueryRow(ctx, lastQuery, game))
+	if h, ok := t.heads[game]; ok {
+		return h.seq, h.hash, h.format, nil
+	}
+	seq, hash, format, err := scanLast(t.QueryRow(ctx, lastQuery, game))
+	if err == nil {
+		t.keepHead(game, head{seq, hash, format})
+	}
+	return seq, hash, format, err
 }
 
 // Last is Tx.Last outside a transaction: a cheap read for deciding whether

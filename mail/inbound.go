@@ -428,7 +428,7 @@ func observerRefusal(game string) string {
 // only checked). After an undo the game is loaded again, so that the games
 // index written at commit follows the log, not the change undone.
 func (in *Ingester) savepoint(ctx context.Context, tx *events.Tx, game string, keep bool, fn func() error) (refused, err error) {
-	if _, err := tx.Exec(ctx, `SAVEPOINT host`); err != nil {
+	if err := tx.Savepoint(ctx, "host"); err != nil {
 		return nil, err
 	}
 	ferr := fn()
@@ -436,13 +436,12 @@ func (in *Ingester) savepoint(ctx context.Context, tx *events.Tx, game string, k
 		return nil, ferr
 	}
 	if ferr == nil && keep {
-		_, err = tx.Exec(ctx, `RELEASE host`)
+		return nil, tx.Release(ctx, "host")
+	}
+	if err := tx.RollbackTo(ctx, "host"); err != nil {
 		return nil, err
 	}
-	if _, err := tx.Exec(ctx, `ROLLBACK TO host`); err != nil {
-		return nil, err
-	}
-	if _, err := tx.Exec(ctx, `RELEASE host`); err != nil {
+	if err := tx.Release(ctx, "host"); err != nil {
 		return nil, err
 	}
 	if game != "" {
