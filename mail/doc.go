@@ -12,9 +12,13 @@
 // Message-ID is recorded in the inbox table in the same transaction as the
 // orders it carried and as the replies it caused, so that a crash at any point
 // neither loses a mail nor applies it twice: a mail seen again is recognised
-// and only filed away. Mail fetched together is taken in several to a
-// transaction, at most one per game ([Ingester.IngestAll]); should such a
-// transaction fail, its mails are taken again one by one. A mail over the
+// and only filed away. Mail fetched together is taken in up to a hundred to
+// a transaction, several of one game each starting from the change before
+// ([Ingester.IngestAll]); should such a transaction fail, its mails are
+// taken again one by one. The reports of the steps a mail closed are not
+// rendered in that transaction but just after it commits, by the
+// [Dispatcher], from the game as the change left it
+// ([Dispatcher.ChangedTx], [Dispatcher.Owed]). A mail over the
 // size limit is fetched no further than its header, and refused.
 //
 // Everything Taipan sends goes through the outbox table ([Outbox]) with a
