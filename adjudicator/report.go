@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"bytes"
+	"crypto/ed25519"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -61,6 +62,11 @@ type Report struct {
 	// prove that a later log still holds that event unchanged.
 	HeadSeq  int64
 	HeadHash string
+	// HeadSignature is the GM's signature of the head (SignHead) and
+	// HeadKey the public key to check it with, when the Renderer has the
+	// GM's SigningKey; else "".
+	HeadSignature string
+	HeadKey       string
 }
 
 // Renderer renders reports from templates/.
@@ -70,7 +76,11 @@ type Renderer struct {
 	// that are legal now, for engines that list them (Optioner). Off by
 	// default, so that reports stay as the golden logs record them.
 	Choices bool
-	rich    // pictures and HTML (picture.go, report_html.go)
+	// SigningKey, when set, is the GM's key: each report carries its
+	// head signed (sign.go). Off by default, so that reports stay as the
+	// golden logs record them.
+	SigningKey ed25519.PrivateKey
+	rich       // pictures and HTML (picture.go, report_html.go)
 }
 
 // NewRenderer parses the report templates.
@@ -99,6 +109,10 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		Finished: g.Status.Finished, Next: g.Step, Phase: g.Status.Phase,
 		Deadline: g.Deadline, Commitment: g.Commitment, EngineVersion: g.Engine.Version(), LogFormat: g.Format,
 		HeadSeq: rec.Seq, HeadHash: rec.Hash,
+	}
+	if r.SigningKey != nil && rec.Hash != "" {
+		rep.HeadSignature = SignHead(r.SigningKey, g.ID, Head{Seq: rec.Seq, Hash: rec.Hash})
+		rep.HeadKey = PublicKeyText(r.SigningKey.Public().(ed25519.PublicKey))
 	}
 	if player == "" || g.Status.Finished {
 		rep.Digest = rec.Digest

@@ -84,6 +84,10 @@ type Config struct {
 	// the command line's --db or $TAIPAN_DB.
 	Database    Secret `yaml:"database"`
 	DatabaseEnv string `yaml:"database_env"`
+	// SigningKey is the path of the GM's signing key (`taipan keygen`):
+	// each report then carries its chain head signed. `taipan serve`
+	// reads it; this package only keeps the path.
+	SigningKey string `yaml:"signing_key"`
 	// Web is the web site's section, kept as YAML: `taipan serve` reads
 	// it into the site's own configuration (this package does not know
 	// the site). Its Kind is 0 when the section is absent.

@@ -583,8 +583,8 @@ func (m *Main) runExport(ctx context.Context, args []string) error {
 
 func (m *Main) runImport(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	expect := fs.String("expect-head", "", "SEQ:HASH of a report you hold: refuse a log that dropped or rewrote that event")
-	pos, err := parseArgs(fs, args, 1, 1, "import FILE|- [--expect-head SEQ:HASH]")
+	heads := newSignedHeadFlags(fs)
+	pos, err := parseArgs(fs, args, 1, 1, "import FILE|- [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
 	if err != nil {
 		return err
 	}
@@ -608,12 +608,12 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("import refused: the log does not audit: %w", err)
 	}
-	if *expect != "" {
-		h, err := adjudicator.ParseHead(*expect)
-		if err != nil {
-			return err
-		}
-		if err := adjudicator.CheckHead(evs, h); err != nil {
+	head, err := heads.head(evs)
+	if err != nil {
+		return fmt.Errorf("import refused: %w", err)
+	}
+	if head != nil {
+		if err := adjudicator.CheckHead(evs, *head); err != nil {
 			return fmt.Errorf("import refused: %w", err)
 		}
 	}
@@ -626,7 +626,10 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(m.Stdout, "Audited and imported game %s: %s (log format %d), hash chain intact, %s reproduced by %s; step %d.\n",
 		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), g.Step)
-	if *expect == "" {
+	switch {
+	case *heads.signature != "":
+		fmt.Fprintf(m.Stdout, "The GM's signature of head %s checks with key %s.\n", head, *heads.publicKey)
+	case head == nil:
 		fmt.Fprintf(m.Stdout, "The log's head is event %d, hash %s; give --expect-head SEQ:HASH from a report you hold to prove nothing was dropped after it.\n", len(evs), evs[len(evs)-1].Hash)
 	}
 	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT`.\n", g.ID)
@@ -636,18 +639,10 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 func (m *Main) runAudit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	file := fs.String("file", "", "audit an exported log (JSON Lines) instead of a game in the database")
-	expect := fs.String("expect-head", "", "SEQ:HASH from a report you hold: fail if the log dropped or rewrote that event")
-	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH]")
+	heads := newSignedHeadFlags(fs)
+	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
 	if err != nil {
 		return err
-	}
-	var head *adjudicator.Head
-	if *expect != "" {
-		h, err := adjudicator.ParseHead(*expect)
-		if err != nil {
-			return err
-		}
-		head = &h
 	}
 	var evs []events.Event
 	var tamper []string
@@ -677,7 +672,14 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 			return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
 		}
 	default:
-		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH]")
+		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
+	}
+	head, err := heads.head(evs)
+	if err != nil {
+		return fmt.Errorf("audit failed: %w", err)
+	}
+	if head != nil && *heads.signature != "" {
+		m.signedBy = *heads.publicKey
 	}
 	if err := m.auditLog(evs, head); err != nil {
 		if len(tamper) > 0 {
@@ -709,6 +711,9 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head) error {
 			return fmt.Errorf("audit failed: %w", err)
 		}
 		headNote = fmt.Sprintf(" The log holds event %d as your report knew it.", head.Seq)
+		if m.signedBy != "" {
+			headNote = fmt.Sprintf(" The log holds event %d as the GM signed it (key %s).", head.Seq, m.signedBy)
+		}
 	}
 	if withheld > 0 {
 		// A public export of a running game: only the chain can be checked.

@@ -65,6 +65,7 @@ type Main struct {
 	store     *events.Store
 	host      *adjudicator.Host
 	renderer  *adjudicator.Renderer
+	signedBy  string // audit: the public key whose signature of the head checked
 }
 
 // NewMain returns a Main on the process's standard streams.
@@ -137,7 +138,7 @@ func (m *Main) open() error {
 	}
 	m.store, m.renderer = st, r
 	m.host = &adjudicator.Host{Store: st, Games: Games()}
-	return nil
+	return m.useSigningKey("")
 }
 
 // dbName names the database for messages: the SQLite file's absolute path,
@@ -227,6 +228,8 @@ func commandTable() map[string]command {
 		"press":      {dbExisting, (*Main).runPress},
 		"migrate":    {dbNone, (*Main).runMigrate},
 		"web":        {dbExisting, (*Main).runWeb},
+		"keygen":     {dbNone, (*Main).runKeygen},
+		"head":       {dbExisting, (*Main).runHead},
 	}
 }
 
@@ -255,10 +258,14 @@ Commands:
   state GAME [--player P] [--json]    the state now: the GM's full view, or P's view
   log GAME [--json]                   the event log
   export GAME [--public]              the event log as JSON Lines (--public: secrets withheld until the end)
-  import FILE|- [--expect-head SEQ:HASH]
+  import FILE|- [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]
                                       audit an exported log, then load it into this database
-  audit GAME | audit --file LOG [--expect-head SEQ:HASH]
+  audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]
                                       replay from scratch; check hashes, digests and defaults
+                                      (and a head the GM signed)
+  keygen FILE                         make a GM's signing key; prints its public key
+  head GAME [--key FILE]              the log's head, signed with the GM's key if given
+                                      (or $TAIPAN_SIGNING_KEY): publish it with an export
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games: open step, awaited, deadline
   backup FILE                         a consistent copy of the database, also while serving

@@ -69,6 +69,11 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if err := m.serveDatabase(cfg); err != nil {
 		return err
 	}
+	if cfg.SigningKey != "" {
+		if err := m.useSigningKey(cfg.SigningKey); err != nil {
+			return err
+		}
+	}
 	logger := log.New(m.Stderr, "taipan serve: ", log.LstdFlags)
 	svc, err := mail.NewService(cfg, m.host, m.renderer, logger)
 	if err != nil {
