@@ -15,6 +15,10 @@ import (
 // is handed; the engine only knows which version of the rules it plays.
 type Engine struct {
 	v int // the version of the rules; 0 is the current one
+	// traced makes Resolve and Correct record the card movements of the
+	// step in the state (State.trace), for the tests' knowledge oracle;
+	// off in play, where nothing reads them.
+	traced bool
 }
 
 // current is the version of the rules New plays; first is the oldest this
@@ -617,7 +621,9 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *
 	if s.Stage == stOver {
 		return nil, nil, fmt.Errorf("oldshanghai: the game is over")
 	}
-	s.trace = make([]move, 0, 32)
+	if e.traced {
+		s.trace = make([]move, 0, 32)
+	}
 	s.answers = map[int]answer{}
 	done := map[int]bool{}
 	var parsed []parsed
@@ -671,10 +677,19 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *
 
 func (s *State) happenings() []adjudicator.Happening {
 	out := make([]adjudicator.Happening, len(s.out))
+	told := 0
+	for _, h := range s.out {
+		told += h.n
+	}
+	names := make([]string, 0, told) // one array for every happening's To
 	for i, h := range s.out {
 		out[i].Text = h.text
-		for _, p := range h.to {
-			out[i].To = append(out[i].To, s.name(p))
+		if h.n > 0 {
+			start := len(names)
+			for _, p := range h.to[:h.n] {
+				names = append(names, s.name(p))
+			}
+			out[i].To = names[start:len(names):len(names)]
 		}
 	}
 	s.out = nil
@@ -691,9 +706,11 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
 	s := state(as).clone()
-	s.trace = make([]move, 0, 8)
+	if e.traced {
+		s.trace = make([]move, 0, 8)
+	}
 	p := s.seat(c.Player)
 	switch {
 	case p < 0:

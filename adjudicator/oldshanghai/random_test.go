@@ -404,6 +404,7 @@ type gameStats struct {
 // playRandom plays one game to the end with random standing orders and
 // answers, checking the oracle after every step.
 func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *rand.Rand, full, remove bool) gameStats {
+	e.traced = true // the card movements, for the knowledge oracle
 	t.Helper()
 	as, err := e.Setup(adjudicator.Config{Players: names, Options: json.RawMessage(opts), Setup: json.RawMessage("null")}, adjudicator.NewRand([]byte(seed), 0))
 	if err != nil {

@@ -9,9 +9,13 @@ import (
 )
 
 // hapOut is a happening being built: To lists seats (empty: everyone).
+// hapOut is a happening as the rules tell it: public (n == 0), or told to
+// the n seats in to. Two seats at most, held in place: a game tells of
+// hundreds of decisions, and a slice for each would be an allocation each.
 type hapOut struct {
 	text string
-	to   []int
+	to   [2]int
+	n    int
 }
 
 func (s *State) say(format string, args ...any) {
@@ -19,11 +23,11 @@ func (s *State) say(format string, args ...any) {
 }
 
 func (s *State) tell(p int, format string, args ...any) {
-	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: []int{p}})
+	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: [2]int{p}, n: 1})
 }
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
-	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: []int{p, q}})
+	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: [2]int{p, q}, n: 2})
 }
 
 // rng is the part of *adjudicator.Rand the rules use.
@@ -154,7 +158,7 @@ func (s *State) fired(p int, order, what string) {
 	if order != "" {
 		text = s.name(p) + "'s standing order " + strconv.Quote(order) + " fired: " + what + "."
 	}
-	s.out = append(s.out, hapOut{text: text, to: []int{p}})
+	s.out = append(s.out, hapOut{text: text, to: [2]int{p}, n: 1})
 }
 
 func (s *State) decideYesNo(p int, y *YesNo) (bool, bool) {
