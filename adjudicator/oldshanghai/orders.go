@@ -1,7 +1,6 @@
 package oldshanghai
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -273,9 +272,11 @@ func (s *State) parseYesNo(p int, it orders.Item, verb string) (*YesNo, error) {
 	if verb == vPolice {
 		card = "Harbor Police"
 	}
-	how := fmt.Sprintf("write %s: always, never or ask, or {if: CONDITION} / {unless: CONDITION}, e.g. %s: {unless: have police}", verb, verb)
+	// Only the two verbs, so the usage is a constant each (no formatting
+	// for every file read).
+	how := "write " + vHeart + ": always, never or ask, or {if: CONDITION} / {unless: CONDITION}, e.g. " + vHeart + ": {unless: have police}"
 	if verb == vPolice {
-		how = fmt.Sprintf("write %s: always, never or ask, or {if: CONDITION} / {unless: CONDITION}, e.g. %s: {if: by boss}", verb, verb)
+		how = "write " + vPolice + ": always, never or ask, or {if: CONDITION} / {unless: CONDITION}, e.g. " + vPolice + ": {if: by boss}"
 	}
 	if !it.HasValue() {
 		return nil, it.Errorf("%s", how)
