@@ -46,6 +46,10 @@ type Game struct {
 	Seq    int64  // number of events replayed
 	Hash   string // hash of the last event replayed
 	Format int    // the log format the game is written in (events.Format1, …)
+	// NoticeSeq is the sequence number of the log's last event of the
+	// NoticeKinds (0: none), so that the mail gateway need not read the
+	// log to learn that there is nothing new to tell.
+	NoticeSeq int64
 
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
@@ -271,6 +275,9 @@ func (g *Game) apply(e events.Event) error {
 		return &ReplayError{e, fmt.Sprintf(format, args...)}
 	}
 	g.Seq, g.Hash = e.Seq, e.Hash
+	if slices.Contains(NoticeKinds, e.Kind) {
+		g.NoticeSeq = e.Seq
+	}
 	note := func(text, reason string) {
 		text = strings.TrimSuffix(text, ".")
 		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s (reason: %s).", text, reason), At: e.RecordedAt})

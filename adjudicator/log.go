@@ -25,6 +25,11 @@ const (
 	KindRollback   = "rollback"        // payload Rollback, actor = gm
 )
 
+// NoticeKinds are the events told to the players by mail apart from the
+// step reports: press to relay, absences, deadline changes and the GM's
+// pause, resume and grace. Game.NoticeSeq is the last of them in a log.
+var NoticeKinds = []string{KindPress, KindAbsence, KindDeadline, KindPause, KindResume, KindGrace}
+
 // Actors other than players.
 const (
 	ActorGM     = "gm"

@@ -42,10 +42,6 @@ const (
 	KindDisorder = "disorder"  // the GM told that a player fell into civil disorder
 )
 
-// toldKinds are the events the notices look at.
-var toldKinds = []string{adjudicator.KindPress, adjudicator.KindAbsence, adjudicator.KindDeadline,
-	adjudicator.KindPause, adjudicator.KindResume, adjudicator.KindGrace}
-
 // noticesTx queues the notices of g's events since the mark, and moves the
 // mark to g's last event (in marks, for the caller to write).
 func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, marks *gameMarks) error {
@@ -57,7 +53,13 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 	if !known {
 		from = g.Last.Seq
 	}
-	evs, err := eventsOf(ctx, tx, g.ID, from, toldKinds)
+	if g.NoticeSeq <= from {
+		// Nothing to tell since the mark (the game knows its last such
+		// event): no need to read the log.
+		marks.put("deadline", g.Seq)
+		return nil
+	}
+	evs, err := eventsOf(ctx, tx, g.ID, from, adjudicator.NoticeKinds)
 	if err != nil {
 		return err
 	}
