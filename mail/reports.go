@@ -167,6 +167,15 @@ func (d *Dispatcher) forget(game string, step int) {
 	}
 }
 
+// Held is how many games this Dispatcher keeps at a step's close, for
+// reports not queued yet: none once every report is queued, by this
+// process or another.
+func (d *Dispatcher) Held() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.held)
+}
+
 // Owed receives a value when a change committed through ChangedTx may owe
 // reports: `taipan serve` runs the Dispatcher then, rather than at its
 // next tick. It holds one pending value at most.
@@ -443,6 +452,8 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			d.mu.Lock()
 			d.seen[id] = seen{h.seq, prev.check, h.closeAt}
 			d.mu.Unlock()
+			// Reported, here or by another worker: nothing held is needed.
+			d.forget(id, int(h.closed))
 			continue
 		}
 		var check time.Time

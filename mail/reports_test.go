@@ -99,3 +99,58 @@ func TestObserversGetThePublicReport(t *testing.T) {
 		t.Errorf("alice's report should show her money and not bob's:\n%s", reports[aliceAddr])
 	}
 }
+
+// The game a change keeps for its step's reports is let go once they are
+// queued, also when another worker on the same database queued them.
+func TestHeldGamesAreLetGo(t *testing.T) {
+	f := newFixture(t, nil)
+	// A game without deadlines, so that a look at it after the other
+	// worker's finds nothing owed by the marks alone.
+	c, err := adjudicator.ParseCampaign([]byte(strings.Replace(campaign("quiet-1"), "deadline: 72h\n", "", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := f.host.Create(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game, f.tokens = "quiet-1", ng.Tokens
+	other := &fixture{t: t, path: f.path, dir: t.TempDir(), game: f.game, tokens: f.tokens}
+	other.open(nil)
+	// Both workers have looked at the game once (its set-up reports).
+	for _, x := range []*fixture{f, other} {
+		if err := x.svc.Dispatcher.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	player, file := f.orderFile()
+	res, err := f.svc.Ingester.Ingest(context.Background(), plainMail(addrOf(player), "orders", file))
+	if err != nil || res == nil || res.Outcome != mail.Accepted || len(res.Closed) == 0 {
+		t.Fatalf("%v, %+v: want accepted orders that close the step", err, res)
+	}
+	if f.svc.Dispatcher.Held() != 1 {
+		t.Fatalf("%d games held after a closing, want 1", f.svc.Dispatcher.Held())
+	}
+	if err := other.svc.Dispatcher.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	reports := 0
+	for _, q := range f.outbox() {
+		if q.Kind == mail.KindReport && strings.Contains(q.Subject, "Re: ") {
+			reports++
+		}
+	}
+	if reports != 3 {
+		t.Errorf("%d reports of the step queued by the other worker, want 3 (alice, bob, the GM)", reports)
+	}
+	before := len(f.outbox())
+	if err := f.svc.Dispatcher.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if n := f.svc.Dispatcher.Held(); n != 0 {
+		t.Errorf("%d games still held once the other worker queued the reports", n)
+	}
+	if after := len(f.outbox()); after != before {
+		t.Errorf("the first worker queued %d more mails after the other had queued the reports", after-before)
+	}
+}
