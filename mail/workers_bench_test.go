@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -83,7 +84,10 @@ func BenchmarkWorkers(b *testing.B) {
 				parts := make([][]*mail.Inbound, tc.workers)
 				for _, raw := range mails {
 					m := ws[0].in.Read(raw, len(raw))
-					w := share[gameOf(raw)]
+					w, ok := share[gameOf(raw)]
+					if !ok {
+						b.Fatalf("mail for an unknown game %q", gameOf(raw))
+					}
 					parts[w] = append(parts[w], m)
 				}
 				b.StartTimer()
@@ -123,21 +127,12 @@ func BenchmarkWorkers(b *testing.B) {
 }
 
 // gameOf is the game named in a raw order mail's Message-ID
-// (GAME.TURN.orders@…, as mailtest.OrderMails writes them).
+// (<GAME.TURN.orders@…>, as mailtest.OrderMails writes them; game ids
+// hold no dot).
 func gameOf(raw []byte) string {
-	id := headerOf(string(raw), "Message-ID")
-	for i := len(id) - 1; i >= 0; i-- {
-		if id[i] == '.' {
-			id = id[:i]
-			break
-		}
-	}
-	for i := len(id) - 1; i >= 0; i-- {
-		if id[i] == '.' {
-			return id[:i]
-		}
-	}
-	return id
+	id := strings.TrimPrefix(headerOf(string(raw), "Message-ID"), "<")
+	game, _, _ := strings.Cut(id, ".")
+	return game
 }
 
 // BenchmarkReplayRead reads one long game's whole log from the store and
