@@ -678,10 +678,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("audit failed: %w", err)
 	}
-	if head != nil && *heads.signature != "" {
-		m.signedBy = *heads.publicKey
-	}
-	if err := m.auditLog(evs, head); err != nil {
+	if err := m.auditLog(evs, head, *heads.publicKey); err != nil {
 		if len(tamper) > 0 {
 			return fmt.Errorf("%w; besides, %s", err, strings.Join(tamper, "; "))
 		}
@@ -694,8 +691,9 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 }
 
 // auditLog checks one game's log (from the database or an export) and says
-// what it found.
-func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head) error {
+// what it found. signedBy, when not "", is the GM's public key whose
+// signature of head has checked.
+func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) error {
 	withheld := 0
 	for _, e := range evs {
 		if e.Redacted() {
@@ -711,8 +709,8 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head) error {
 			return fmt.Errorf("audit failed: %w", err)
 		}
 		headNote = fmt.Sprintf(" The log holds event %d as your report knew it.", head.Seq)
-		if m.signedBy != "" {
-			headNote = fmt.Sprintf(" The log holds event %d as the GM signed it (key %s).", head.Seq, m.signedBy)
+		if signedBy != "" {
+			headNote = fmt.Sprintf(" The log holds event %d as the GM signed it (key %s).", head.Seq, signedBy)
 		}
 	}
 	if withheld > 0 {

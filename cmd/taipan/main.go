@@ -65,7 +65,6 @@ type Main struct {
 	store     *events.Store
 	host      *adjudicator.Host
 	renderer  *adjudicator.Renderer
-	signedBy  string // audit: the public key whose signature of the head checked
 }
 
 // NewMain returns a Main on the process's standard streams.
