@@ -95,19 +95,6 @@ func ReadSigningKey(path string) (ed25519.PrivateKey, error) {
 	return key, nil
 }
 
-// CheckSignedHead checks a head the GM signed against a log: the signature
-// is the key's for the log's game and that head, and the log holds the
-// head's event unchanged (CheckHead).
-func CheckSignedHead(evs []events.Event, pub ed25519.PublicKey, h Head, sig string) error {
-	if len(evs) == 0 {
-		return Errorf(EINVALID, "the log holds no events")
-	}
-	if err := VerifyHead(pub, evs[0].Game, h, sig); err != nil {
-		return err
-	}
-	return CheckHead(evs, h)
-}
-
 // LogHead is the head of a whole log: its last event.
 func LogHead(evs []events.Event) Head {
 	last := evs[len(evs)-1]
