@@ -13,6 +13,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/events"
 	"taipan/events/pgtest"
+	"taipan/internal/testkit"
 	"taipan/orders"
 )
 
@@ -75,7 +76,8 @@ func longTrader(b *testing.B, n int) *longGame {
 }
 
 // benchDir holds the long games' databases for the whole test binary
-// (b.TempDir lasts one benchmark); TestMain removes it.
+// (b.TempDir lasts one benchmark); it is in the run's scratch folder,
+// which testkit.Main removes.
 var benchDir = sync.OnceValues(func() (string, error) { return os.MkdirTemp("", "taipan-bench-") })
 
 // copyDB copies a closed database file.
@@ -293,10 +295,8 @@ func BenchmarkCacheMemory(b *testing.B) {
 }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.StopShared()
-	if dir, err := benchDir(); err == nil {
-		os.RemoveAll(dir)
-	}
-	os.Exit(code)
+	testkit.Main(func() int {
+		defer pgtest.StopShared()
+		return m.Run()
+	})
 }

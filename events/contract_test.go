@@ -2,24 +2,25 @@ package events_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"taipan/events"
 	"taipan/events/pgtest"
+	"taipan/internal/testkit"
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.StopShared()
-	os.Exit(code)
+	testkit.Main(func() int {
+		defer pgtest.StopShared()
+		return m.Run()
+	})
 }
 
 // eachStore runs the store contract on both backends: a fresh SQLite file,
@@ -174,7 +175,7 @@ func TestStoreLockGameSerialises(t *testing.T) {
 				return err
 			})
 		}()
-		time.Sleep(100 * time.Millisecond)
+		waitForWaitingWriter(t, s, target)
 		close(release)
 		for i := 0; i < 2; i++ {
 			if err := <-done; err != nil {
@@ -185,6 +186,33 @@ func TestStoreLockGameSerialises(t *testing.T) {
 			t.Errorf("the second writer read seq %d under the lock; want 2 (the first writer's append)", seen)
 		}
 	})
+}
+
+// waitForWaitingWriter returns once a second writer of s waits for the
+// lock the first holds: on PostgreSQL, once the server shows a lock asked
+// for and not granted; on SQLite, where a write transaction holds the whole
+// file from its start, once a writer that will not wait is refused (so the
+// second writer cannot have gone past its start).
+func waitForWaitingWriter(t *testing.T, s *events.Store, target string) {
+	t.Helper()
+	if s.Backend() == "postgres" {
+		testkit.Eventually(t, "the second writer to wait for the game's lock", func() bool {
+			var waiting int
+			s.QueryRow(context.Background(), `SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).Scan(&waiting)
+			return waiting > 0
+		})
+		return
+	}
+	probe, err := sql.Open("sqlite", "file:"+target+"?_pragma=busy_timeout(0)&_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer probe.Close()
+	tx, err := probe.Begin()
+	if err == nil {
+		tx.Rollback()
+		t.Fatal("a writer began while the first writer holds the database")
+	}
 }
 
 // Dropped (or, on PostgreSQL, disabled) append-only triggers are recorded

@@ -3,7 +3,6 @@ package mail_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/events/pgtest"
+	"taipan/internal/testkit"
 	"taipan/mail"
 	"taipan/mail/mailtest"
 )
@@ -20,10 +20,11 @@ import (
 type realServer struct{ *mailtest.Dovecot }
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	pgtest.StopShared()
-	mailtest.StopDovecot()
-	os.Exit(code)
+	testkit.Main(func() int {
+		defer mailtest.StopDovecot()
+		defer pgtest.StopShared()
+		return m.Run()
+	})
 }
 
 // needRealServer starts the real mail server once for the package's tests
@@ -136,15 +137,15 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 	go func() { f.svc.Run(ctx); close(done) }()
 	defer func() { cancel(); <-done }()
 
-	waitFor(t, "alice's set-up report with her token", func() bool {
+	testkit.Eventually(t, "alice's set-up report with her token", func() bool {
 		return has(texts(srv.mails(t, aliceAddr, "INBOX")), "Your token for game bourse-1 (alice) is:\n\n    "+f.tokens["alice"])
 	})
 	srv.send(t, aliceAddr, mails[0])
-	waitFor(t, "alice's acknowledgement", func() bool {
+	testkit.Eventually(t, "alice's acknowledgement", func() bool {
 		return has(texts(srv.mails(t, aliceAddr, "INBOX")), "Re: orders | Your orders for step 1 of bourse-1 are accepted")
 	})
 	srv.send(t, bobAddr, plainMail(bobAddr, "oops", "game: bourse-1\nplayer: bob\ntoken: "+f.tokens["bob"]+"\norders:\n  - buy: [London\n"))
-	waitFor(t, "bob's rejection", func() bool {
+	testkit.Eventually(t, "bob's rejection", func() bool {
 		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: oops | Taipan could not accept")
 	})
 	// A check: answered, nothing submitted.
@@ -152,7 +153,7 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 	check = strings.Replace(check, "Subject: orders", "Subject: check", 1)
 	check = strings.Replace(check, "Message-ID: <", "Message-ID: <check.", 1)
 	srv.send(t, bobAddr, []byte(check))
-	waitFor(t, "bob's check", func() bool {
+	testkit.Eventually(t, "bob's check", func() bool {
 		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: check | Checked, not submitted: your orders for step 2")
 	})
 	srv.send(t, bobAddr, mails[1])
@@ -162,7 +163,7 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 	grey := plainMail(aliceAddr, "psst", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\npress: {text: \"The market turns tomorrow.\", grey: true}\n")
 	srv.send(t, aliceAddr, grey)
 	for _, who := range []string{bobAddr, carol, gmAddr} {
-		waitFor(t, who+"'s grey press", func() bool {
+		testkit.Eventually(t, who+"'s grey press", func() bool {
 			return has(texts(srv.mails(t, who, "INBOX")), "[bourse-1] grey press | Press in game bourse-1, step 3")
 		})
 	}
@@ -207,13 +208,13 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 				t.Logf("%s has %q", user, subjectsOf(srv.mails(t, user, "INBOX")))
 			}
 		}()
-		waitFor(t, user+"'s mail", func() bool {
+		testkit.Eventually(t, user+"'s mail", func() bool {
 			got = texts(srv.mails(t, user, "INBOX"))
 			return has(got, subjects...)
 		})
 		ok = true
 	}
-	waitFor(t, "Taipan's inbox to be filed", func() bool {
+	testkit.Eventually(t, "Taipan's inbox to be filed", func() bool {
 		return len(srv.mails(t, taipanAddr, "INBOX")) == 0 &&
 			len(srv.mails(t, taipanAddr, "Processed")) == 7 &&
 			len(srv.mails(t, taipanAddr, "Rejected")) == 1

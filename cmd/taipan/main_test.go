@@ -15,6 +15,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"taipan/events/pgtest"
+	"taipan/internal/testkit"
 	"taipan/mail/mailtest"
 )
 
@@ -22,21 +23,21 @@ import (
 var binary string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "taipan-cli-")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "taipan")
-	out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pgtest.StopShared()
-	mailtest.StopDovecot()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testkit.Main(func() int {
+		dir, err := os.MkdirTemp("", "taipan-cli-")
+		if err != nil {
+			panic(err)
+		}
+		binary = filepath.Join(dir, "taipan")
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "build: %v\n%s", err, out)
+			return 1
+		}
+		defer mailtest.StopDovecot()
+		defer pgtest.StopShared()
+		return m.Run()
+	})
 }
 
 // cli runs taipan against one database.

@@ -8,7 +8,6 @@
 package pgtest
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"os"
@@ -19,9 +18,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"taipan/internal/testkit"
 )
 
 // Cluster is a running PostgreSQL server of the test binary.
@@ -93,7 +93,7 @@ func Start() (*Cluster, error) {
 		return nil, fmt.Errorf("initdb: %v\n%s", err, out)
 	}
 	opts := fmt.Sprintf("-p %d -k %s -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200", c.port, dir)
-	if out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "start"); err != nil {
+	if out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "600", "start"); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		c.Stop()
 		return nil, fmt.Errorf("pg_ctl start: %v\n%s\n%s", err, out, log)
@@ -137,8 +137,7 @@ func (c *Cluster) NewDatabase(tb testing.TB) string {
 		name = name[:60]
 	}
 	c.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	ctx := testkit.Context(tb)
 	conn, err := pgx.Connect(ctx, c.URL("postgres"))
 	if err != nil {
 		tb.Fatal(err)

@@ -160,9 +160,9 @@ postfix -c "$dir/postfix" start >>"$dir/postfix.out" 2>&1 || {
     exit 1
 }
 
-# Wait for every port (up to 15 s).
+# Wait for every port (up to 300 s: a busy machine is slow, a stuck one is named).
 for port in $imap $submission $smtp $lmtp; do
-    for _ in $(seq 150); do
+    for _ in $(seq 3000); do
         (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break
         sleep 0.1
     done
