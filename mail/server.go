@@ -31,6 +31,9 @@ type Listener struct {
 // Start listens and serves in the background. It returns the address
 // listened on (useful with port 0).
 func (l *Listener) Start() (net.Addr, error) {
+	if l.ln != nil {
+		return l.ln.Addr(), nil
+	}
 	ln, err := net.Listen("tcp", l.Addr)
 	if err != nil {
 		return nil, err
@@ -56,6 +59,15 @@ func (l *Listener) Start() (net.Addr, error) {
 	l.srv, l.ln = srv, ln
 	go srv.Serve(ln)
 	return ln.Addr(), nil
+}
+
+// Bound is the address the Listener listens on once started (the port
+// chosen, with port 0), else the one it is configured with.
+func (l *Listener) Bound() string {
+	if l.ln != nil {
+		return l.ln.Addr().String()
+	}
+	return l.Addr
 }
 
 // listenerHeadroom is how far past the size limit the listener still takes

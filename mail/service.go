@@ -82,7 +82,7 @@ func (s *Service) Describe() []string {
 			c.IMAP.Addr(), c.IMAP.TLS, c.IMAP.User, c.IMAP.Mailbox, c.IMAP.Processed, c.IMAP.Rejected))
 	} else {
 		out = append(out, fmt.Sprintf("Inbound: the embedded SMTP listener on %s (mail for %s only); received mail is filed in %s",
-			c.Embedded.Listen, c.Address, filepath.Join(s.Listener.Maildir.Root, "taipan")))
+			s.Listener.Bound(), c.Address, filepath.Join(s.Listener.Maildir.Root, "taipan")))
 	}
 	if c.SMTP != nil {
 		out = append(out, fmt.Sprintf("Outbound: SMTP %s (tls %s) as %s", c.SMTP.Addr(), c.SMTP.TLS, c.SMTP.User))
@@ -92,19 +92,32 @@ func (s *Service) Describe() []string {
 	return out
 }
 
+// Listen starts the embedded listener (with IMAP there is none), so that
+// the service is reachable, and Describe names the port it took, before
+// Run. A listener that cannot start is an error naming its address; the
+// service has then touched nothing, and its queue waits for the next
+// start. Run listens itself if Listen was not called.
+func (s *Service) Listen() error {
+	if s.Listener == nil {
+		return nil
+	}
+	if _, err := s.Listener.Start(); err != nil {
+		return fmt.Errorf("listen on %s: %w", s.Config.Embedded.Listen, err)
+	}
+	return nil
+}
+
 // Run serves until ctx ends, and then drains: it takes no more mail in,
 // lets the mail being received be taken in and answered, settles the mail
 // being sent, sends what is queued for up to DrainFor, and lets go of the
 // outbox rows it claimed.
 func (s *Service) Run(ctx context.Context) error {
+	if err := s.Listen(); err != nil {
+		return err
+	}
 	s.start(ctx)
 	loops, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if s.Listener != nil {
-		if _, err := s.Listener.Start(); err != nil {
-			return fmt.Errorf("listen on %s: %w", s.Config.Embedded.Listen, err)
-		}
-	}
 	wakes := Listen(loops, s.Host.Store, s.Log)
 	var wg sync.WaitGroup
 	if s.IMAP != nil {

@@ -84,19 +84,6 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		if site, err = m.newSite(*webCfg, svc.Dispatcher, log.New(m.Stderr, "taipan serve: web: ", log.LstdFlags)); err != nil {
 			return err
 		}
-		linkCfg := site.Config()
-		svc.Dispatcher.Link = func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error) {
-			return web.IssueLink(ctx, tx, linkCfg, game, player, at)
-		}
-	}
-	if !*check {
-		fmt.Fprintf(m.Stdout, "Taipan serves the games in %s by mail.\n", m.dbName())
-		for _, line := range svc.Describe() {
-			fmt.Fprintln(m.Stdout, line)
-		}
-		if svc.Maildir != nil {
-			fmt.Fprintf(m.Stdout, "Maildir: %s\n", svc.Maildir.Root)
-		}
 	}
 	lines, err := svc.Check(ctx, checkTries, checkWait)
 	for _, l := range lines {
@@ -119,10 +106,31 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		if err := site.Start(); err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "Web: the site at %s (listening on %s); each report mailed to a player or the GM carries a one-time login link.\n", site.URL(), site.Addr())
+		// The links name the site as started: with port 0, the port taken.
+		linkCfg := site.Config()
+		linkCfg.BaseURL = site.URL()
+		svc.Dispatcher.Link = func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error) {
+			return web.IssueLink(ctx, tx, linkCfg, game, player, at)
+		}
 		// The site stops with the mail's intake, before the drain: what
 		// it would take in then could not be mailed before the next start.
 		go func() { <-ctx.Done(); site.Close() }()
+	}
+	// Listening before saying so, the start-up lines name the port taken
+	// (with port 0), a listener that cannot start stops serve at once, and
+	// whoever reads "Stop with" may send mail at once.
+	if err := svc.Listen(); err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "Taipan serves the games in %s by mail.\n", m.dbName())
+	for _, line := range svc.Describe() {
+		fmt.Fprintln(m.Stdout, line)
+	}
+	if svc.Maildir != nil {
+		fmt.Fprintf(m.Stdout, "Maildir: %s\n", svc.Maildir.Root)
+	}
+	if site != nil {
+		fmt.Fprintf(m.Stdout, "Web: the site at %s (listening on %s); each report mailed to a player or the GM carries a one-time login link.\n", site.URL(), site.Addr())
 	}
 	fmt.Fprintln(m.Stdout, "Stop with Ctrl-C (or SIGTERM).")
 	if f, ok := m.Stdout.(interface{ Sync() error }); ok {
