@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"taipan/events"
+	"taipan/internal/testkit"
 	"taipan/mail"
 )
 
@@ -95,13 +97,15 @@ func TestStopDrainsTheOutbox(t *testing.T) {
 	s := &countingSender{}
 	f.svc.Sender = s
 	f.svc.Config.Tick = mail.Duration(time.Hour)
+	f.svc.DrainFor = testkit.Patience(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { f.svc.Run(ctx); close(done) }()
-	time.Sleep(50 * time.Millisecond)
+	done := make(chan error)
+	go func() { done <- f.svc.Run(ctx) }()
 	f.queue(5, "drain")
 	cancel()
-	<-done
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
 	if f.unsent() != 0 {
 		t.Errorf("%d mails left unsent by the stop", f.unsent())
 	}
@@ -109,6 +113,28 @@ func TestStopDrainsTheOutbox(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s sent %d times", id, n)
 		}
+	}
+}
+
+// A service that cannot start (its listener's port is taken, say by a
+// `taipan serve` of another database) says so, naming the address, and
+// leaves its queue as it is for the next start.
+func TestServiceThatCannotListenSaysSo(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	f := newFixture(t, &mail.Config{Address: taipanAddr, Embedded: mail.Embedded{Listen: taken.Addr().String()}})
+	f.svc.Sender = &countingSender{}
+	f.queue(3, "blocked")
+	before := f.unsent()
+	err = f.svc.Run(t.Context())
+	if err == nil || !strings.Contains(err.Error(), taken.Addr().String()) {
+		t.Fatalf("a service whose port is taken: %v; want an error naming %s", err, taken.Addr())
+	}
+	if f.unsent() != before {
+		t.Errorf("%d mails queued after the failed start, %d before: the queue is not left for the next start", f.unsent(), before)
 	}
 }
 
@@ -256,7 +282,7 @@ func TestOrphanTmpFilesAreCleanedAtStart(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { f.svc.Run(ctx); close(done) }()
-	waitFor(t, "the start-up clean", func() bool { _, err := os.Stat(orphans[0]); return err != nil })
+	testkit.Eventually(t, "the start-up clean", func() bool { _, err := os.Stat(orphans[0]); return err != nil })
 	cancel()
 	<-done
 }

@@ -114,6 +114,11 @@ func (f *fixture) open(cfg *mail.Config) {
 	if cfg.Embedded.Maildir == "" {
 		cfg.Embedded.Maildir = filepath.Join(f.dir, "maildir")
 	}
+	if cfg.IMAP == nil && cfg.Embedded.Listen == "" {
+		// A port of its own: never the default one, which a running
+		// `taipan serve` (or another test) may hold.
+		cfg.Embedded.Listen = "127.0.0.1:0"
+	}
 	if err := cfg.Normalize(); err != nil {
 		f.t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/adjudicator/trader"
 	"taipan/events"
+	"taipan/internal/testkit"
 	"taipan/mail"
 )
 
@@ -182,17 +183,12 @@ func TestMultipartReportThroughRealServer(t *testing.T) {
 	raw := d.MultipartBytes("Taipan", taipanAddr, time.Now(), p)
 	s.Send(t, taipanAddr, []string{d.To}, raw)
 
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if got := fetchByMessageID(t, s, "carol@example.test", id); got != nil {
-			checkThreeParts(t, got, d, p)
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the report did not arrive in carol's mailbox")
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	var got []byte
+	testkit.Eventually(t, "the report in carol's mailbox", func() bool {
+		got = fetchByMessageID(t, s, "carol@example.test", id)
+		return got != nil
+	})
+	checkThreeParts(t, got, d, p)
 }
 
 // fetchByMessageID returns the raw mail of user's INBOX with that
@@ -264,15 +260,12 @@ func TestReportInChromium(t *testing.T) {
 	bin := chromium(t)
 	d, p := richDraft(t, "taipan.report.browser@example.test")
 	raw := d.MultipartBytes("Taipan", taipanAddr, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), p)
-	dir, err := os.MkdirTemp("", "taipan-browser-")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testkit.Artifacts(t)
 	t.Logf("pages and screenshots in %s", dir)
 	standalone := strings.ReplaceAll(p.HTML, "cid:"+p.PictureID, adjudicator.DataURL(p.PNG))
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(bin), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancel := chromedp.NewExecAllocator(testkit.Context(t), opts...)
 	defer cancel()
 	bctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
@@ -287,12 +280,12 @@ func TestReportInChromium(t *testing.T) {
 			t.Fatal(err)
 		}
 		tab, closeTab := chromedp.NewContext(bctx)
-		ctx, cancel := context.WithTimeout(tab, 60*time.Second)
+		ctx, cancel := context.WithCancel(tab)
 		pic := `document.getElementById('picture')`
 		err := chromedp.Do(ctx,
 			chromedp.Navigate("file://"+path),
 			chromedp.WaitVisible(`#picture`),
-			chromedp.Poll[chromedp.Void](pic+`.complete && `+pic+`.naturalWidth > 0`, chromedp.WithPollingTimeout(20*time.Second)),
+			chromedp.Poll[chromedp.Void](pic+`.complete && `+pic+`.naturalWidth > 0`, chromedp.WithPollingTimeout(0)),
 		)
 		var width, shown int
 		var shot []byte

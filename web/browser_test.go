@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"taipan/adjudicator"
+	"taipan/internal/testkit"
 )
 
 // chromium finds Debian's chromium; without it the browser test is
@@ -29,9 +29,8 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// shots keeps the browser test's screenshots: in $TAIPAN_ARTIFACTS when
-// set, else in a folder of its own under the system's temporary folder,
-// which is kept after the test (its path is logged).
+// shots keeps the browser test's screenshots (testkit.Artifacts: in
+// $TAIPAN_ARTIFACTS when set, else with the test's temporary files).
 type shots struct {
 	t   *testing.T
 	ctx context.Context
@@ -40,16 +39,7 @@ type shots struct {
 }
 
 func newShots(t *testing.T, ctx context.Context) *shots {
-	dir := os.Getenv("TAIPAN_ARTIFACTS")
-	var err error
-	if dir != "" {
-		err = os.MkdirAll(dir, 0o755)
-	} else {
-		dir, err = os.MkdirTemp("", "taipan-web-shots-")
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := testkit.Artifacts(t)
 	t.Logf("screenshots in %s", dir)
 	return &shots{t: t, ctx: ctx, dir: dir}
 }
@@ -75,8 +65,7 @@ func TestBrowser(t *testing.T) {
 	s := newSite(t, Config{}, Options{}, traderCampaign)
 	s.playSteps("bourse-1", 2)
 
-	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
-	defer cancel()
+	ctx := testkit.Context(t)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Headless,
 		chromedp.DisableGPU, chromedp.WindowSize(1100, 1000))
 	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)

@@ -106,7 +106,7 @@ func TestFormat1DatabaseContinues(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	_, stop := c.serve(fmt.Sprintf("address: taipan@fixture.test\nembedded: {listen: %q, maildir: %q}\ntick: 100ms\n", freeAddr(t), dir))
+	_, stop := c.serve(fmt.Sprintf("address: taipan@fixture.test\nembedded: {listen: 127.0.0.1:0, maildir: %q}\ntick: 100ms\n", dir))
 	out := stop()
 	if strings.Contains(out, "error") || strings.Contains(out, "altered") {
 		t.Errorf("serve on the migrated database:\n%s", out)

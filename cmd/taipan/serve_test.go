@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,11 +27,10 @@ import (
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
 
+	"taipan/internal/testkit"
 	"taipan/mail"
 	"taipan/mail/mailtest"
 )
-
-func freeAddr(t *testing.T) string { return mailtest.FreeAddr(t) }
 
 // writeConfig writes a serve configuration and returns its path.
 func writeConfig(t *testing.T, cfg string) string {
@@ -80,7 +80,7 @@ func startServe(t *testing.T, db, cfg string) *serveProc {
 // once it has printed its start-up lines.
 func startServeArgs(t *testing.T, args ...string) *serveProc {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := testkit.Command(binary, args...)
 	stdout, _ := cmd.StdoutPipe()
 	p := &serveProc{cmd: cmd, rest: make(chan string, 1), stderr: &lockedBuffer{}}
 	cmd.Stderr = p.stderr
@@ -104,6 +104,33 @@ func startServeArgs(t *testing.T, args ...string) *serveProc {
 	}
 	t.Cleanup(func() { p.stop(syscall.SIGKILL) })
 	return p
+}
+
+var (
+	listenerLine = regexp.MustCompile(`embedded SMTP listener on (\S+) `)
+	siteLine     = regexp.MustCompile(`\(listening on (\S+)\)`)
+)
+
+// listener is the address serve's embedded listener took, as its start-up
+// lines name it.
+func (p *serveProc) listener(t *testing.T) string {
+	t.Helper()
+	m := listenerLine.FindStringSubmatch(p.head)
+	if m == nil {
+		t.Fatalf("serve names no listener:\n%s", p.head)
+	}
+	return m[1]
+}
+
+// site is the address serve's web site listens on, as its start-up lines
+// name it.
+func (p *serveProc) site(t *testing.T) string {
+	t.Helper()
+	m := siteLine.FindStringSubmatch(p.head)
+	if m == nil {
+		t.Fatalf("serve names no site:\n%s", p.head)
+	}
+	return m[1]
 }
 
 // stop sends sig and returns everything the process wrote once it exited.
@@ -130,43 +157,44 @@ func (c *cli) serve(cfg string) (string, func() string) {
 func TestServeEmbedded(t *testing.T) {
 	c := newCLI(t)
 	toks := tokens(c.ok(campaign, "new", "-"))
-	addr := freeAddr(t)
 	dir := t.TempDir()
-	head, stop := c.serve(fmt.Sprintf("address: taipan@example.test\nembedded: {listen: %q, maildir: %q}\n", addr, dir))
-	if !strings.Contains(head, "Maildir: "+dir) || !strings.Contains(head, addr) {
-		t.Errorf("start-up lines do not name the Maildir and the listener:\n%s", head)
+	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf("address: taipan@example.test\nembedded: {listen: 127.0.0.1:0, maildir: %q}\n", dir)))
+	addr := p.listener(t)
+	if !strings.Contains(p.head, "Maildir: "+dir) || strings.HasSuffix(addr, ":0") {
+		t.Errorf("start-up lines do not name the Maildir and the port the listener took:\n%s", p.head)
 	}
 	status := fmt.Sprintf("From: alice@example.test\r\nTo: taipan@example.test\r\nSubject: status\r\nMessage-ID: <s1@example.test>\r\n\r\ngame: bourse-1\r\nplayer: alice\r\ntoken: %s\r\ncommand: status\r\n", toks["alice"])
-	var err error
-	for i := 0; i < 50; i++ {
-		if err = mail.SendTo(addr, "alice@example.test", []string{"taipan@example.test"}, []byte(status)); err == nil {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if err != nil {
+	// Listening before it says so, serve takes the mail at once.
+	if err := mail.SendTo(addr, "alice@example.test", []string{"taipan@example.test"}, []byte(status)); err != nil {
 		t.Fatal(err)
 	}
-	inbox := filepath.Join(dir, "alice@example.test", "new")
-	deadline := time.Now().Add(10 * time.Second)
-	var found bool
-	for !found && time.Now().Before(deadline) {
-		es, _ := os.ReadDir(inbox)
-		for _, e := range es {
-			b, _ := os.ReadFile(filepath.Join(inbox, e.Name()))
-			if strings.Contains(string(b), "Subject: Re: status") {
-				found = true
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if !found {
-		t.Errorf("no status reply in %s:\n%s", inbox, stop())
-	}
+	waitMaildir(t, filepath.Join(dir, "alice@example.test"), "a status reply", func(raw []byte) bool {
+		return header(raw, "Subject") == "Re: status"
+	})
 }
 
-// memIMAP serves one user's empty INBOX, IMAP4rev1 without TLS.
-func memIMAP(t *testing.T, user, password string) string {
+// waitMaildir waits until the Maildir folder dir holds a mail that match
+// takes, and returns it.
+func waitMaildir(t *testing.T, dir, what string, match func(raw []byte) bool) []byte {
+	t.Helper()
+	var found []byte
+	testkit.Eventually(t, what+" in "+dir, func() bool {
+		es, _ := os.ReadDir(filepath.Join(dir, "new"))
+		for _, e := range es {
+			raw, err := os.ReadFile(filepath.Join(dir, "new", e.Name()))
+			if err == nil && match(raw) {
+				found = raw
+				return true
+			}
+		}
+		return false
+	})
+	return found
+}
+
+// memIMAP serves one user's empty INBOX, IMAP4rev1 without TLS, and
+// counts the connections it takes.
+func memIMAP(t *testing.T, user, password string) (string, *atomic.Int64) {
 	t.Helper()
 	mem := imapmemserver.New()
 	u := imapmemserver.NewUser(user, password)
@@ -174,8 +202,10 @@ func memIMAP(t *testing.T, user, password string) string {
 		t.Fatal(err)
 	}
 	mem.AddUser(u)
+	conns := &atomic.Int64{}
 	srv := imapserver.New(&imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
+			conns.Add(1)
 			return mem.NewSession(), nil, nil
 		},
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}},
@@ -188,7 +218,7 @@ func memIMAP(t *testing.T, user, password string) string {
 	}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	return ln.Addr().String()
+	return ln.Addr().String(), conns
 }
 
 // sink is an SMTP server in the test that takes every mail (with AUTH
@@ -202,6 +232,7 @@ type sink struct {
 	replies        map[string]int      // by In-Reply-To
 	delivered      chan struct{}       // a signal after each mail, if anyone listens
 	count          atomic.Int64
+	logins         atomic.Int64 // AUTH attempts, taken or refused
 	// slow is how long the sink waits between taking a mail and saying
 	// so (250): a server that takes its time, so that a signal right
 	// after a delivery lands while the sender waits for the answer.
@@ -224,6 +255,7 @@ func (s *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain} }
 
 func (s *sinkSession) Auth(string) (sasl.Server, error) {
 	return sasl.NewPlainServer(func(_, user, password string) error {
+		s.s.logins.Add(1)
 		if user != s.s.user || password != s.s.password {
 			return &smtp.SMTPError{Code: 535, EnhancedCode: smtp.EnhancedCode{5, 7, 8}, Message: "authentication failed"}
 		}
@@ -284,7 +316,7 @@ func header(raw []byte, name string) string {
 func TestServeChecksTheMailSettings(t *testing.T) {
 	c := newCLI(t)
 	c.ok(campaign, "new", "-")
-	imapAddr := memIMAP(t, "taipan", "right-imap")
+	imapAddr, imapConns := memIMAP(t, "taipan", "right-imap")
 	s := startSink(t, "taipan", "right-smtp")
 	hostPort := func(addr string) (string, string) { h, p, _ := net.SplitHostPort(addr); return h, p }
 	ih, ip := hostPort(imapAddr)
@@ -302,12 +334,15 @@ smtp: {host: %s, port: %s, tls: none, user: taipan, password: %s}
 		!strings.Contains(out, "SMTP "+s.addr+" (tls none): logged in as taipan") || !strings.Contains(out, "The mail settings work.") {
 		t.Errorf("serve --check with the right settings: exit %d\n%s%s", code, out, errs)
 	}
-	for _, bad := range []struct{ name, cfg, want string }{
-		{"IMAP password", config("hunter2-imap", "right-smtp"), "IMAP " + imapAddr + ": login refused as taipan"},
-		{"SMTP password", config("right-imap", "hunter2-smtp"), "SMTP " + s.addr + ": smtp " + s.addr + ": login refused as taipan"},
+	for _, bad := range []struct {
+		name, cfg, want string
+		tries           func() int64 // how often the refusing server was tried
+	}{
+		{"IMAP password", config("hunter2-imap", "right-smtp"), "IMAP " + imapAddr + ": login refused as taipan", imapConns.Load},
+		{"SMTP password", config("right-imap", "hunter2-smtp"), "SMTP " + s.addr + ": smtp " + s.addr + ": login refused as taipan", s.logins.Load},
 	} {
 		for _, args := range [][]string{{"serve", "--check", "--config", bad.cfg}, {"serve", "--config", bad.cfg}} {
-			start := time.Now()
+			before := bad.tries()
 			out, errs, code := c.run("", args...)
 			if code == 0 {
 				t.Errorf("%s, %v: exit 0", bad.name, args)
@@ -318,22 +353,23 @@ smtp: {host: %s, port: %s, tls: none, user: taipan, password: %s}
 			if strings.Contains(out+errs, "hunter2") {
 				t.Errorf("%s, %v: a password was printed:\n%s%s", bad.name, args, out, errs)
 			}
-			if d := time.Since(start); d > 5*time.Second {
-				t.Errorf("%s, %v: a refused login took %v to report: it is not worth retrying", bad.name, args, d)
+			if n := bad.tries() - before; n != 1 {
+				t.Errorf("%s, %v: the server was tried %d times: a refused login is reported at once, not worth retrying", bad.name, args, n)
 			}
 		}
 	}
 }
 
 // crashConfig is serve's configuration for the crash tests: mail in
-// through the embedded listener, out to the Maildir or to an SMTP server,
-// and limits that a test sending many mails does not reach.
-func crashConfig(t *testing.T, listen, maildir, smtpAddr string) string {
+// through the embedded listener (on a port of its own, which serve's
+// start-up lines name), out to the Maildir or to an SMTP server, and
+// limits that a test sending many mails does not reach.
+func crashConfig(t *testing.T, maildir, smtpAddr string) string {
 	cfg := fmt.Sprintf(`address: taipan@example.test
-embedded: {listen: %q, maildir: %q}
+embedded: {listen: 127.0.0.1:0, maildir: %q}
 limits: {answers_per_hour: 1000000, files_per_step: 1000000, quiet_after: 1000000}
 tick: 50ms
-`, listen, maildir)
+`, maildir)
 	if smtpAddr != "" {
 		h, p, _ := net.SplitHostPort(smtpAddr)
 		cfg += fmt.Sprintf("smtp: {host: %s, port: %s, tls: none}\n", h, p)
@@ -376,26 +412,82 @@ func submit(addr string, raw []byte) bool {
 	return true
 }
 
-// sender submits mails in order to the listeners (round robin), each until
-// a listener takes it, and counts them.
+// listeners are the addresses of the serve processes running now, for
+// the sender: a restart takes another port, and a mail that finds no
+// listener waits for the next start rather than trying in a loop.
+type listeners struct {
+	mu      sync.Mutex
+	changed chan struct{} // closed at the next change
+	addrs   []string
+	gen     int
+}
+
+func newListeners() *listeners { return &listeners{changed: make(chan struct{})} }
+
+// set says which listeners run now (none while serve is stopped).
+func (l *listeners) set(addrs ...string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.addrs = addrs
+	l.gen++
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// now returns the listeners running, the generation they belong to and a
+// channel closed when they change.
+func (l *listeners) now() ([]string, int, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.addrs, l.gen, l.changed
+}
+
+// sender submits mails in order to the running listeners (round robin),
+// each until a listener takes it, and counts them.
 type sender struct {
 	taken atomic.Int64
 	done  chan struct{}
+	err   error // set, before done closes, if the mails could not all go
 }
 
-func sendAll(addrs []string, mails [][]byte, pace time.Duration) *sender {
+func sendAll(t *testing.T, ls *listeners, mails [][]byte) *sender {
 	s := &sender{done: make(chan struct{})}
+	patience := time.NewTimer(testkit.Patience(t))
 	go func() {
 		defer close(s.done)
+		defer patience.Stop()
 		for i, raw := range mails {
-			for try := 0; !submit(addrs[(i+try)%len(addrs)], raw); try++ {
-				time.Sleep(5 * time.Millisecond)
+			for tried := map[int]int{}; ; {
+				addrs, gen, changed := ls.now()
+				if tried[gen] < len(addrs) && submit(addrs[(i+tried[gen])%len(addrs)], raw) {
+					break
+				}
+				if tried[gen] < len(addrs) {
+					tried[gen]++
+					continue
+				}
+				// Every listener of this generation refused: wait for the
+				// next start.
+				select {
+				case <-changed:
+				case <-patience.C:
+					s.err = fmt.Errorf("mail %d of %d found no listener to take it", i+1, len(mails))
+					return
+				}
 			}
 			s.taken.Add(1)
-			time.Sleep(pace)
 		}
 	}()
 	return s
+}
+
+// wait waits for the sender to finish, failing the test if it could not.
+func (s *sender) wait(t *testing.T) {
+	t.Helper()
+	<-s.done
+	if s.err != nil {
+		t.Fatal(s.err)
+	}
 }
 
 // maildirReplies counts the files in the recipients' Maildirs (new/) by
@@ -452,14 +544,14 @@ func (f crashFigures) String() string {
 }
 
 // crashLoop runs serve on one database, killing it (kill -9, SIGTERM,
-// SIGINT: signals) at random moments or right after a delivery and
-// starting it again, at least restarts times, while n mails flow in
-// through its listener and the replies out to its Maildir, or to an SMTP
-// sink when smtp is set.
+// SIGINT: signals) after a random number of the mails coming in or right
+// after a delivery, and starting it again, at least restarts times, while
+// n mails flow in through its listener and the replies out to its
+// Maildir, or to an SMTP sink when smtp is set.
 func crashLoop(t *testing.T, n, restarts int, signals []syscall.Signal, smtpOut bool, seed uint64) crashFigures {
 	c := newCLI(t)
 	toks := tokens(c.ok(campaign, "new", "--no-mail", "-"))
-	listen, root := freeAddr(t), t.TempDir()
+	root := t.TempDir()
 	var s *sink
 	sinkAddr := ""
 	if smtpOut {
@@ -467,14 +559,18 @@ func crashLoop(t *testing.T, n, restarts int, signals []syscall.Signal, smtpOut 
 		s.slow = 20 * time.Millisecond
 		sinkAddr = s.addr
 	}
-	cfg := crashConfig(t, listen, root, sinkAddr)
+	cfg := crashConfig(t, root, sinkAddr)
 	mails := crashMails(toks, n, fmt.Sprintf("crash%d", seed))
 	rng := rand.New(rand.NewPCG(seed, 7))
-	snd := sendAll([]string{listen}, mails, 10*time.Millisecond)
+	ls := newListeners()
+	snd := sendAll(t, ls, mails)
 	fig := crashFigures{restarts: map[string]int{}}
-	delivered := func() int {
+	want := n + 2             // a reply to each mail, and the two set-up reports
+	delivered := func() int { // distinct mails: a double is no progress
 		if s != nil {
-			return int(s.count.Load())
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return len(s.got)
 		}
 		n := 0
 		for _, who := range []string{"alice@example.test", "bob@example.test"} {
@@ -483,40 +579,42 @@ func crashLoop(t *testing.T, n, restarts int, signals []syscall.Signal, smtpOut 
 		}
 		return n
 	}
+	sent := func() bool {
+		select {
+		case <-snd.done:
+			return true
+		default:
+			return false
+		}
+	}
 	for i := 0; ; i++ {
 		p := startServe(t, c.db, cfg)
+		ls.set(p.listener(t))
 		sig := signals[rng.IntN(len(signals))]
 		if rng.IntN(2) == 0 {
-			// Right after a delivery.
-			before, deadline := delivered(), time.Now().Add(300*time.Millisecond)
-			for delivered() == before && time.Now().Before(deadline) {
-				time.Sleep(time.Millisecond)
-			}
+			// Right after a delivery (or once everything is out).
+			before := delivered()
+			testkit.Eventually(t, "a delivery", func() bool { return delivered() > before || delivered() >= want })
 		} else {
-			time.Sleep(time.Duration(20+rng.IntN(300)) * time.Millisecond)
+			// Once a few more mails are in (or all of them).
+			before, k := snd.taken.Load(), int64(rng.IntN(4))
+			testkit.Eventually(t, "mails to come in", func() bool { return snd.taken.Load() >= before+k || sent() })
 		}
+		ls.set()
 		out := p.stop(sig)
 		fig.restarts[sig.String()]++
 		if sig != syscall.SIGKILL && !strings.Contains(out, "stopped:") {
 			t.Errorf("serve did not stop cleanly on %v:\n%s", sig, out)
 		}
-		select {
-		case <-snd.done:
-			if i+1 >= restarts {
-				goto last
-			}
-		default:
+		if sent() && i+1 >= restarts {
+			break
 		}
 	}
-last:
-	// A last run, until every reply is out.
+	snd.wait(t)
+	// A last run, until every reply is out; its clean stop sends whatever
+	// is still queued, so that a mail sent twice would be there to count.
 	p := startServe(t, c.db, cfg)
-	want := n + 2 // a reply to each mail, and the two set-up reports
-	deadline := time.Now().Add(60 * time.Second)
-	for delivered() < want && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(300 * time.Millisecond) // a double would come now
+	testkit.Eventually(t, "every reply and report to be delivered", func() bool { return delivered() >= want })
 	p.stop(syscall.SIGTERM)
 
 	recorded, plans := inCounts(t, c.db, mails)
@@ -607,19 +705,20 @@ func TestTwoServesShareTheOutbox(t *testing.T) {
 	c := newCLI(t)
 	toks := tokens(c.ok(campaign, "new", "--no-mail", "-"))
 	s := startSink(t, "", "")
-	listens := []string{freeAddr(t), freeAddr(t)}
 	var procs []*serveProc
-	for _, l := range listens {
-		procs = append(procs, startServe(t, c.db, crashConfig(t, l, t.TempDir(), s.addr)))
+	var addrs []string
+	for range 2 {
+		p := startServe(t, c.db, crashConfig(t, t.TempDir(), s.addr))
+		procs = append(procs, p)
+		addrs = append(addrs, p.listener(t))
 	}
+	ls := newListeners()
+	ls.set(addrs...)
 	mails := crashMails(toks, n, "two")
-	snd := sendAll(listens, mails, 0)
-	<-snd.done
-	deadline := time.Now().Add(60 * time.Second)
-	for s.count.Load() < int64(n+2) && time.Now().Before(deadline) { // a reply to each, and two set-up reports
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond) // a double would come now
+	sendAll(t, ls, mails).wait(t)
+	// A reply to each, and the two set-up reports; the clean stops below
+	// send whatever is still queued, so that a double would be counted.
+	testkit.Eventually(t, "a reply to every mail", func() bool { return s.count.Load() >= int64(n+2) })
 	for _, p := range procs {
 		if out := p.stop(syscall.SIGTERM); !strings.Contains(out, "stopped:") {
 			t.Errorf("serve did not stop cleanly:\n%s", out)
@@ -669,22 +768,11 @@ func TestNewMailsTheTokens(t *testing.T) {
 		t.Errorf("new --no-mail says the tokens will be mailed:\n%s", out2)
 	}
 	root := t.TempDir()
-	p := startServe(t, c.db, crashConfig(t, freeAddr(t), root, ""))
+	p := startServe(t, c.db, crashConfig(t, root, ""))
 	setup := func(game string) string {
-		dir := filepath.Join(root, "alice@example.test", "new")
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			es, _ := os.ReadDir(dir)
-			for _, e := range es {
-				raw, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-				if header(raw, "Subject") == "["+game+"] game reports" {
-					return string(raw)
-				}
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		t.Fatalf("no set-up report of %s for alice:\n%s", game, p.stop(syscall.SIGTERM))
-		return ""
+		return string(waitMaildir(t, filepath.Join(root, "alice@example.test"), "the set-up report of "+game+" for alice", func(raw []byte) bool {
+			return header(raw, "Subject") == "["+game+"] game reports"
+		}))
 	}
 	if m := setup("bourse-1"); !strings.Contains(m, toks["alice"]) || strings.Contains(m, toks["bob"]) {
 		t.Errorf("alice's set-up report of bourse-1 does not carry her token (and only hers):\n%s", m)

@@ -8,17 +8,16 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/emersion/go-message"
 
 	"taipan/events/pgtest"
+	"taipan/internal/testkit"
 )
 
 // plainText is the decoded text/plain part of a raw mail.
@@ -43,22 +42,10 @@ func plainText(t *testing.T, raw []byte) string {
 // subject has subject and whose text holds text, and returns its text.
 func waitMail(t *testing.T, root, who, subject, text string) string {
 	t.Helper()
-	dir := filepath.Join(root, who, "new")
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		es, _ := os.ReadDir(dir)
-		for _, e := range es {
-			raw, _ := os.ReadFile(filepath.Join(dir, e.Name()))
-			if strings.Contains(header(raw, "Subject"), subject) {
-				if body := plainText(t, raw); strings.Contains(body, text) {
-					return body
-				}
-			}
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatalf("no mail %q with %q for %s in %s", subject, text, who, dir)
-	return ""
+	raw := waitMaildir(t, filepath.Join(root, who), fmt.Sprintf("a mail %q with %q for %s", subject, text, who), func(raw []byte) bool {
+		return strings.Contains(header(raw, "Subject"), subject) && strings.Contains(plainText(t, raw), text)
+	})
+	return plainText(t, raw)
 }
 
 // webClient is a browser with cookies, for a site at base.
@@ -107,12 +94,13 @@ var loginLink = regexp.MustCompile(`https?://\S+/games/bourse-1/login/([A-Za-z0-
 func TestServeRunsTheSite(t *testing.T) {
 	c := newCLI(t)
 	toks := tokens(c.ok(campaign, "new", "-"))
-	listen, webAddr, root := freeAddr(t), freeAddr(t), t.TempDir()
+	root := t.TempDir()
 	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf(`address: taipan@example.test
-embedded: {listen: %q, maildir: %q}
+embedded: {listen: 127.0.0.1:0, maildir: %q}
 tick: 50ms
-web: {listen: %q, link_ttl: 1h}
-`, listen, root, webAddr)))
+web: {listen: 127.0.0.1:0, link_ttl: 1h}
+`, root)))
+	webAddr := p.site(t)
 	if !strings.Contains(p.head, "Web: the site at http://"+webAddr) {
 		t.Errorf("serve does not name the site:\n%s", p.head)
 	}
@@ -158,9 +146,8 @@ web: {listen: %q, link_ttl: 1h}
 func TestServeDatabaseFromTheConfig(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "from-config.db")
-	listen := freeAddr(t)
 	cfg := func(extra string) string {
-		return writeConfig(t, fmt.Sprintf("address: taipan@example.test\nembedded: {listen: %q, maildir: %q}\n%s", listen, filepath.Join(dir, "mail"), extra))
+		return writeConfig(t, fmt.Sprintf("address: taipan@example.test\nembedded: {listen: 127.0.0.1:0, maildir: %q}\n%s", filepath.Join(dir, "mail"), extra))
 	}
 	var clean []string // the environment without TAIPAN_DB
 	for _, kv := range os.Environ() {
@@ -169,7 +156,7 @@ func TestServeDatabaseFromTheConfig(t *testing.T) {
 		}
 	}
 	run := func(env []string, args ...string) (string, int) {
-		cmd := exec.Command(binary, args...)
+		cmd := testkit.Command(binary, args...)
 		cmd.Env = append(clean, env...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // The GM signs chain heads (issue 10's option): a key made by keygen signs
@@ -102,19 +101,9 @@ func TestServeSignsReports(t *testing.T) {
 	c.ok("", "keygen", key)
 	c.ok(campaign, "new", "-")
 	dir := t.TempDir()
-	_, stop := c.serve(fmt.Sprintf("address: taipan@example.test\nembedded: {listen: %q, maildir: %q}\nsigning_key: %q\n", freeAddr(t), dir, key))
-	inbox := filepath.Join(dir, "alice@example.test", "new")
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		es, _ := os.ReadDir(inbox)
-		for _, e := range es {
-			b, _ := os.ReadFile(filepath.Join(inbox, e.Name()))
-			if strings.Contains(string(b), "Signed by the GM: ") {
-				stop()
-				return
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Errorf("no report with a signed head in %s:\n%s", inbox, stop())
+	_, stop := c.serve(fmt.Sprintf("address: taipan@example.test\nembedded: {listen: 127.0.0.1:0, maildir: %q}\nsigning_key: %q\n", dir, key))
+	defer stop()
+	waitMaildir(t, filepath.Join(dir, "alice@example.test"), "a report with a signed head", func(raw []byte) bool {
+		return strings.Contains(string(raw), "Signed by the GM: ")
+	})
 }

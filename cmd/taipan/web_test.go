@@ -5,8 +5,8 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"strings"
+	"taipan/internal/testkit"
 	"testing"
 	"time"
 )
@@ -20,7 +20,7 @@ func TestWebCommand(t *testing.T) {
 	c.fail("usage: taipan web", "", "web", "extra")
 	c.fail("not HOST:PORT", "", "web", "--listen", "nowhere")
 
-	cmd := exec.Command(binary, "--db", c.db, "web", "--listen", "127.0.0.1:0")
+	cmd := testkit.Command(binary, "--db", c.db, "web", "--listen", "127.0.0.1:0")
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestWebCommand(t *testing.T) {
 		if err != nil {
 			t.Fatalf("taipan web after Ctrl-C: %v; stderr: %s", err, errb.String())
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(testkit.Patience(t)):
 		t.Fatal("taipan web did not stop on Ctrl-C")
 	}
 	if !strings.Contains(errb.String(), "GET / 200") {
