@@ -10,7 +10,6 @@ import (
 	"mime/multipart"
 	netmail "net/mail"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -216,23 +215,6 @@ func fetchByMessageID(t testing.TB, s *realServer, user, id string) []byte {
 	return msgs[0].FindBodySection(section)
 }
 
-// chromium finds Debian's Chromium; without it the browser test is
-// skipped, except under CI (CI=true), where it fails.
-func chromium(t testing.TB) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "/usr/bin/chromium"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "the browser test needs Chromium: apt-get install chromium (see .ci/run)"
-	if os.Getenv("CI") == "true" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
-}
-
 // clientPage is the HTML part of a report mail as a mail client shows it:
 // cid: URLs replaced by the parts they name.
 func clientPage(t testing.TB, raw []byte) string {
@@ -257,23 +239,12 @@ func clientPage(t testing.TB, raw []byte) string {
 // page `taipan report --html` writes (the picture inside it). Screenshots
 // are kept in a temporary folder, named in the log.
 func TestReportInChromium(t *testing.T) {
-	bin := chromium(t)
+	bctx := testkit.Browser(t, 1280, 900)
 	d, p := richDraft(t, "taipan.report.browser@example.test")
 	raw := d.MultipartBytes("Taipan", taipanAddr, time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC), p)
 	dir := testkit.Artifacts(t)
 	t.Logf("pages and screenshots in %s", dir)
 	standalone := strings.ReplaceAll(p.HTML, "cid:"+p.PictureID, adjudicator.DataURL(p.PNG))
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(bin), chromedp.NoSandbox, chromedp.Headless, chromedp.DisableGPU, chromedp.WindowSize(1280, 900))
-	actx, cancel := chromedp.NewExecAllocator(testkit.Context(t), opts...)
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	// Start the browser on the outer context: a page's timeout must not
-	// end it.
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
-	}
 	for _, pg := range []struct{ name, html string }{{"mail", clientPage(t, raw)}, {"file", standalone}} {
 		path := filepath.Join(dir, pg.name+".html")
 		if err := os.WriteFile(path, []byte(pg.html), 0o644); err != nil {

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,21 +12,6 @@ import (
 	"taipan/adjudicator"
 	"taipan/internal/testkit"
 )
-
-// chromium finds Debian's chromium; without it the browser test is
-// skipped, except under CI=true, where it fails.
-func chromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no chromium on PATH: install Debian's chromium (apt-get install chromium)")
-	}
-	t.Skip("no chromium on PATH (apt-get install chromium); skipped")
-	return ""
-}
 
 // shots keeps the browser test's screenshots (testkit.Artifacts: in
 // $TAIPAN_ARTIFACTS when set, else with the test's temporary files).
@@ -61,17 +45,9 @@ func (s *shots) take(name string) {
 // history, logs in, sends an order file through the form, reads the
 // acknowledgement and sees the game move on.
 func TestBrowser(t *testing.T) {
-	exe := chromium(t)
 	s := newSite(t, Config{}, Options{}, traderCampaign)
 	s.playSteps("bourse-1", 2)
-
-	ctx := testkit.Context(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.Headless,
-		chromedp.DisableGPU, chromedp.WindowSize(1100, 1000))
-	actx, acancel := chromedp.NewExecAllocator(ctx, opts...)
-	defer acancel()
-	bctx, bcancel := chromedp.NewContext(actx)
-	defer bcancel()
+	bctx := testkit.Browser(t, 1100, 1000)
 	shot := newShots(t, bctx)
 	fail := func(what string, err error) {
 		t.Helper()

@@ -389,8 +389,10 @@ func TestPublicExport(t *testing.T) {
 	c.fail("audit failed: event bourse-1#3 orders by mallory", "", "audit", "--file", file)
 	c.fail("is withheld (a public export of a running game); import the full export", public, "import", "-")
 
-	for i := 0; i < 200 && !c.state("bourse-1")["finished"].(bool); i++ {
-		c.ok("", "adjudicate", "bourse-1")
+	for i := 0; i < 200 && !strings.Contains(c.ok("", "adjudicate", "bourse-1"), "The game is over."); i++ {
+	}
+	if !c.state("bourse-1")["finished"].(bool) {
+		t.Fatal("the game on defaults did not end in 200 steps")
 	}
 	if a, b := c.ok("", "export", "bourse-1"), c.ok("", "export", "bourse-1", "--public"); a != b {
 		t.Error("once the game is over the public export should be the whole log")

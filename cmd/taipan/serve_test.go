@@ -80,6 +80,9 @@ func startServe(t *testing.T, db, cfg string) *serveProc {
 // once it has printed its start-up lines.
 func startServeArgs(t *testing.T, args ...string) *serveProc {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("no taipan serve with -short (the quick loop starts no server)")
+	}
 	cmd := testkit.Command(binary, args...)
 	stdout, _ := cmd.StdoutPipe()
 	p := &serveProc{cmd: cmd, rest: make(chan string, 1), stderr: &lockedBuffer{}}

@@ -65,8 +65,8 @@ func (f workerFigures) String() string {
 		f.mails, f.games, f.took.Round(time.Millisecond), f.kills, f.applied, f.lostIn, f.doubledIn, f.filedTwice, f.queued, f.sent, f.delivered, f.lostOut, f.doubledOut)
 }
 
-// workerSoak is the number of mails of the fault test: 300 in a normal
-// run (a few dozen kills), or TAIPAN_SOAK=N for a longer soak of N mails.
+// workerSoak is the number of mails of the fault test: 200 in a normal
+// run (ten kills), or TAIPAN_SOAK=N for a longer soak of N mails.
 func workerSoak(t *testing.T) int {
 	if v, err := strconv.Atoi(os.Getenv("TAIPAN_SOAK")); err == nil && v > 0 {
 		return v
@@ -74,7 +74,7 @@ func workerSoak(t *testing.T) int {
 	if testing.Short() {
 		t.Skip("the workers' fault test is skipped with -short")
 	}
-	return 300
+	return 200
 }
 
 // Three `taipan serve` on one PostgreSQL database take in the order mails

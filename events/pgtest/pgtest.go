@@ -160,6 +160,9 @@ var shared struct {
 // that needs PostgreSQL and finds none skips (fails under CI=true).
 func Get(tb testing.TB) *Cluster {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("no PostgreSQL with -short (the quick loop starts no server)")
+	}
 	shared.once.Do(func() { shared.cluster, shared.err = Start() })
 	if shared.err != nil {
 		if os.Getenv("CI") == "true" {

@@ -50,6 +50,9 @@ func script() string {
 // TestMain.
 func NeedDovecot(tb testing.TB) *Dovecot {
 	tb.Helper()
+	if testing.Short() {
+		tb.Skip("no mail server with -short (the quick loop starts no server)")
+	}
 	missing := ""
 	for _, bin := range []string{"dovecot", "postfix", "openssl"} {
 		if _, err := exec.LookPath(bin); err != nil {
