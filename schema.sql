@@ -4,6 +4,11 @@
 -- dropped trigger). A database written by an older build is first brought
 -- up to this schema by the migrations in migrations/, one schema version at
 -- a time; the version is kept in PRAGMA user_version.
+--
+-- Every table has one owner, the package that alone writes it and declares
+-- it (events.Tables, adjudicator.Tables, mail.Tables, web.Tables) with what
+-- taipan migrate does with its rows: copied, imported as logs, or rebuilt.
+-- A table added here without a declaration stops migrate (and its test).
 
 -- The event log: the only table needed to recompute a game. Append-only.
 CREATE TABLE IF NOT EXISTS events (

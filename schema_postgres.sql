@@ -2,6 +2,11 @@
 -- as schema.sql (SQLite), in PostgreSQL's types. Every statement is
 -- idempotent, so it is applied at every open (restoring a dropped trigger).
 -- The schema version is kept in taipan_schema.
+--
+-- Every table has one owner, the package that alone writes it and declares
+-- it (events.Tables, adjudicator.Tables, mail.Tables, web.Tables) with what
+-- taipan migrate does with its rows: copied, imported as logs, or rebuilt.
+-- A table added here without a declaration stops migrate (and its test).
 
 CREATE TABLE IF NOT EXISTS taipan_schema (
     version INTEGER NOT NULL

@@ -2,20 +2,23 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"taipan/adjudicator"
 	"taipan/events"
+	"taipan/mail"
+	"taipan/web"
 )
 
-// operationalTables are copied by migrate besides the games' logs, so that
-// no mail is taken in or sent twice after the move and every token still
-// works. The games index is rebuilt from the logs instead.
-var operationalTables = []string{"credentials", "inbox", "outbox", "reminders", "integrity"}
+// tables are every table of the database, as the packages that own them
+// declare them (events.Table): what migrate does with each.
+func tables() []events.Table {
+	return slices.Concat(events.Tables(), adjudicator.Tables(), mail.Tables(), web.Tables())
+}
 
 // runMigrate is `taipan migrate --from DB --to DB`: every game's log and the
 // operational tables copied from one store to another (SQLite to PostgreSQL,
@@ -46,6 +49,19 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 		}
 		return err
 	}
+	declared := map[string]bool{}
+	for _, t := range tables() {
+		declared[t.Name] = true
+	}
+	names, err := src.TableNames(ctx)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if !declared[name] {
+			return adjudicator.Errorf(adjudicator.EINVALID, "%s holds a table this build does not know (%s): nothing was copied", src.Path(), name)
+		}
+	}
 	ids, err := src.Games(ctx)
 	if err != nil {
 		return err
@@ -65,12 +81,15 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 		bar.step(id)
 	}
 	bar.done()
-	for _, table := range operationalTables {
-		n, err := copyTable(ctx, src, dst, table)
-		if err != nil {
-			return fmt.Errorf("migrate table %s: %w", table, err)
+	for _, t := range tables() {
+		if t.Carry != events.Copied || !slices.Contains(names, t.Name) {
+			continue
 		}
-		fmt.Fprintf(m.Stdout, "Copied %s of %s.\n", plural(n, "row"), table)
+		n, err := events.CopyTable(ctx, src, dst, t)
+		if err != nil {
+			return fmt.Errorf("migrate table %s: %w", t.Name, err)
+		}
+		fmt.Fprintf(m.Stdout, "Copied %s of %s.\n", plural(n, "row"), t.Name)
 	}
 	audited := 0
 	for _, id := range ids {
@@ -86,55 +105,6 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 	fmt.Fprintf(m.Stdout, "Migrated %s (%s) from %s to %s; every game audits clean there.\n",
 		plural(audited, "game"), plural(nEvents, "event"), src.Path(), dst.Path())
 	return nil
-}
-
-// copyTable copies every row of table from src to dst, column by column as
-// the source has them; it returns how many.
-func copyTable(ctx context.Context, src, dst *events.Store, table string) (int, error) {
-	rows, err := src.Query(ctx, "SELECT * FROM "+table)
-	if err != nil {
-		return 0, err
-	}
-	defer rows.Close()
-	cols, err := rows.Columns()
-	if err != nil {
-		return 0, err
-	}
-	insert := fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)", table, strings.Join(cols, ", "), strings.TrimSuffix(strings.Repeat("?, ", len(cols)), ", "))
-	n := 0
-	err = dst.Update(ctx, func(tx *events.Tx) error {
-		for rows.Next() {
-			vals := make([]any, len(cols))
-			ptrs := make([]any, len(cols))
-			for i := range vals {
-				ptrs[i] = &vals[i]
-			}
-			if err := rows.Scan(ptrs...); err != nil {
-				return err
-			}
-			for i, v := range vals {
-				if s, ok := v.(string); ok && cols[i] == "body" {
-					vals[i] = []byte(s) // SQLite may hand a blob back as text
-				}
-			}
-			if _, err := tx.Exec(ctx, insert, vals...); err != nil {
-				return err
-			}
-			n++
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return 0, err
-	}
-	// Tables numbered by the database go on from the highest copied id.
-	if dst.Backend() == "postgres" && (table == "outbox" || table == "integrity") {
-		var ignored sql.NullInt64
-		if err := dst.QueryRow(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), GREATEST((SELECT max(id) FROM %s), 1))`, table, table)).Scan(&ignored); err != nil {
-			return n, err
-		}
-	}
-	return n, nil
 }
 
 // progress draws a progress bar on one line of w.
