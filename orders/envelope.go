@@ -401,12 +401,17 @@ func parseAway(v *yaml.Node) (*Away, *Error) {
 	return a, nil
 }
 
-// parseWhen reads a date (midnight UTC) or an RFC 3339 time.
+// parseWhen reads a date (midnight UTC) or an RFC 3339 time, in UTC of a
+// year the log can write (0 to 9999: an offset may carry a time of year
+// 9999 or 0 past them).
 func parseWhen(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if t, err := time.Parse("2006-01-02", s); err == nil {
 		return t.UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339, s)
+	if err == nil && (t.UTC().Year() < 0 || t.UTC().Year() > 9999) {
+		err = fmt.Errorf("%s is out of the years 0 to 9999 in UTC", s)
+	}
 	return t.UTC(), err
 }

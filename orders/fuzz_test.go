@@ -1,7 +1,9 @@
 package orders_test
 
 import (
+	"encoding/json"
 	"testing"
+	"time"
 
 	"taipan/orders"
 )
@@ -9,7 +11,8 @@ import (
 // FuzzParse feeds arbitrary bytes to the order-file parser: it must never
 // panic, every refusal must carry a message, and accepted orders must be
 // exactly what the log stores and a replay reads back (checkRoundTrip): the
-// same verbs, and values of the same kinds, tags and text.
+// same verbs, and values of the same kinds, tags and text; an absence is
+// one the log can hold.
 func FuzzParse(f *testing.F) {
 	for _, seed := range []string{
 		"game: g\nplayer: a\ntoken: t\nstep: 3\norders:\n  - buy: London\n",
@@ -21,6 +24,8 @@ func FuzzParse(f *testing.F) {
 		"game: g\nplayer: a\norders:\n  - play: {8: [8-0, 8-3], 10: best, true: x, ~: y}\n",
 		"game: g\nplayer: a\norders:\n  - a: {<<: {b: 1}}\n  - c: !!str 12\n  - d: 1e3\n  - e: 2001-12-14\n  - f: .inf\n",
 		"game: g\nplayer: a\norders:\n  - t: |\n      x\n  - bid 0x10\n  - bid 70\n",
+		"game: g\nplayer: a\nabsence: {from: 0000-01-01T00:00:00+01:00, until: 2026-12-31}\n",
+		"game: g\nplayer: a\nabsence: {from: 2026-12-20, until: 9999-12-31T23:59:59-23:59}\n",
 		"{",
 		"- - -",
 	} {
@@ -37,6 +42,11 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, env)
+		if a := env.Absence; a != nil {
+			if _, err := json.Marshal([]time.Time{a.From, a.Until}); err != nil {
+				t.Fatalf("the log cannot hold the absence of %q: %v", data, err)
+			}
+		}
 		orders.HideToken(data)
 	})
 }
