@@ -1,7 +1,9 @@
 package orders_test
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -48,5 +50,39 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		orders.HideToken(data)
+	})
+}
+
+// FuzzHideToken: a file shown back (a refusal's echo, the web form) never
+// shows its token. Every piece of the token the file reads (each line of
+// it, of 4 bytes or more) that the file writes once, as it reads, is gone
+// from the lines HideToken returns.
+func FuzzHideToken(f *testing.F) {
+	for _, seed := range []string{
+		"game: g\ntoken: 7f3c91aa\nplayer: a\n",
+		"game: g\nToken: |\n  7f3c91aa\n  99887766\n\nplayer: a\n",
+		"game: g\ntoken: >-\n    7f3c91aa\nplayer: a\n",
+		"token: \"7f3c91aa\n 99887766\"\nplayer: a\ngame: g\norders: []\n",
+		"{game: g, token: 7f3c91aa, player: a, orders: []}\n",
+		"  \"token\" : 7f3c91aa\ngame: g\nplayer: a\norders: []\n",
+		"game: g\rtoken: 7f3c91aa\rplayer: a\rorders: []\r",
+		"? token\n: 7f3c91aa\ngame: g\nplayer: a\norders: []\n",
+		"\"tok\\x65n\": 7f3c91aa\ngame: g\nplayer: a\norders: []\n",
+		"game: g\nplayer: a\norders: []\ntoken:\n\n  7f3c91aa\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		env, err := orders.Parse(data)
+		if err != nil || env.Token == "" {
+			return
+		}
+		shown := strings.Join(orders.HideToken(data), "\n")
+		for _, piece := range strings.FieldsFunc(env.Token, func(r rune) bool { return r == '\n' || r == '\r' }) {
+			piece = strings.TrimSpace(piece)
+			if len(piece) >= 4 && bytes.Count(data, []byte(piece)) == 1 && strings.Contains(shown, piece) {
+				t.Fatalf("%q: token %q shown in\n%s", data, env.Token, shown)
+			}
+		}
 	})
 }
