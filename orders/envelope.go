@@ -91,6 +91,11 @@ func parse(data []byte, game, player string) (*Envelope, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" && root.Value == "" {
+		// A document of nothing ("---", comments): the parser places
+		// its empty node past the file's last line.
+		return nil, Errorf(0, "", "the order file is empty")
+	}
 	given := game != "" && player != ""
 	if given && root.Kind == yaml.SequenceNode {
 		key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "orders", Line: root.Line, Column: root.Column}
