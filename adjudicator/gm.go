@@ -107,6 +107,11 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 			if err != nil {
 				return Errorf(EINVALID, "%v", err)
 			}
+			if d == 0 {
+				// It would push nothing back, and set a game without a
+				// deadline one of now: its step would close at once.
+				return Errorf(EINVALID, "extend %s: give a duration longer than none, e.g. 24h", a.Args[0])
+			}
 			base := g.Deadline
 			if base.IsZero() || base.Before(h.now()) {
 				base = h.now()

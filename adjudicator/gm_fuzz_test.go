@@ -3,6 +3,7 @@ package adjudicator_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +15,12 @@ import (
 )
 
 // errUndo rolls back the transaction of one fuzzed GM action, so that every
-// action meets the games as set up.
-var errUndo = errors.New("undo")
+// action meets the games as set up; errBroken, with what broke, too (a
+// test failing inside the transaction would leave it open).
+var (
+	errUndo   = errors.New("undo")
+	errBroken = errors.New("broken")
+)
 
 // FuzzGMAction sends any GM action (as `taipan gm GAME ACTION ARGS`, the GM's
 // mail `command: gm …` and the GM's page send them) to games of every
@@ -25,7 +30,7 @@ var errUndo = errors.New("undo")
 // deadline.
 func FuzzGMAction(f *testing.F) {
 	for _, seed := range []string{
-		"extend 24h", "extend 3d", "extend 106752d", "extend -1h", "deadline 2026-12-24T18:00:00Z", "deadline none",
+		"extend 24h", "extend 3d", "extend 0s", "extend 0d", "extend 106752d", "extend -1h", "deadline 2026-12-24T18:00:00Z", "deadline none",
 		"deadline 9999-12-31T23:59:59-23:59", "deadline 0000-01-01T00:00:00+01:00", "deadline tomorrow",
 		"replace bob zed zed@example.test", "replace bob alice", "replace bob Zed", "token bob", "token nobody",
 		"resign bob", "remove bob", "void bob", "void alice", "close", "pause", "resume", "grace 12h", "grace none",
@@ -98,21 +103,23 @@ func FuzzGMAction(f *testing.F) {
 			}
 			g, err := adjudicator.Replay(reg, evs)
 			if err != nil {
-				t.Fatalf("%s: gm %s: the log no longer replays: %v", id, a, err)
+				return fmt.Errorf("%w: %s: gm %s: the log no longer replays: %v", errBroken, id, a, err)
 			}
 			want, _ := adjudicator.Digest(res.Game.State)
 			got, _ := adjudicator.Digest(g.State)
 			if g.Seq != res.Game.Seq || got != want || g.Step != res.Game.Step || !g.Deadline.Equal(res.Game.Deadline) {
-				t.Fatalf("%s: gm %s: the host holds event %d, step %d, deadline %v, digest %s; the log replays to event %d, step %d, deadline %v, digest %s",
-					id, a, res.Game.Seq, res.Game.Step, res.Game.Deadline, want, g.Seq, g.Step, g.Deadline, got)
+				return fmt.Errorf("%w: %s: gm %s: the host holds event %d, step %d, deadline %v, digest %s; the log replays to event %d, step %d, deadline %v, digest %s",
+					errBroken, id, a, res.Game.Seq, res.Game.Step, res.Game.Deadline, want, g.Seq, g.Step, g.Deadline, got)
 			}
 			if a.Action == "extend" && (!g.Deadline.After(now) || !g.Deadline.After(was.Deadline)) {
-				t.Fatalf("%s: gm %s moved the deadline from %v to %v (now %v)", id, a, was.Deadline, g.Deadline, now)
+				return fmt.Errorf("%w: %s: gm %s moved the deadline from %v to %v (now %v)", errBroken, id, a, was.Deadline, g.Deadline, now)
 			}
 			return errUndo
 		})
 		switch {
 		case errors.Is(err, errUndo):
+		case errors.Is(err, errBroken):
+			t.Fatal(err)
 		case adjudicator.ErrorCode(err) == adjudicator.EINTERNAL:
 			t.Fatalf("%s: gm %s (reason %q): an internal error, not an answer: %v", id, a, reason, err)
 		case strings.TrimSpace(err.Error()) == "":
