@@ -13,12 +13,20 @@ import (
 // It never panics, and what it reads it writes out again (an export of an
 // import) to read back the same events, which verify just as they did.
 func FuzzReadJSONL(f *testing.F) {
-	for _, name := range []string{"../testdata/compat/format1/fx-shanghai.jsonl", "../testdata/compat/format1/fx-shanghai.public.jsonl"} {
-		data, err := os.ReadFile(name)
+	// Real exports, a few lines each (the fuzzer minimizes every input
+	// that finds something new, and long ones take it the whole run): the
+	// first two events of a log, which verify, and a withheld event of a
+	// public export.
+	for _, c := range []struct {
+		name      string
+		from, end int
+	}{{"../testdata/compat/format1/fx-shanghai.jsonl", 0, 2}, {"../testdata/compat/format1/fx-shanghai.public.jsonl", 2, 3}} {
+		data, err := os.ReadFile(c.name)
 		if err != nil {
 			f.Fatal(err)
 		}
-		f.Add(data)
+		lines := bytes.SplitAfter(data, []byte("\n"))
+		f.Add(bytes.Join(lines[c.from:c.end], nil))
 	}
 	f.Add([]byte(`{"game":"g","seq":1,"kind":"k","actor":"a","payload":{ "a" : [1, 2] },"recorded_at":"2026-12-01T02:15:48.732+01:00","prev_hash":"","hash":"x"}` + "\n\n" + `{"seq":2,"format":2,"payload":null}`))
 	f.Add([]byte("{}\r\n[]\n"))
