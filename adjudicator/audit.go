@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strconv"
 	"strings"
@@ -60,7 +61,7 @@ func (h Head) String() string { return fmt.Sprintf("%d:%s", h.Seq, h.Hash) }
 func ParseHead(s string) (Head, error) {
 	seq, hash, ok := strings.Cut(strings.TrimSpace(s), ":")
 	n, err := strconv.ParseInt(seq, 10, 64)
-	if !ok || err != nil || n < 1 || len(hash) != 64 {
+	if _, herr := hex.DecodeString(hash); !ok || err != nil || n < 1 || len(hash) != 64 || herr != nil {
 		return Head{}, Errorf(EINVALID, "bad head %q: write SEQ:HASH, as a report prints it (e.g. 17:3fa4…, 64 hex digits)", s)
 	}
 	return Head{Seq: n, Hash: strings.ToLower(hash)}, nil

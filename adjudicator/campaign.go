@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/mail"
 	"regexp"
 	"strconv"
@@ -61,8 +62,10 @@ type Duration time.Duration
 func ParseDuration(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	if strings.HasSuffix(s, "d") {
+		// More days than a time.Duration holds would wrap round to a
+		// negative one: an extension into the past.
 		n, err := strconv.Atoi(strings.TrimSuffix(s, "d"))
-		if err != nil || n < 0 {
+		if err != nil || n < 0 || n > math.MaxInt64/int(24*time.Hour) {
 			return 0, fmt.Errorf("bad duration %q: write e.g. 3d, 72h or 90m", s)
 		}
 		return time.Duration(n) * 24 * time.Hour, nil

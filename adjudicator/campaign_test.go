@@ -1,6 +1,7 @@
 package adjudicator_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -86,6 +87,33 @@ func FuzzParseCampaign(f *testing.F) {
 		}
 		if err := c.Validate(); err != nil {
 			t.Fatalf("a parsed campaign does not validate: %v", err)
+		}
+	})
+}
+
+// FuzzParseDuration: a duration read (a deadline, an extension, a grace)
+// is never negative, a count of days is exactly that many days, and the
+// form the log keeps it in (Go's, "72h0m0s") reads back to it.
+func FuzzParseDuration(f *testing.F) {
+	for _, s := range []string{"3d", "72h", "1h30m", " 90m ", "0d", "-1d", "+2d", "1.5h", "d", "0", "106751d", "106752d", "9223372036854775807d", "2562047h47m16.854775807s"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := adjudicator.ParseDuration(s)
+		if err != nil {
+			return
+		}
+		if d < 0 {
+			t.Fatalf("%q reads as %v", s, d)
+		}
+		if n, ok := strings.CutSuffix(strings.TrimSpace(s), "d"); ok {
+			days, err := strconv.ParseInt(n, 10, 64)
+			if err != nil || d%(24*time.Hour) != 0 || int64(d/(24*time.Hour)) != days {
+				t.Fatalf("%q reads as %v", s, d)
+			}
+		}
+		if back, err := adjudicator.ParseDuration(d.String()); err != nil || back != d {
+			t.Fatalf("%q reads as %v, which reads back as %v, %v", s, d, back, err)
 		}
 	})
 }

@@ -107,6 +107,11 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 			if err != nil {
 				return Errorf(EINVALID, "%v", err)
 			}
+			if d == 0 {
+				// It would push nothing back, and set a game without a
+				// deadline one of now: its step would close at once.
+				return Errorf(EINVALID, "extend %s: give a duration longer than none, e.g. 24h", a.Args[0])
+			}
 			base := g.Deadline
 			if base.IsZero() || base.Before(h.now()) {
 				base = h.now()
@@ -115,7 +120,9 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		case a.Args[0] == "none":
 		default:
 			t, err := time.Parse(time.RFC3339, a.Args[0])
-			if err != nil {
+			// The log writes times in UTC, of years 0 to 9999 only: an
+			// offset may carry a time written in year 9999 past them.
+			if err != nil || t.UTC().Year() < 0 || t.UTC().Year() > 9999 {
 				return Errorf(EINVALID, "deadline %q: write it as 2026-12-24T18:00:00Z, or none", a.Args[0])
 			}
 			at = t.UTC()

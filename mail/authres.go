@@ -118,16 +118,18 @@ func aligned(vouched, from string) bool {
 
 // parseAuthResults reads an Authentication-Results header value:
 // "authserv-id [version]; method=result ptype.prop=value …; …", with
-// comments in parentheses.
+// comments in parentheses. A value may be a quoted string, whose ';' and
+// spaces are part of it: what a sender wrote (an envelope sender
+// "x;dmarc=pass"@evil.test) never reads as a result.
 func parseAuthResults(v string) (id string, out []authResult) {
-	parts := strings.Split(stripComments(v), ";")
-	head := strings.Fields(parts[0])
+	parts := splitUnquoted(stripComments(v), func(c byte) bool { return c == ';' })
+	head := fields(parts[0])
 	if len(head) == 0 {
 		return "", nil
 	}
 	id = strings.ToLower(head[0])
 	for _, p := range parts[1:] {
-		words := strings.Fields(p)
+		words := fields(p)
 		if len(words) == 0 {
 			continue
 		}
@@ -145,6 +147,36 @@ func parseAuthResults(v string) (id string, out []authResult) {
 		out = append(out, r)
 	}
 	return id, out
+}
+
+// fields splits s at runs of spaces outside quoted strings.
+func fields(s string) []string {
+	var out []string
+	for _, w := range splitUnquoted(s, func(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }) {
+		if w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// splitUnquoted splits s at every byte sep accepts outside a quoted string
+// ("…", in which a backslash quotes the next byte).
+func splitUnquoted(s string, sep func(byte) bool) []string {
+	var out []string
+	start, quoted := 0, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case !quoted && sep(c):
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
 }
 
 // stripComments drops RFC 5322 comments (nested parentheses) outside

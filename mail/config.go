@@ -5,6 +5,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
+	"math"
 	"net"
 	"os"
 	"strconv"
@@ -167,6 +168,8 @@ type Retry struct {
 // Defaults.
 const (
 	DefaultMaxMessageSize = 256 << 10
+	DefaultMaxParts       = 32
+	DefaultMaxDepth       = 4
 	DefaultAnswersPerHour = 10
 	DefaultFilesPerStep   = 10
 	DefaultQuietAfter     = 5
@@ -242,7 +245,7 @@ func (s *Size) UnmarshalYAML(n *yaml.Node) error {
 		}
 	}
 	x, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || x < 0 {
+	if err != nil || x < 0 || x > math.MaxInt64/mult {
 		return fmt.Errorf("line %d: bad size %q: write e.g. 262144 or 256KiB", n.Line, n.Value)
 	}
 	*s = Size(x * mult)
@@ -301,12 +304,6 @@ func (c *Config) Normalize() error {
 	if c.Limits.MaxMessageSize == 0 {
 		c.Limits.MaxMessageSize = DefaultMaxMessageSize
 	}
-	if c.Limits.MaxParts == 0 {
-		c.Limits.MaxParts = 32
-	}
-	if c.Limits.MaxDepth == 0 {
-		c.Limits.MaxDepth = 4
-	}
 	if err := c.Limits.normalize(); err != nil {
 		return err
 	}
@@ -351,6 +348,9 @@ func (c *Config) Normalize() error {
 		default:
 			return fmt.Errorf("config: %s: tls %q: use implicit, starttls or none", s.name, s.srv.TLS)
 		}
+		if s.srv.Port < 0 || s.srv.Port > 65535 {
+			return fmt.Errorf("config: %s: port %d: give a TCP port, 1 to 65535 (or leave it out for the default)", s.name, s.srv.Port)
+		}
 		if s.srv.Port == 0 {
 			s.srv.Port = s.port
 			if s.name == "imap" && s.srv.TLS != "implicit" {
@@ -388,7 +388,10 @@ func (l *Limits) normalize() error {
 		name string
 		v    *int
 		def  int
-	}{{"answers_per_hour", &l.AnswersPerHour, DefaultAnswersPerHour}, {"files_per_step", &l.FilesPerStep, DefaultFilesPerStep}, {"quiet_after", &l.QuietAfter, DefaultQuietAfter}} {
+	}{
+		{"max_parts", &l.MaxParts, DefaultMaxParts}, {"max_depth", &l.MaxDepth, DefaultMaxDepth},
+		{"answers_per_hour", &l.AnswersPerHour, DefaultAnswersPerHour}, {"files_per_step", &l.FilesPerStep, DefaultFilesPerStep}, {"quiet_after", &l.QuietAfter, DefaultQuietAfter},
+	} {
 		if *f.v < 0 {
 			return fmt.Errorf("config: limits: %s %d: give a positive number", f.name, *f.v)
 		}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -58,15 +59,22 @@ func node(v any) *yaml.Node {
 // the line (possibly after "- "), or inside a flow mapping.
 var tokenKey = regexp.MustCompile(`(?i)(^|[{,]|-\s)\s*["']?token["']?\s*:`)
 
+// lineBreak is every line break of YAML (\r\n, \r, \n, NEL, LS, PS), so
+// that the lines are the ones Parse numbers.
+var lineBreak = regexp.MustCompile("\r\n|[\r\n\u0085\u2028\u2029]")
+
 // HideToken returns the lines of an order file with the token's value
 // replaced by "(hidden)", so that the file can be shown back to its sender
 // (or anyone) safely. It works on the text, so it also hides the token of
 // a file that is not valid YAML: the rest of the line after "token:", and
 // every following line indented deeper than that key (a block scalar, or a
 // value continued on the next lines) or blank, or up to the closing quote
-// of a quoted value.
+// of a quoted value. In a file that is valid YAML it also hides every line
+// from a key Parse reads as the token (however it is written: "? token",
+// "tok\x65n") to the next key.
 func HideToken(file []byte) []string {
-	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(string(file), "\r\n", "\n"), "\n"), "\n")
+	lines := lineBreak.Split(strings.TrimRight(string(file), "\r\n\u0085\u2028\u2029"), -1)
+	text := slices.Clone(lines)
 	for i := 0; i < len(lines); i++ {
 		loc := tokenKey.FindStringIndex(lines[i])
 		if loc == nil {
@@ -100,5 +108,54 @@ func HideToken(file []byte) []string {
 			}
 		}
 	}
+	for _, span := range tokenLines(file, text) {
+		first, at, last := span[0], span[1], span[2]
+		// The key's line from the key on, unless a "token:" the text
+		// shows at or before it hid it above.
+		if loc := tokenKey.FindStringIndex(text[first]); loc == nil || loc[0] > at {
+			lines[first] = text[first][:at] + "(hidden)"
+		}
+		for i := first + 1; i <= last; i++ {
+			rest := strings.TrimLeft(lines[i], " \t")
+			if rest != "" {
+				lines[i] = lines[i][:len(lines[i])-len(rest)] + "(hidden)"
+			}
+		}
+	}
 	return lines
+}
+
+// tokenLines are where the token of a file that is valid YAML stands:
+// for each top-level key Parse reads as "token", its line (0-based), the
+// byte at which the key starts in that line, and the last line before the
+// next key (or the last of lines).
+func tokenLines(file []byte, lines []string) [][3]int {
+	var doc yaml.Node
+	if yaml.Unmarshal(file, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	var out [][3]int
+	keys := doc.Content[0].Content
+	for i := 0; i+1 < len(keys); i += 2 {
+		k := keys[i]
+		if strings.ToLower(k.Value) != "token" || k.Line > len(lines) {
+			continue
+		}
+		// The column counts characters (and stands at a quoted key's
+		// quote); where it cannot be found, the whole line is hidden.
+		line := lines[k.Line-1]
+		at := 0
+		for b := range line {
+			if k.Column-1 == utf8.RuneCountInString(line[:b]) {
+				at = b
+				break
+			}
+		}
+		last := len(lines) - 1
+		if i+2 < len(keys) {
+			last = min(last, max(keys[i+2].Line-2, keys[i+1].Line-1))
+		}
+		out = append(out, [3]int{k.Line - 1, at, last})
+	}
+	return out
 }

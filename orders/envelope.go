@@ -59,7 +59,19 @@ var fields = []string{"game", "player", "token", "step", "command", "orders", "c
 // Parse reads an order file. It checks the envelope only; whether the orders
 // make sense is for the game to say. All problems found are returned together
 // as a List.
-func Parse(data []byte) (*Envelope, error) {
+func Parse(data []byte) (*Envelope, error) { return parse(data, "", "") }
+
+// ParseFor reads an order file sent from a page that names its game and
+// player already (the web site's order form): as Parse, but the file may
+// leave out game and player, which are then these, or be only the orders
+// list. Lines are the file's own, so that a mistake is shown at its line.
+func ParseFor(data []byte, game, player string) (*Envelope, error) {
+	return parse(data, game, player)
+}
+
+// parse reads an order file; game and player, when not "", are what a file
+// that leaves them out is for, and then a bare list is the orders.
+func parse(data []byte, game, player string) (*Envelope, error) {
 	if len(data) > MaxFileSize {
 		return nil, Errorf(0, "", "the order file is %d bytes; the limit is %d", len(data), MaxFileSize)
 	}
@@ -78,6 +90,16 @@ func Parse(data []byte) (*Envelope, error) {
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
+	}
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" && root.Value == "" {
+		// A document of nothing ("---", comments): the parser places
+		// its empty node past the file's last line.
+		return nil, Errorf(0, "", "the order file is empty")
+	}
+	given := game != "" && player != ""
+	if given && root.Kind == yaml.SequenceNode {
+		key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "orders", Line: root.Line, Column: root.Column}
+		root = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: root.Line, Column: root.Column, Content: []*yaml.Node{key, root}}
 	}
 	if root.Kind != yaml.MappingNode {
 		return nil, Errorf(root.Line, "", "an order file is a mapping with the keys %s", strings.Join(fields, ", "))
@@ -169,6 +191,12 @@ func Parse(data []byte) (*Envelope, error) {
 		default:
 			errs = append(errs, Errorf(k.Line, k.Value, "unknown key; the keys are %s", strings.Join(fields, ", ")))
 		}
+	}
+	if given && !seen["game"] {
+		env.Game = game
+	}
+	if given && !seen["player"] {
+		env.Player = player
 	}
 	if env.Game == "" && !seen["game"] {
 		errs = append(errs, Errorf(root.Line, "game", "missing: name the game (campaign id)"))
@@ -378,12 +406,17 @@ func parseAway(v *yaml.Node) (*Away, *Error) {
 	return a, nil
 }
 
-// parseWhen reads a date (midnight UTC) or an RFC 3339 time.
+// parseWhen reads a date (midnight UTC) or an RFC 3339 time, in UTC of a
+// year the log can write (0 to 9999: an offset may carry a time of year
+// 9999 or 0 past them).
 func parseWhen(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if t, err := time.Parse("2006-01-02", s); err == nil {
 		return t.UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339, s)
+	if err == nil && (t.UTC().Year() < 0 || t.UTC().Year() > 9999) {
+		err = fmt.Errorf("%s is out of the years 0 to 9999 in UTC", s)
+	}
 	return t.UTC(), err
 }

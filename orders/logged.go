@@ -36,43 +36,79 @@ func ParseLogged(data []byte) ([]Item, error) {
 // ParseLoggedPayload reads an orders event's payload as the log holds it,
 // {"orders":[…],"step":N}: the step, and the orders as ParseLogged reads
 // them. Replay reads one of these for every order of a game's history.
+//
+// It takes and refuses what replay took and refused when it decoded the
+// payload with encoding/json (into a step int and the orders' raw JSON,
+// read by ParseLogged): the form the log holds is scanned directly, and
+// anything else (keys in other case, repeated or escaped, a step written
+// 4.0 or null, other keys, space) goes to encoding/json, so that it reads
+// as it always did (FuzzParseLoggedPayload).
 func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
 	if !json.Valid(payload) {
 		return 0, nil, Errorf(0, "", "not valid JSON")
 	}
+	if step, list, ok := scanPayload(payload); ok {
+		if list == nil {
+			return step, nil, nil
+		}
+		items, err = parseList(list)
+		return step, items, err
+	}
+	var p struct {
+		Step   int             `json:"step"`
+		Orders json.RawMessage `json:"orders"`
+	}
+	if err := json.Unmarshal(payload, &p); err != nil {
+		return 0, nil, Errorf(0, "", "not an orders payload: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if p.Orders == nil {
+		return p.Step, nil, nil
+	}
+	items, err = ParseLogged(p.Orders)
+	return p.Step, items, err
+}
+
+// scanPayload reads valid JSON of the form the log holds: an object of
+// "orders" and an integer "step", each at most once, keys as written, no
+// space between tokens. ok is false for any other form, or orders it
+// cannot read (a number out of range), which encoding/json then reads.
+func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
 	sc := jsonScan{b: payload}
-	sc.space()
 	if !sc.next('{') {
-		return 0, nil, Errorf(0, "", "not an orders payload")
+		return 0, nil, false
 	}
-	var list *yaml.Node
-	for sc.space(); !sc.next('}'); sc.space() {
-		sc.next(',')
-		sc.space()
-		key, err := sc.str()
-		if err != nil {
-			return 0, nil, err
+	var seenStep, seenOrders bool
+	for first := true; !sc.next('}'); first = false {
+		if !first && !sc.next(',') {
+			return 0, nil, false
 		}
-		sc.space()
-		sc.next(':')
-		n, err := sc.value()
-		if err != nil {
-			return 0, nil, err
-		}
-		switch key {
-		case "step":
-			if step, err = strconv.Atoi(n.Value); err != nil || n.Tag != "!!int" {
-				return 0, nil, Errorf(0, "step", "not a step number: %s", n.Value)
+		switch rest := sc.b[sc.i:]; {
+		case !seenOrders && bytes.HasPrefix(rest, []byte(`"orders":`)):
+			sc.i += len(`"orders":`)
+			var err error
+			if list, err = sc.value(); err != nil {
+				return 0, nil, false
 			}
-		case "orders":
-			list = n
+			seenOrders = true
+		case !seenStep && bytes.HasPrefix(rest, []byte(`"step":`)):
+			sc.i += len(`"step":`)
+			start := sc.i
+			sc.next('-')
+			for sc.i < len(sc.b) && sc.b[sc.i] >= '0' && sc.b[sc.i] <= '9' {
+				sc.i++
+			}
+			// A fraction or an exponent fails the ',' or '}' that must
+			// come next.
+			n, err := strconv.ParseInt(string(sc.b[start:sc.i]), 10, strconv.IntSize)
+			if err != nil {
+				return 0, nil, false
+			}
+			step, seenStep = int(n), true
+		default:
+			return 0, nil, false
 		}
 	}
-	if list == nil {
-		return step, nil, nil
-	}
-	items, err = parseList(list)
-	return step, items, err
+	return step, list, sc.i == len(sc.b)
 }
 
 // jsonScan reads JSON already known to be valid (json.Valid) into the

@@ -93,7 +93,9 @@ func FuzzParseLogged(f *testing.F) {
 	})
 }
 
-// ParseLoggedPayload reads a payload as decoding it and ParseLogged do.
+// ParseLoggedPayload takes and refuses what decoding the payload with
+// encoding/json takes and refuses, and reads the step and the orders (by
+// ParseLogged) as decoding it does.
 func FuzzParseLoggedPayload(f *testing.F) {
 	f.Add(`{"orders":[{"buy":"London"}],"step":4}`)
 	f.Add(`{"orders":["pass",{"bid":100}],"step":1}`)
@@ -103,7 +105,10 @@ func FuzzParseLoggedPayload(f *testing.F) {
 			Step   int             `json:"step"`
 			Orders json.RawMessage `json:"orders"`
 		}
-		if json.Unmarshal([]byte(s), &p) != nil {
+		if err := json.Unmarshal([]byte(s), &p); err != nil {
+			if _, _, gerr := ParseLoggedPayload([]byte(s)); gerr == nil {
+				t.Fatalf("%s: encoding/json refuses it (%v), ParseLoggedPayload takes it", s, err)
+			}
 			return
 		}
 		want, werr := ParseLogged(p.Orders)
