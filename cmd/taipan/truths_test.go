@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -67,5 +68,79 @@ func TestVersionStampedAtBuildTime(t *testing.T) {
 	}
 	if !strings.Contains(string(readme), `-ldflags "-X main.version=`) {
 		t.Error("the README does not say how to stamp the version")
+	}
+}
+
+// engines lists the games this build plays, by the names campaign files
+// give them, as `taipan version` lists them.
+func engines(t *testing.T, c *cli) []string {
+	t.Helper()
+	var names []string
+	for _, l := range strings.Split(c.ok("", "version"), "\n") {
+		if f := strings.Fields(l); strings.HasPrefix(l, "  ") && len(f) > 1 && strings.Contains(f[1], "/") {
+			names = append(names, f[0])
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("taipan version lists no engines")
+	}
+	return names
+}
+
+// readme is the README, and its section under the heading title ("" for
+// what comes before the first section).
+func readme(t *testing.T, title string) string {
+	t.Helper()
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if title == "" {
+		head, _, _ := strings.Cut(text, "\n## ")
+		return head
+	}
+	_, section, ok := strings.Cut(text, "\n## "+title+"\n")
+	if !ok {
+		t.Fatalf("the README has no section %q", title)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	return section
+}
+
+// readmeTitles maps each game's name to its title as the README's first
+// screen lists them: **Trader** (`trader`, …).
+func readmeTitles(t *testing.T) map[string]string {
+	t.Helper()
+	titles := map[string]string{}
+	for _, m := range regexp.MustCompile("\\*\\*([^*]+)\\*\\*\\s*\\(`([a-z0-9-]+)`").FindAllStringSubmatch(readme(t, ""), -1) {
+		titles[m[2]] = m[1]
+	}
+	return titles
+}
+
+// The README's Pictures section describes the picture of every game this
+// build plays, and says what serve really mails: the text, the HTML and
+// the picture of every report.
+func TestReadmeDescribesEveryPicture(t *testing.T) {
+	c := newCLI(t)
+	titles := readmeTitles(t)
+	pictures := readme(t, "Pictures and HTML reports")
+	for _, name := range engines(t, c) {
+		title, ok := titles[name]
+		if !ok {
+			t.Errorf("the README's first screen does not list %s", name)
+			continue
+		}
+		lower := strings.ToLower(pictures)
+		if !strings.Contains(lower, "\n- **"+strings.ToLower(title)+"**: ") && !strings.Contains(lower, "\n- **the "+strings.ToLower(title)+"**: ") {
+			t.Errorf("the README's Pictures section does not describe the picture of %s (%s)", title, name)
+		}
+	}
+	if strings.Contains(pictures, "plain-text reports") {
+		t.Error("the README's Pictures section still says serve sends plain-text reports")
+	}
+	if !strings.Contains(pictures, "`taipan serve` sends every report") {
+		t.Error("the README's Pictures section does not say how serve mails reports")
 	}
 }
