@@ -3,6 +3,8 @@ package main_test
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -142,5 +144,18 @@ func TestReadmeDescribesEveryPicture(t *testing.T) {
 	}
 	if !strings.Contains(pictures, "`taipan serve` sends every report") {
 		t.Error("the README's Pictures section does not say how serve mails reports")
+	}
+}
+
+// Inside serve, the site's login page promises the login link that every
+// mailed report then carries.
+func TestServeSiteLoginPagePromisesLinks(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	webAddr := freeAddr(t)
+	startServe(t, c.db, writeConfig(t, fmt.Sprintf("embedded: {listen: %q, maildir: %q}\nweb: {listen: %q}\n", freeAddr(t), t.TempDir(), webAddr)))
+	status, page := newWebClient(t, "http://"+webAddr).do("GET", "/games/bourse-1/login", nil)
+	if status != http.StatusOK || !strings.Contains(page, "Every report mailed to you carries a one-time link") {
+		t.Errorf("the login page of the site inside serve: %d\n%s", status, page)
 	}
 }
