@@ -360,7 +360,11 @@ func (g *Game) apply(e events.Event) error {
 		if err := e.Decode(&p); err != nil {
 			return bad("%v", err)
 		}
-		note(fmt.Sprintf("The GM issued %s a new token.", p.Player), p.Reason)
+		text := fmt.Sprintf("The GM issued %s a new token.", p.Player)
+		if p.Player == ActorGM {
+			text = "The GM took a new GM token; the one before no longer works."
+		}
+		note(text, p.Reason)
 	case KindReplace:
 		var p Replaced
 		if err := e.Decode(&p); err != nil {

@@ -20,7 +20,7 @@ import (
 //	extend DURATION          push the open step's deadline back (e.g. 24h, 2d)
 //	deadline TIME            set the open step's deadline (RFC 3339, or "none")
 //	replace PLAYER NAME [EMAIL]  hand PLAYER's seat to a new player (new token)
-//	token PLAYER             issue PLAYER a new token
+//	token PLAYER|gm          issue PLAYER (or the GM) a new token
 //	resign PLAYER            put PLAYER in civil disorder: defaults from now on
 //	remove PLAYER            take PLAYER out of the game for good
 //	void PLAYER              drop PLAYER's orders for the open step
@@ -39,7 +39,7 @@ type GMAction struct {
 // GMResult is what an override did.
 type GMResult struct {
 	Game   *Game
-	Token  string // a new token to hand over, for replace and token
+	Token  string // a new token to hand over, for replace and token (the GM's for token gm)
 	Closed []int
 }
 
@@ -154,17 +154,24 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		res.Token, err = setToken(ctx, tx, g.ID, name)
 		return err
 	case "token":
-		if err := need(1, "PLAYER"); err != nil {
+		if err := need(1, "PLAYER|gm"); err != nil {
 			return err
 		}
-		pl, err := player(a.Args[0])
-		if err != nil {
+		// "gm" is the GM's own token (no player may be called gm): the
+		// way a GM who lost it gets a new one.
+		holder, credential := ActorGM, ""
+		if !strings.EqualFold(a.Args[0], ActorGM) {
+			pl, err := player(a.Args[0])
+			if err != nil {
+				return err
+			}
+			holder, credential = pl.Name, pl.Name
+		}
+		if err := h.append(ctx, tx, g, KindToken, ActorGM, PlayerAction{Step: g.Step, Player: holder, Reason: a.Reason}, nil); err != nil {
 			return err
 		}
-		if err := h.append(ctx, tx, g, KindToken, ActorGM, PlayerAction{Step: g.Step, Player: pl.Name, Reason: a.Reason}, nil); err != nil {
-			return err
-		}
-		res.Token, err = setToken(ctx, tx, g.ID, pl.Name)
+		var err error
+		res.Token, err = setToken(ctx, tx, g.ID, credential)
 		return err
 	case "resign", "void":
 		if err := need(1, "PLAYER"); err != nil {

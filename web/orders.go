@@ -255,7 +255,7 @@ const gmHelp = `GM actions (each needs a reason, shown to the players):
   extend DURATION              push the deadline back (24h, 2d, 90m)
   deadline TIME|none           set the deadline (2026-12-24T18:00:00Z)
   replace PLAYER NAME [EMAIL]  hand a seat to a new player (the new token is mailed)
-  token PLAYER                 issue a new token (it is mailed to the player)
+  token PLAYER|gm              issue a new token (it is mailed to the player, or the GM)
   resign PLAYER                civil disorder: the default orders from now on
   remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step

@@ -632,7 +632,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	case head == nil:
 		fmt.Fprintf(m.Stdout, "The log's head is event %d, hash %s; give --expect-head SEQ:HASH from a report you hold to prove nothing was dropped after it.\n", len(evs), evs[len(evs)-1].Hash)
 	}
-	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT`.\n", g.ID)
+	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT` (and the GM's with `token gm`).\n", g.ID)
 	return nil
 }
 
@@ -772,7 +772,7 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   extend DURATION              push the deadline back (24h, 2d, 90m)
   deadline TIME|none           set the deadline (2026-12-24T18:00:00Z)
   replace PLAYER NAME [EMAIL]  hand a seat to a new player; prints the new token
-  token PLAYER                 issue a new token; prints it
+  token PLAYER|gm              issue a new token (gm: the GM's own); prints it
   resign PLAYER                civil disorder: the default orders from now on
   remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step

@@ -159,3 +159,32 @@ func TestServeSiteLoginPagePromisesLinks(t *testing.T) {
 		t.Errorf("the login page of the site inside serve: %d\n%s", status, page)
 	}
 }
+
+// A GM who lost the GM's token gets a new one at the command line, printed
+// once; only its hash is stored, and the old one stops working.
+func TestGMTokenMadeAnew(t *testing.T) {
+	c := newCLI(t)
+	old := tokens(c.ok(campaign, "new", "-"))["(GM)"]
+	c.fail("give a reason", "", "gm", "bourse-1", "token", "gm")
+	out := c.ok("", "gm", "bourse-1", "token", "gm", "--reason", "the GM's token was lost")
+	m := regexp.MustCompile(`New token \(shown once\): ([0-9a-f]{32})`).FindStringSubmatch(out)
+	if m == nil || m[1] == old {
+		t.Fatalf("gm token gm printed no new token:\n%s", out)
+	}
+	db := openDB(t, c.db)
+	defer db.Close()
+	var stored string
+	if err := db.QueryRow(`SELECT token_hash FROM credentials WHERE game_id = 'bourse-1' AND player = ''`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(m[1]))
+	if stored != hex.EncodeToString(sum[:]) {
+		t.Error("the GM's credential is not the new token's hash")
+	}
+	if !strings.Contains(c.ok("", "status", "bourse-1"), "The GM took a new GM token") {
+		t.Error("status does not show the GM's new token")
+	}
+	if !strings.Contains(c.ok("", "gm", "bourse-1", "help"), "token PLAYER|gm") {
+		t.Error("gm help does not say token gm")
+	}
+}
