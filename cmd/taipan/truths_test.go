@@ -188,3 +188,23 @@ func TestGMTokenMadeAnew(t *testing.T) {
 		t.Error("gm help does not say token gm")
 	}
 }
+
+// The README's sample campaign file names, on its game: line, every game
+// this build plays.
+func TestReadmeCampaignNamesEveryGame(t *testing.T) {
+	c := newCLI(t)
+	section := readme(t, "Campaign file")
+	m := regexp.MustCompile(`(?m)^game: \S+\s+#\s*(.*)$`).FindStringSubmatch(section)
+	if m == nil {
+		t.Fatal("the README's sample campaign file has no game: line with a comment")
+	}
+	listed := map[string]bool{}
+	for _, name := range strings.Split(m[1], ",") {
+		listed[strings.TrimSpace(name)] = true
+	}
+	for _, name := range engines(t, c) {
+		if !listed[name] {
+			t.Errorf("the sample campaign file's game: line (%q) leaves out %s", m[1], name)
+		}
+	}
+}
