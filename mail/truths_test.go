@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/mail"
@@ -67,5 +68,50 @@ func TestGMTokenRecoveryStepsWork(t *testing.T) {
 	}
 	if g := f.load(); !strings.Contains(g.Notes[len(g.Notes)-1].Text, "The GM took a new GM token") {
 		t.Errorf("the log does not say the GM took a new token: %v", g.Notes)
+	}
+}
+
+// longReason is a reason long enough to need several lines.
+const longReason = "the harbour master of Shanghai has closed the port for a typhoon that is expected to last until the end of the week, and mail is slow"
+
+// fitsLines fails the test if a line of a mail's text is wider than 72
+// columns, or if want is not in it once its lines are joined again.
+func fitsLines(t *testing.T, what, text, want string) {
+	t.Helper()
+	for _, l := range strings.Split(text, "\n") {
+		if len(l) > 72 {
+			t.Errorf("%s: a line of %d characters: %q", what, len(l), l)
+		}
+	}
+	if joined := strings.Join(strings.Fields(text), " "); !strings.Contains(joined, want) {
+		t.Errorf("%s does not say %q:\n%s", what, want, text)
+	}
+}
+
+// The notices of an absence and of a deadline change wrap their long
+// reasons, and so does status (the notes it lists).
+func TestLongNoticesAreWrapped(t *testing.T) {
+	f := newFixture(t, lenient())
+	n := len(f.mails())
+	g := f.load()
+	from, until := g.Deadline.Add(-time.Hour).Truncate(time.Second), g.Deadline.Add(48*time.Hour).Truncate(time.Second)
+	if res := f.mailOf(aliceAddr, "away", f.file("alice", fmt.Sprintf("absence: {from: %s, until: %s, reason: %q}\n", from.Format(time.RFC3339), until.Format(time.RFC3339), longReason))); res.Outcome != mail.Accepted {
+		t.Fatalf("absence: %s %s", res.Outcome, res.Reason)
+	}
+	if res := f.mailOf(gmAddr, "extend", f.file("gm", "command: gm extend 24h\nreason: "+longReason+"\n")); res.Outcome != mail.Command {
+		t.Fatalf("gm extend: %s %s", res.Outcome, res.Reason)
+	}
+	if res := f.mailOf(bobAddr, "status", f.file("bob", "command: status\n")); res.Outcome != mail.Command {
+		t.Fatalf("status: %s %s", res.Outcome, res.Reason)
+	}
+	ms := f.newMails(n)
+	for kind, want := range map[string]string{mail.KindAbsence: "(" + longReason + ")", mail.KindDeadline: "The GM's reason: " + longReason, mail.KindReply: longReason} {
+		got := only(ms, kind, bobAddr)
+		if len(got) == 0 {
+			t.Errorf("bob got no %s mail", kind)
+		}
+		for _, m := range got {
+			fitsLines(t, "bob's "+kind+" mail", m.Text, want)
+		}
 	}
 }

@@ -1,10 +1,15 @@
 package web
 
 import (
+	"context"
+	"html"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
+
+	"taipan/adjudicator"
 )
 
 // These tests hold what the site says to the truth.
@@ -34,5 +39,34 @@ func TestLoginPagePromisesLinksOnlyWhenMailed(t *testing.T) {
 				t.Errorf("the login page of a site alone does not say the reports carry no link:\n%s", body)
 			}
 		}
+	}
+}
+
+// A long note (here the GM's reason for a new deadline) is wrapped in the
+// report the site shows, not cut off at the edge of its box.
+func TestLongNotesWrapOnTheSite(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	const reason = "the harbour master of Shanghai has closed the port for a typhoon that is expected to last until the end of the week, and mail is slow"
+	ctx := context.Background()
+	for _, a := range []adjudicator.GMAction{{Action: "extend", Args: []string{"24h"}, Reason: reason}, {Action: "close", Reason: "all in"}} {
+		if _, err := s.host.GM(ctx, "bourse-1", a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := s.browser().get("/games/bourse-1/steps/1")
+	m := regexp.MustCompile(`(?s)<pre class="report" id="report">(.*?)</pre>`).FindStringSubmatch(page.body)
+	if page.status != http.StatusOK || m == nil {
+		t.Fatalf("step 1's page: %d\n%s", page.status, page.body)
+	}
+	report := html.UnescapeString(m[1])
+	_, happened, _ := strings.Cut(report, "WHAT HAPPENED")
+	happened, _, _ = strings.Cut(happened, "\n----")
+	for _, l := range strings.Split(happened, "\n") {
+		if len(l) > 72 {
+			t.Errorf("a line of %d characters in the report on the site: %q", len(l), l)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(happened), " "), "(reason: "+reason+")") {
+		t.Errorf("the report on the site does not give the reason whole:\n%s", happened)
 	}
 }

@@ -347,7 +347,7 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		}
 	}
 	for _, n := range g.Notes {
-		fmt.Fprintf(m.Stdout, "GM: %s\n", n.Text)
+		fmt.Fprintln(m.Stdout, adjudicator.Wrap(n.Text, "GM: ", 72))
 	}
 	return nil
 }

@@ -208,3 +208,47 @@ func TestReadmeCampaignNamesEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// longReason is a reason long enough to need several lines.
+const longReason = "the harbour master of Shanghai has closed the port for a typhoon that is expected to last until the end of the week, and mail is slow"
+
+// whatHappened is the WHAT HAPPENED block of a text report.
+func whatHappened(t *testing.T, report string) string {
+	t.Helper()
+	_, block, ok := strings.Cut(report, "WHAT HAPPENED")
+	if !ok {
+		t.Fatalf("no WHAT HAPPENED in the report:\n%s", report)
+	}
+	block, _, _ = strings.Cut(block, "\n----")
+	return block
+}
+
+// wrapped fails the test if a line of text is wider than a report's 72
+// columns, or if want is not in text once the lines are joined again.
+func wrapped(t *testing.T, what, text, want string) {
+	t.Helper()
+	for _, l := range strings.Split(text, "\n") {
+		if len(l) > 72 {
+			t.Errorf("%s: a line of %d characters: %q", what, len(l), l)
+		}
+	}
+	if joined := strings.Join(strings.Fields(text), " "); !strings.Contains(joined, want) {
+		t.Errorf("%s does not say %q:\n%s", what, want, text)
+	}
+}
+
+// Long notes (a deadline's reason, an absence, a rollback) are wrapped in
+// the text reports and in status, not left as lines that run off.
+func TestLongNotesAreWrapped(t *testing.T) {
+	c := newCLI(t)
+	c.ok(strings.Replace(campaign, "seed:", "deadline: 72h\nseed:", 1), "new", "-")
+	c.ok("", "gm", "bourse-1", "extend", "24h", "--reason", longReason)
+	c.ok("game: bourse-1\nplayer: bob\nabsence: {from: 2026-12-20, until: 2026-12-22, reason: \""+longReason+"\"}\n", "submit", "bourse-1", "-")
+	wrapped(t, "status", c.ok("", "status", "bourse-1"), longReason)
+	c.ok("", "adjudicate", "bourse-1", "--reason", "all in")
+	wrapped(t, "the report of step 1", whatHappened(t, c.ok("", "report", "bourse-1", "--step", "1", "--player", "bob")), "(reason: "+longReason+")")
+	c.ok("", "gm", "bourse-1", "rollback", "1", "--reason", longReason)
+	rep := whatHappened(t, c.ok("", "report", "bourse-1", "--step", "1"))
+	wrapped(t, "the report of step 1 after the rollback", rep, "rolled the game back to the end of step 1")
+	wrapped(t, "the report of step 1 after the rollback", rep, longReason)
+}
