@@ -336,7 +336,11 @@ func (g *Game) apply(e events.Event) error {
 			return bad("%v", err)
 		}
 		g.Deadline = p.Deadline
-		note(fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline)), p.Reason)
+		text := fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline))
+		if p.Deadline.IsZero() {
+			text = fmt.Sprintf("The GM removed the deadline of step %d: it closes once every order is in, or when the GM closes it.", p.Step)
+		}
+		note(text, p.Reason)
 	case KindVoid:
 		var p PlayerAction
 		if err := e.Decode(&p); err != nil {

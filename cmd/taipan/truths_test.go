@@ -252,3 +252,15 @@ func TestLongNotesAreWrapped(t *testing.T) {
 	wrapped(t, "the report of step 1 after the rollback", rep, "rolled the game back to the end of step 1")
 	wrapped(t, "the report of step 1 after the rollback", rep, longReason)
 }
+
+// A deadline the GM takes away is told as such, not as a deadline in the
+// year 1.
+func TestDeadlineRemovedIsToldSo(t *testing.T) {
+	c := newCLI(t)
+	c.ok(strings.Replace(campaign, "seed:", "deadline: 72h\nseed:", 1), "new", "-")
+	c.ok("", "gm", "bourse-1", "deadline", "none", "--reason", "no hurry")
+	status := c.ok("", "status", "bourse-1")
+	if strings.Contains(status, "0001") || !strings.Contains(status, "The GM removed the deadline of step 1") {
+		t.Errorf("status after the deadline was removed:\n%s", status)
+	}
+}
