@@ -159,19 +159,16 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		}
 		// "gm" is the GM's own token (no player may be called gm): the
 		// way a GM who lost it gets a new one.
-		holder, credential := ActorGM, ""
+		holder := ActorGM
 		if !strings.EqualFold(a.Args[0], ActorGM) {
 			pl, err := player(a.Args[0])
 			if err != nil {
 				return err
 			}
-			holder, credential = pl.Name, pl.Name
-		}
-		if err := h.append(ctx, tx, g, KindToken, ActorGM, PlayerAction{Step: g.Step, Player: holder, Reason: a.Reason}, nil); err != nil {
-			return err
+			holder = pl.Name
 		}
 		var err error
-		res.Token, err = setToken(ctx, tx, g.ID, credential)
+		res.Token, err = h.reissueToken(ctx, tx, g, holder, ActorGM, a.Reason)
 		return err
 	case "resign", "void":
 		if err := need(1, "PLAYER"); err != nil {
@@ -334,4 +331,37 @@ func changedStep(err error) string {
 // String writes the action as the CLI takes it.
 func (a GMAction) String() string {
 	return fmt.Sprintf("%s %s", a.Action, strings.Join(a.Args, " "))
+}
+
+// RequestTokenTx issues player of game a new token because the player asked
+// for it (the mail gateway's `command: token`, from the address on record),
+// inside the caller's transaction: the token-reissued event is the
+// player's, and the reports say that the player asked, not that the GM
+// acted. It returns the game and the new token, to be mailed to the
+// player only.
+func (h *Host) RequestTokenTx(ctx context.Context, tx *events.Tx, id, player string) (*Game, string, error) {
+	g, err := h.loadTx(ctx, tx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	pl := g.Player(player)
+	if pl == nil {
+		return nil, "", Errorf(ENOTFOUND, "game %s has no player %q; the players are %s", g.ID, player, strings.Join(g.Names(), ", "))
+	}
+	tok, err := h.reissueToken(ctx, tx, g, pl.Name, pl.Name, "")
+	return g, tok, err
+}
+
+// reissueToken logs a new token for holder (a player's name, or ActorGM
+// for the GM's own), made by actor, and stores its hash in place of the
+// old one, which stops working. It returns the new token.
+func (h *Host) reissueToken(ctx context.Context, tx *events.Tx, g *Game, holder, actor, reason string) (string, error) {
+	if err := h.append(ctx, tx, g, KindToken, actor, PlayerAction{Step: g.Step, Player: holder, Reason: reason}, nil); err != nil {
+		return "", err
+	}
+	credential := holder
+	if holder == ActorGM {
+		credential = "" // the GM's credential row
+	}
+	return setToken(ctx, tx, g.ID, credential)
 }

@@ -197,7 +197,7 @@ func statusText(g *adjudicator.Game, player string) string {
 		}
 	}
 	for _, n := range g.Notes {
-		b.WriteString(adjudicator.Wrap(n.Text, "GM: ", 72) + "\n")
+		b.WriteString(adjudicator.Wrap(n.Text, n.Label()+": ", 72) + "\n")
 	}
 	return b.String()
 }

@@ -168,9 +168,9 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 		})
 		return res, err
 	}
-	var r *adjudicator.GMResult
+	var token string
 	refused, err := in.savepoint(ctx, tx, env.Game, true, func() (err error) {
-		r, err = in.Host.GMTx(ctx, tx, env.Game, adjudicator.GMAction{Action: "token", Args: []string{seat.Name}, Reason: seat.Name + " asked for a new token by mail"})
+		_, token, err = in.Host.RequestTokenTx(ctx, tx, env.Game, seat.Name)
 		return err
 	})
 	if err != nil {
@@ -180,11 +180,11 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 		lines := errLines(refused)
 		return refuse(roster, gameSubject(env.Game, "token refused"), lines[0], lines[1:])
 	}
-	body := tokenText(env.Game, seat.Name, r.Token, "You asked for a new token: here it is. The one you had no longer works.")
+	body := tokenText(env.Game, seat.Name, token, "You asked for a new token: here it is. The one you had no longer works.")
 	res.Outcome, res.Reason = Command, "token: a new token mailed to "+seat.Email
 	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token", func() (*Draft, error) {
 		d := in.replyDraft(m, env.Game, KindReply, gameSubject(env.Game, "your new token"), body)
-		d.To, d.Secrets = seat.Email, []string{r.Token}
+		d.To, d.Secrets = seat.Email, []string{token}
 		return d, nil
 	})
 	return res, err

@@ -115,3 +115,32 @@ func TestLongNoticesAreWrapped(t *testing.T) {
 		}
 	}
 }
+
+// A player who asks for a new token is told of as having asked: the log
+// holds the request as the player's, and neither status nor the reports
+// say that the GM issued it.
+func TestTokenAskedIsThePlayers(t *testing.T) {
+	f := newFixture(t, lenient())
+	if res := f.mailOf(aliceAddr, "token", "game: bourse-1\nplayer: alice\ncommand: token\n"); res.Outcome != mail.Command {
+		t.Fatalf("command: token: %s %s", res.Outcome, res.Reason)
+	}
+	evs, err := f.store.Events(context.Background(), f.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := evs[len(evs)-1]
+	if last.Kind != adjudicator.KindToken || last.Actor != "alice" {
+		t.Errorf("the new token is logged as %s by %s, not as alice's request", last.Kind, last.Actor)
+	}
+	n := len(f.mails())
+	if res := f.mailOf(bobAddr, "status", f.file("bob", "command: status\n")); res.Outcome != mail.Command {
+		t.Fatalf("status: %s %s", res.Outcome, res.Reason)
+	}
+	status := only(f.newMails(n), mail.KindReply, bobAddr)
+	if len(status) != 1 {
+		t.Fatalf("bob's status: %v", status)
+	}
+	if text := status[0].Text; !strings.Contains(text, "alice: alice asked for a new token and got one") || strings.Contains(text, "The GM issued") || strings.Contains(text, "GM: alice") {
+		t.Errorf("status does not say alice asked:\n%s", text)
+	}
+}

@@ -347,7 +347,7 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		}
 	}
 	for _, n := range g.Notes {
-		fmt.Fprintln(m.Stdout, adjudicator.Wrap(n.Text, "GM: ", 72))
+		fmt.Fprintln(m.Stdout, adjudicator.Wrap(n.Text, n.Label()+": ", 72))
 	}
 	return nil
 }

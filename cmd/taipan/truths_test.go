@@ -264,3 +264,20 @@ func TestDeadlineRemovedIsToldSo(t *testing.T) {
 		t.Errorf("status after the deadline was removed:\n%s", status)
 	}
 }
+
+// What a player does is labelled as the player's, not as the GM's: status
+// names the player before their absence, and the GM before the GM's own
+// notes.
+func TestPlayersActionsAreLabelledTheirs(t *testing.T) {
+	c := newCLI(t)
+	c.ok(strings.Replace(campaign, "seed:", "deadline: 72h\nseed:", 1), "new", "-")
+	c.ok("game: bourse-1\nplayer: bob\nabsence: {from: 2026-12-20, until: 2026-12-22}\n", "submit", "bourse-1", "-")
+	c.ok("", "gm", "bourse-1", "extend", "24h", "--reason", "mail is slow")
+	status := c.ok("", "status", "bourse-1")
+	if !strings.Contains(status, "\nbob: bob will be away from") || strings.Contains(status, "GM: bob will be away") {
+		t.Errorf("status does not label bob's absence as bob's:\n%s", status)
+	}
+	if !strings.Contains(status, "\nGM: The GM set the deadline of step 1") {
+		t.Errorf("status does not label the GM's deadline as the GM's:\n%s", status)
+	}
+}
