@@ -144,3 +144,39 @@ func TestTokenAskedIsThePlayers(t *testing.T) {
 		t.Errorf("status does not say alice asked:\n%s", text)
 	}
 }
+
+// Orders that come after the deadline, in the grace period, are
+// acknowledged as late, with the grace's end; orders in time are not.
+func TestLateOrdersAcknowledgedAsLate(t *testing.T) {
+	f := newFixture(t, lenient())
+	ctx := context.Background()
+	player, file := f.orderFile()
+	n := len(f.mails())
+	if res := f.mailOf(addrOf(player), "orders", file); res.Outcome != mail.Accepted {
+		t.Fatalf("orders in time: %s %s", res.Outcome, res.Reason)
+	}
+	if acks := only(f.newMails(n), mail.KindAck, addrOf(player)); len(acks) != 1 || strings.Contains(acks[0].Text, "came late") {
+		t.Errorf("the acknowledgement of orders in time: %v", acks)
+	}
+	// The deadline passed an hour ago; the grace runs for 12 hours after it.
+	missed := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
+	for _, a := range []adjudicator.GMAction{
+		{Action: "grace", Args: []string{"12h"}, Reason: "mail is slow"},
+		{Action: "deadline", Args: []string{missed.Format(time.RFC3339)}, Reason: "the deadline as agreed"},
+	} {
+		if _, err := f.host.GM(ctx, f.game, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	player, file = f.orderFile() // the next step's
+	n = len(f.mails())
+	if res := f.mailOf(addrOf(player), "late orders", file); res.Outcome != mail.Accepted {
+		t.Fatalf("late orders: %s %s", res.Outcome, res.Reason)
+	}
+	acks := only(f.newMails(n), mail.KindAck, addrOf(player))
+	if len(acks) != 1 {
+		t.Fatalf("the acknowledgement of late orders: %v", acks)
+	}
+	want := "These orders came late: after the deadline (" + adjudicator.FormatTime(missed) + "), in the grace period, which lasts until " + adjudicator.FormatTime(missed.Add(12*time.Hour)) + "."
+	fitsLines(t, "the acknowledgement of late orders", acks[0].Text, want)
+}

@@ -262,6 +262,9 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	for _, l := range orders.Echo(r.Orders) {
 		fmt.Fprintf(m.Stdout, "  %s\n", l)
 	}
+	if late := adjudicator.LateText(r); late != "" {
+		fmt.Fprintln(m.Stdout, adjudicator.Wrap(late, "", 72))
+	}
 	if len(r.Fills) > 0 {
 		fmt.Fprintln(m.Stdout, "Where the file leaves something out:")
 		for _, f := range r.Fills {

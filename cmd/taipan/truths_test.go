@@ -281,3 +281,16 @@ func TestPlayersActionsAreLabelledTheirs(t *testing.T) {
 		t.Errorf("status does not label the GM's deadline as the GM's:\n%s", status)
 	}
 }
+
+// Orders submitted after the deadline, in the grace period, are answered
+// as late.
+func TestLateSubmitSaysGrace(t *testing.T) {
+	c := newCLI(t)
+	c.ok(strings.Replace(campaign, "seed:", "deadline: 72h\ngrace: 12h\nseed:", 1), "new", "-")
+	capital, _ := available(c.state("bourse-1"))
+	c.ok("", "gm", "bourse-1", "deadline", "2020-01-01T12:00:00Z", "--reason", "the deadline as agreed")
+	out := c.ok(orderFile("bourse-1", "alice", "", 1, "buy: "+capital), "submit", "bourse-1", "--player", "alice", "-")
+	if joined := strings.Join(strings.Fields(out), " "); !strings.Contains(joined, "These orders came late: after the deadline (Wed 01 Jan 2020 12:00 UTC), in the grace period, which lasts until Thu 02 Jan 2020 00:00 UTC.") {
+		t.Errorf("a late submission does not say it came in the grace period:\n%s", out)
+	}
+}
