@@ -189,6 +189,9 @@ func statusText(g *adjudicator.Game, player string) string {
 	} else {
 		fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
 	}
+	if at := g.CloseAt(); !at.IsZero() && g.Grace > 0 {
+		fmt.Fprintf(&b, "Closes: %s (late orders are taken for the %s grace period after the deadline).\n", adjudicator.FormatTime(at), adjudicator.FormatDuration(g.Grace))
+	}
 	if player != "" {
 		if _, ok := g.Open[player]; ok {
 			b.WriteString("Your orders for this step are in; you may still replace them.\n")

@@ -341,6 +341,10 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 	} else {
 		fmt.Fprintf(m.Stdout, "Deadline: %s\n", adjudicator.FormatTime(g.Deadline))
 	}
+	if at := g.CloseAt(); !at.IsZero() && g.Grace > 0 {
+		// What `taipan games` lists as CLOSES: the deadline and the grace.
+		fmt.Fprintf(m.Stdout, "Closes: %s (late orders are taken for the %s grace period after the deadline)\n", adjudicator.FormatTime(at), adjudicator.FormatDuration(g.Grace))
+	}
 	for _, p := range g.Players {
 		switch {
 		case p.Removed:
@@ -798,6 +802,7 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 		return err
 	}
 	indexed := map[string]bool{}
+	timed := false // a game's step closes by the clock: say what CLOSES is
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "GAME\tENGINE\tSTEP\tAWAITING\tCLOSES\tPHASE")
 	for _, s := range list {
@@ -807,7 +812,7 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 		case s.Paused:
 			deadline = "paused"
 		case !s.CloseAt.IsZero():
-			deadline = adjudicator.FormatTime(s.CloseAt)
+			deadline, timed = adjudicator.FormatTime(s.CloseAt), true
 		}
 		step := fmt.Sprintf("%d", s.Step)
 		if s.Finished {
@@ -826,7 +831,13 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 			fmt.Fprintf(tw, "%s\t(does not replay: %v)\n", id, err)
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if timed {
+		fmt.Fprintln(m.Stdout, "CLOSES is when the clock closes the open step: its deadline, plus the grace period\nfor late orders where the game has one (`taipan status GAME` shows both).")
+	}
+	return nil
 }
 
 func (m *Main) runRules(_ context.Context, args []string) error {

@@ -294,3 +294,20 @@ func TestLateSubmitSaysGrace(t *testing.T) {
 		t.Errorf("a late submission does not say it came in the grace period:\n%s", out)
 	}
 }
+
+// `taipan games` lists when the step closes (the deadline plus the grace),
+// `status` the deadline and, with a grace period, the same close time, and
+// games says what CLOSES means.
+func TestGamesAndStatusAgreeOnTheClose(t *testing.T) {
+	c := newCLI(t)
+	c.ok(strings.Replace(campaign, "seed:", "deadline: 72h\ngrace: 12h\nseed:", 1), "new", "-")
+	c.ok("", "gm", "bourse-1", "deadline", "2030-01-01T12:00:00Z", "--reason", "the deadline as agreed")
+	status := c.ok("", "status", "bourse-1")
+	if !strings.Contains(status, "Deadline: Tue 01 Jan 2030 12:00 UTC\n") || !strings.Contains(status, "Closes: Wed 02 Jan 2030 00:00 UTC (late orders are taken for the 12h grace period after the deadline)") {
+		t.Errorf("status does not give the deadline and the close:\n%s", status)
+	}
+	games := c.ok("", "games")
+	if !regexp.MustCompile(`(?m)^bourse-1 .* Wed 02 Jan 2030 00:00 UTC `).MatchString(games) || !strings.Contains(games, "CLOSES is when the clock closes the open step: its deadline, plus the grace period") {
+		t.Errorf("games does not list the close that status gives, or say what it is:\n%s", games)
+	}
+}
