@@ -685,22 +685,26 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("audit failed: %w", err)
 	}
-	if err := m.auditLog(evs, head, *heads.publicKey); err != nil {
+	verdict, err := auditLog(evs, head, *heads.publicKey)
+	if err != nil {
 		if len(tamper) > 0 {
 			return fmt.Errorf("%w; besides, %s", err, strings.Join(tamper, "; "))
 		}
 		return err
 	}
 	if len(tamper) > 0 {
+		// The verdict is not printed: an audit that fails says only that.
 		return fmt.Errorf("audit failed: the log itself checks out, but %s", strings.Join(tamper, "; "))
 	}
+	fmt.Fprintln(m.Stdout, verdict)
 	return nil
 }
 
-// auditLog checks one game's log (from the database or an export) and says
-// what it found. signedBy, when not "", is the GM's public key whose
-// signature of head has checked.
-func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) error {
+// auditLog checks one game's log (from the database or an export) and
+// returns what it found, for the caller to print once nothing else fails
+// the audit. signedBy, when not "", is the GM's public key whose signature
+// of head has checked.
+func auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) (string, error) {
 	withheld := 0
 	for _, e := range evs {
 		if e.Redacted() {
@@ -710,10 +714,10 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 	headNote := ""
 	if head != nil {
 		if err := events.Verify(evs); err != nil {
-			return fmt.Errorf("audit failed: %w", err)
+			return "", fmt.Errorf("audit failed: %w", err)
 		}
 		if err := adjudicator.CheckHead(evs, *head); err != nil {
-			return fmt.Errorf("audit failed: %w", err)
+			return "", fmt.Errorf("audit failed: %w", err)
 		}
 		headNote = fmt.Sprintf(" The log holds event %d as your report knew it.", head.Seq)
 		if signedBy != "" {
@@ -723,15 +727,14 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 	if withheld > 0 {
 		// A public export of a running game: only the chain can be checked.
 		if err := events.Verify(evs); err != nil {
-			return fmt.Errorf("audit failed: %w", err)
+			return "", fmt.Errorf("audit failed: %w", err)
 		}
-		fmt.Fprintf(m.Stdout, "Chain verified: game %s, %s, hash chain intact; %s (the campaign, the seed, the orders and the step digests) withheld until the game is over, so the replay waits for the full log.%s\n",
-			evs[0].Game, plural(len(evs), "event"), plural(withheld, "payload"), headNote)
-		return nil
+		return fmt.Sprintf("Chain verified: game %s, %s, hash chain intact; %s (the campaign, the seed, the orders and the step digests) withheld until the game is over, so the replay waits for the full log.%s",
+			evs[0].Game, plural(len(evs), "event"), plural(withheld, "payload"), headNote), nil
 	}
 	g, err := adjudicator.Audit(Games(), evs)
 	if err != nil {
-		return fmt.Errorf("audit failed: %w", err)
+		return "", fmt.Errorf("audit failed: %w", err)
 	}
 	state := fmt.Sprintf("step %d open", g.Step)
 	if g.Status.Finished {
@@ -740,9 +743,8 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 			state = "finished without a winner"
 		}
 	}
-	fmt.Fprintf(m.Stdout, "Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s\n",
-		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), state, headNote)
-	return nil
+	return fmt.Sprintf("Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s",
+		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), state, headNote), nil
 }
 
 func (m *Main) runGM(ctx context.Context, args []string) error {

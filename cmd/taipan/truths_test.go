@@ -311,3 +311,26 @@ func TestGamesAndStatusAgreeOnTheClose(t *testing.T) {
 		t.Errorf("games does not list the close that status gives, or say what it is:\n%s", games)
 	}
 }
+
+// A failed audit says only that it failed: a database whose append-only
+// triggers were dropped fails the audit, on stderr, and stdout does not
+// say "Audit passed" first.
+func TestFailedAuditDoesNotSayPassed(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	if out := c.ok("", "audit", "bourse-1"); !strings.HasPrefix(out, "Audit passed: game bourse-1") {
+		t.Fatalf("the audit of an untouched game: %q", out)
+	}
+	db := openDB(t, c.db)
+	if _, err := db.Exec(`DROP TRIGGER events_no_update`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	out, errs, code := c.run("", "audit", "bourse-1")
+	if code == 0 || !strings.Contains(errs, "audit failed: the log itself checks out, but the append-only triggers") {
+		t.Errorf("the audit of a database whose triggers were dropped: exit %d, stderr %q", code, errs)
+	}
+	if out != "" {
+		t.Errorf("a failed audit printed on stdout: %q", out)
+	}
+}
