@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
 	"taipan/events"
@@ -150,41 +147,16 @@ func (s *Server) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope
 	return nil
 }
 
-// envelope reads an order file from the form as orders.Parse reads a
-// mailed one. The file may leave out game and player (the page says
-// them) or be only the orders list; one that names another game or
+// envelope reads an order file from the form as `taipan submit` reads
+// one (orders.ParseFor). The file may leave out game and player (the page
+// says them) or be only the orders list; one that names another game or
 // player is refused. A file without step gets the step of the page it
 // was sent from, so that orders from a stale page are refused as stale.
 func envelope(file, game, player string, formStep int) (*orders.Envelope, error) {
 	if len(file) > orders.MaxFileSize {
 		return nil, adjudicator.Errorf(adjudicator.EINVALID, "the order file is %d bytes; the limit is %d", len(file), orders.MaxFileSize)
 	}
-	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader([]byte(file))).Decode(&doc); err == nil && len(doc.Content) == 1 {
-		root := doc.Content[0]
-		has := map[string]bool{}
-		switch root.Kind {
-		case yaml.SequenceNode:
-			file = "orders:\n" + file
-		case yaml.MappingNode:
-			for i := 0; i+1 < len(root.Content); i += 2 {
-				has[strings.ToLower(root.Content[i].Value)] = true
-			}
-		}
-		if root.Kind == yaml.SequenceNode || root.Kind == yaml.MappingNode {
-			if !strings.HasSuffix(file, "\n") {
-				file += "\n"
-			}
-			// Added at the end, so that the file's line numbers stay.
-			if !has["game"] {
-				file += "game: " + game + "\n"
-			}
-			if !has["player"] {
-				file += "player: " + player + "\n"
-			}
-		}
-	}
-	env, err := orders.Parse([]byte(file))
+	env, err := orders.ParseFor([]byte(file), game, player)
 	if err != nil {
 		return nil, &adjudicator.Error{Code: adjudicator.EINVALID, Message: "order file refused:", Orders: orders.Errors(err)}
 	}

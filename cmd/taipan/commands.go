@@ -211,7 +211,9 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	env, err := orders.Parse(data)
+	// As on the web form, the file may leave out what the command line
+	// says (game, player) or be only the orders list.
+	env, err := orders.ParseFor(data, pos[0], *player)
 	if err != nil {
 		return &adjudicator.Error{Code: adjudicator.EINVALID, Message: "order file refused:", Orders: orders.Errors(err)}
 	}

@@ -334,3 +334,17 @@ func TestFailedAuditDoesNotSayPassed(t *testing.T) {
 		t.Errorf("a failed audit printed on stdout: %q", out)
 	}
 }
+
+// `taipan submit GAME --player P` takes what the web form takes: a file of
+// orders alone, without game, player or token.
+func TestSubmitTakesAnOrdersOnlyFile(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	capital, _ := available(c.state("bourse-1"))
+	c.fail("field player: missing", "- buy: "+capital+"\n", "submit", "bourse-1", "-")
+	out := c.ok("- buy: "+capital+"\n", "submit", "bourse-1", "--player", "alice", "-")
+	if !strings.Contains(out, "Accepted: alice's orders for step 1 of bourse-1") || !strings.Contains(out, "  - buy: "+capital+"\n") {
+		t.Errorf("an orders-only file: %s", out)
+	}
+	c.fail("field game: the file is for game \"other\"", "game: other\norders:\n  - pass\n", "submit", "bourse-1", "--player", "bob", "-")
+}
