@@ -22,14 +22,15 @@ import (
 //	replace PLAYER NAME [EMAIL]  hand PLAYER's seat to a new player (new token)
 //	token PLAYER|gm          issue PLAYER (or the GM) a new token
 //	resign PLAYER            put PLAYER in civil disorder: defaults from now on
-//	remove PLAYER            take PLAYER out of the game for good
 //	void PLAYER              drop PLAYER's orders for the open step
 //	close                    close the open step now (same as `adjudicate`)
 //	pause, resume            stop and restart the clock: no deadline runs while paused
 //	grace DURATION|none      take late orders this long after each deadline
 //	rollback STEP            void everything played after step STEP (0: the set-up)
 //	upgrade [open-step]      move the game to the current engine version
-//	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections)
+//	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections);
+//	                         every game has remove PLAYER, which takes PLAYER
+//	                         out of the game for good
 type GMAction struct {
 	Action string
 	Args   []string
@@ -266,7 +267,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 			return err
 		}
 		if len(a.Args) == 0 {
-			return Errorf(EINVALID, "unknown GM action %q; the actions are extend, deadline, replace, token, resign, remove, void, close, or one of the game's:\n%s",
+			return Errorf(EINVALID, "unknown GM action %q; the actions are extend, deadline, replace, token, resign, void, close, pause, resume, grace, rollback, upgrade, or one of the game's corrections:\n%s",
 				a.Action, g.Engine.Corrections())
 		}
 		pl, err := player(a.Args[0])

@@ -229,7 +229,6 @@ const gmHelp = `GM actions (each needs a reason, shown to the players):
   replace PLAYER NAME [EMAIL]  hand a seat to a new player (the new token is mailed)
   token PLAYER|gm              issue a new token (it is mailed to the player, or the GM)
   resign PLAYER                civil disorder: the default orders from now on
-  remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step
   close                        close the open step now
   pause, resume                stop and restart the clock

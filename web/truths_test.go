@@ -70,3 +70,19 @@ func TestLongNotesWrapOnTheSite(t *testing.T) {
 		t.Errorf("the report on the site does not give the reason whole:\n%s", happened)
 	}
 }
+
+// The GM's page lists each action once: remove is the game's correction,
+// not an action of its own besides.
+func TestGMPageListsRemoveOnce(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	gm := s.browser()
+	gm.login("bourse-1", "")
+	page := gm.get("/games/bourse-1/gm")
+	m := regexp.MustCompile(`(?s)<pre class="help">(.*?)</pre>`).FindStringSubmatch(page.body)
+	if page.status != http.StatusOK || m == nil {
+		t.Fatalf("the GM's page: %d\n%s", page.status, page.body)
+	}
+	if n := len(regexp.MustCompile(`(?m)^\s*remove PLAYER`).FindAllString(html.UnescapeString(m[1]), -1)); n != 1 {
+		t.Errorf("the GM's help names remove %d times:\n%s", n, m[1])
+	}
+}

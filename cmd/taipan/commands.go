@@ -785,7 +785,6 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   replace PLAYER NAME [EMAIL]  hand a seat to a new player; prints the new token
   token PLAYER|gm              issue a new token (gm: the GM's own); prints it
   resign PLAYER                civil disorder: the default orders from now on
-  remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step
   close                        close the open step now
   pause, resume                stop and restart the clock (no deadline runs while paused)

@@ -348,3 +348,58 @@ func TestSubmitTakesAnOrdersOnlyFile(t *testing.T) {
 	}
 	c.fail("field game: the file is for game \"other\"", "game: other\norders:\n  - pass\n", "submit", "bourse-1", "--player", "bob", "-")
 }
+
+// `taipan gm GAME help` names each action once, in every game (remove is
+// each game's correction, not an action of its own besides).
+func TestGMHelpNamesEachActionOnce(t *testing.T) {
+	c := newCLI(t)
+	for _, name := range engines(t, c) {
+		id := "g-" + name
+		c.ok(fmt.Sprintf("id: %s\ngame: %s\nplayers: [alice, bob, carol]\n", id, name), "new", "--no-mail", "-")
+		seen := map[string]int{}
+		for _, l := range strings.Split(c.ok("", "gm", id, "help"), "\n") {
+			// An action's line starts with its name (after two spaces
+			// among the GM's actions, at once among the game's
+			// corrections); explanations run on further indented, and
+			// the two lists have headings.
+			f := strings.Fields(l)
+			if len(f) == 0 || strings.HasPrefix(l, "   ") || strings.HasPrefix(l, "GM actions") || strings.HasSuffix(l, "corrections:") {
+				continue
+			}
+			seen[strings.TrimSuffix(f[0], ",")]++
+		}
+		if seen["remove"] != 1 || seen["token"] != 1 || seen["extend"] != 1 {
+			t.Errorf("gm %s help names remove %d times, token %d, extend %d", id, seen["remove"], seen["token"], seen["extend"])
+		}
+		for action, n := range seen {
+			if n > 1 {
+				t.Errorf("gm %s help names %s %d times", id, action, n)
+			}
+		}
+	}
+}
+
+// The README's command table has a row for every command `taipan help`
+// lists.
+func TestReadmeCommandTableIsComplete(t *testing.T) {
+	c := newCLI(t)
+	_, commands, ok := strings.Cut(c.ok("", "help"), "\nCommands:\n")
+	if !ok {
+		t.Fatal("taipan help has no Commands: list")
+	}
+	table := readme(t, "Command line")
+	n := 0
+	for _, l := range strings.Split(commands, "\n") {
+		if !strings.HasPrefix(l, "  ") || strings.HasPrefix(l, "   ") {
+			continue // an explanation running on
+		}
+		name := strings.Fields(l)[0]
+		n++
+		if !strings.Contains(table, "\n| `"+name+" ") && !strings.Contains(table, "\n| `"+name+"`") {
+			t.Errorf("the README's command table has no row for %s", name)
+		}
+	}
+	if n < 20 {
+		t.Fatalf("read only %d commands from taipan help", n)
+	}
+}
