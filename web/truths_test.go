@@ -86,3 +86,37 @@ func TestGMPageListsRemoveOnce(t *testing.T) {
 		t.Errorf("the GM's help names remove %d times:\n%s", n, m[1])
 	}
 }
+
+// The log page marks the events a rollback voided, with the rollback that
+// voided each, though the public log of a running game withholds the step
+// closings a rollback cuts at.
+func TestLogPageMarksVoidedEvents(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	ctx := context.Background()
+	for _, a := range []adjudicator.GMAction{
+		{Action: "close", Reason: "alice is away"},                           // 3: step 1 closed
+		{Action: "close", Reason: "bob is away"},                             // 4: step 2 closed
+		{Action: "rollback", Args: []string{"1"}, Reason: "a misread order"}, // 5: voids 4
+	} {
+		if _, err := s.host.GM(ctx, "bourse-1", a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := s.browser().get("/games/bourse-1/log")
+	if page.status != http.StatusOK {
+		t.Fatalf("the log page: %d", page.status)
+	}
+	rows := regexp.MustCompile(`(?s)<tr id="e(\d+)"( class="voided")?>(.*?)</tr>`).FindAllStringSubmatch(page.body, -1)
+	if len(rows) != 5 {
+		t.Fatalf("the log page shows %d events, want 5:\n%s", len(rows), page.body)
+	}
+	for _, r := range rows {
+		voided := r[2] != ""
+		if want := r[1] == "4"; voided != want || strings.Contains(r[3], `voided by the rollback <a href="#e5">#5</a>`) != want {
+			t.Errorf("event %s: marked voided %v, want %v:\n%s", r[1], voided, want, r[3])
+		}
+	}
+	if !strings.Contains(page.body, "(withheld until the game is over") || !strings.Contains(page.body, "it stays in the log, and the chain covers it, but the game no longer counts it") {
+		t.Errorf("the log page of the running game withholds nothing, or does not say what voided means:\n%s", page.body)
+	}
+}

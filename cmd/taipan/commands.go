@@ -546,8 +546,9 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(evs)
 	}
+	voided := adjudicator.Voided(evs)
 	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SEQ\tRECORDED\tKIND\tACTOR\tPAYLOAD")
+	fmt.Fprintln(tw, "SEQ\tRECORDED\tKIND\tACTOR\tVOIDED\tPAYLOAD")
 	for _, e := range evs {
 		payload := string(e.Payload)
 		switch e.Kind {
@@ -559,9 +560,19 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 		if len(payload) > 100 {
 			payload = payload[:97] + "..."
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", e.Seq, e.RecordedAt.Format("2006-01-02 15:04:05"), e.Kind, e.Actor, payload)
+		void := "-"
+		if by, ok := voided[e.Seq]; ok {
+			void = fmt.Sprintf("by #%d", by)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", e.Seq, e.RecordedAt.Format("2006-01-02 15:04:05"), e.Kind, e.Actor, void, payload)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(voided) > 0 {
+		fmt.Fprintln(m.Stdout, "VOIDED: the rollback (by its SEQ) that voided the event: it stays in the log, but the game no\nlonger counts it.")
+	}
+	return nil
 }
 
 func (m *Main) runExport(ctx context.Context, args []string) error {

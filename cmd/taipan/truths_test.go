@@ -403,3 +403,59 @@ func TestReadmeCommandTableIsComplete(t *testing.T) {
 		t.Fatalf("read only %d commands from taipan help", n)
 	}
 }
+
+// rolledBack plays a game with two rollbacks at the command line and
+// returns the events each rollback voided, as the test expects them: 1
+// game-created, 2 seed, 3 and 4 the closings of steps 1 and 2, 5 press
+// (kept by any rollback), 6 a deadline, 7 the rollback to step 1 (voiding
+// 4 and 6), 8 step 2 closed again, 9 the rollback to the set-up (voiding
+// 3, 7 and 8; 4 and 6 stay voided by 7).
+func rolledBack(t *testing.T, c *cli) map[int]int {
+	t.Helper()
+	c.ok(campaign, "new", "-")
+	c.ok("", "adjudicate", "bourse-1")
+	c.ok("", "adjudicate", "bourse-1")
+	c.ok("", "press", "bourse-1", "--from", "alice", "hello all")
+	c.ok("", "gm", "bourse-1", "extend", "24h", "--reason", "slow mail")
+	c.ok("", "gm", "bourse-1", "rollback", "1", "--reason", "a misread order")
+	c.ok("", "adjudicate", "bourse-1")
+	c.ok("", "gm", "bourse-1", "rollback", "0", "--reason", "a misdeal")
+	return map[int]int{3: 9, 4: 7, 6: 7, 7: 9, 8: 9}
+}
+
+// `taipan log` marks the events a rollback voided, with the rollback that
+// voided each, and says what the mark means.
+func TestLogMarksVoidedEvents(t *testing.T) {
+	c := newCLI(t)
+	want := rolledBack(t, c)
+	out := c.ok("", "log", "bourse-1")
+	rows := 0
+	for _, l := range strings.Split(out, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 6 || f[0] == "SEQ" {
+			continue
+		}
+		var seq int
+		if _, err := fmt.Sscan(f[0], &seq); err != nil {
+			continue
+		}
+		rows++
+		mark := f[5]
+		if f[5] == "by" {
+			mark += " " + f[6]
+		}
+		wantMark := "-"
+		if by, ok := want[seq]; ok {
+			wantMark = fmt.Sprintf("by #%d", by)
+		}
+		if mark != wantMark {
+			t.Errorf("event %d (%s) is marked %q, want %q", seq, f[3], mark, wantMark)
+		}
+	}
+	if rows != 9 {
+		t.Fatalf("taipan log listed %d events, want 9:\n%s", rows, out)
+	}
+	if !strings.Contains(out, "VOIDED: the rollback (by its SEQ) that voided the event") {
+		t.Errorf("taipan log does not say what VOIDED means:\n%s", out)
+	}
+}
