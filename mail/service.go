@@ -105,6 +105,9 @@ func (s *Service) Run(ctx context.Context) error {
 			return fmt.Errorf("listen on %s: %w", s.Config.Embedded.Listen, err)
 		}
 	}
+	// Say that the database is being served (see Running) until the
+	// service has stopped.
+	defer s.announce(loops)()
 	wakes := Listen(loops, s.Host.Store, s.Log)
 	var wg sync.WaitGroup
 	if s.IMAP != nil {

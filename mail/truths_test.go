@@ -3,6 +3,8 @@ package mail_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -179,4 +181,40 @@ func TestLateOrdersAcknowledgedAsLate(t *testing.T) {
 	}
 	want := "These orders came late: after the deadline (" + adjudicator.FormatTime(missed) + "), in the grace period, which lasts until " + adjudicator.FormatTime(missed.Add(12*time.Hour)) + "."
 	fitsLines(t, "the acknowledgement of late orders", acks[0].Text, want)
+}
+
+// Running tells a serve that runs from the row a killed one left: a row
+// counts until its lease ends, and, on this host, only while its process
+// runs.
+func TestRunningCountsLiveServesOnly(t *testing.T) {
+	f := newFixture(t, nil)
+	ctx := context.Background()
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	now := time.Now().UTC()
+	at := func(d time.Duration) string { return now.Add(d).Format("2006-01-02T15:04:05.000000000Z") }
+	for _, r := range [][]string{
+		{"elsewhere.example:41:aaaa", at(-2 * time.Minute), at(2 * time.Minute)},                   // another host, within its lease
+		{"elsewhere.example:42:bbbb", at(-time.Hour), at(-time.Minute)},                            // another host, lease ended
+		{fmt.Sprintf("%s:%d:cccc", host, os.Getpid()), at(-time.Minute), at(2 * time.Minute)},      // this process
+		{fmt.Sprintf("%s:%d:dddd", host, gone.Process.Pid), at(-time.Minute), at(2 * time.Minute)}, // this host, process gone
+	} {
+		if _, err := f.store.DB().Exec(`INSERT INTO mail_serving (holder, started_at, seen_at, lease_until) VALUES (?, ?, ?, ?)`, r[0], r[1], r[1], r[2]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := mail.Running(ctx, f.store, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var holders []string
+	for _, s := range got {
+		holders = append(holders, s.Holder)
+	}
+	if want := []string{"elsewhere.example:41:aaaa", fmt.Sprintf("%s:%d:cccc", host, os.Getpid())}; strings.Join(holders, " ") != strings.Join(want, " ") {
+		t.Errorf("running: %v, want %v", holders, want)
+	}
 }

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/events"
+	"taipan/mail"
 )
 
 // operationalTables are copied by migrate besides the games' logs, so that
@@ -35,6 +37,9 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 		return err
 	}
 	defer src.Close()
+	if err := notServed(ctx, src, "is running on"); err != nil {
+		return err
+	}
 	dst, err := events.Open(*to)
 	if err != nil {
 		return err
@@ -82,6 +87,9 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 			return fmt.Errorf("migrate: game %s does not audit in %s: %w", id, dst.Path(), err)
 		}
 		audited++
+	}
+	if err := notServed(ctx, src, "started on"); err != nil {
+		return fmt.Errorf("%w (it started while migrating: migrate again into an empty database once it has stopped)", err)
 	}
 	fmt.Fprintf(m.Stdout, "Migrated %s (%s) from %s to %s; every game audits clean there.\n",
 		plural(audited, "game"), plural(nEvents, "event"), src.Path(), dst.Path())
@@ -155,3 +163,19 @@ func (p *progress) step(what string) {
 }
 
 func (p *progress) done() { fmt.Fprintln(p.w) }
+
+// notServed refuses to migrate a database a `taipan serve` runs on: it
+// would go on taking mail in and changing games there while the copy is
+// put to use, and the two copies would diverge unseen.
+func notServed(ctx context.Context, src *events.Store, how string) error {
+	serving, err := mail.Running(ctx, src, time.Now())
+	if err != nil || len(serving) == 0 {
+		return err
+	}
+	names := make([]string, len(serving))
+	for i, s := range serving {
+		names[i] = s.String()
+	}
+	return adjudicator.Errorf(adjudicator.ECONFLICT, "taipan serve %s %s (%s): stop it before migrating, or it goes on taking mail into the old database while the new one is put to use, and the two diverge; then migrate, and start serve on the new database",
+		how, src.Path(), strings.Join(names, "; "))
+}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -457,5 +458,44 @@ func TestLogMarksVoidedEvents(t *testing.T) {
 	}
 	if !strings.Contains(out, "VOIDED: the rollback (by its SEQ) that voided the event") {
 		t.Errorf("taipan log does not say what VOIDED means:\n%s", out)
+	}
+}
+
+// migrate refuses to copy a database a `taipan serve` runs on, which would
+// go on changing the old copy while the new one was put to use; once the
+// serve has stopped (cleanly, or killed), it migrates.
+func TestMigrateRefusesAServedDatabase(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGKILL} {
+		t.Run(sig.String(), func(t *testing.T) {
+			c := newCLI(t)
+			c.ok(campaign, "new", "-")
+			to := filepath.Join(t.TempDir(), "new.db")
+			p := startServe(t, c.db, writeConfig(t, fmt.Sprintf("embedded: {listen: %q, maildir: %q}\n", freeAddr(t), t.TempDir())))
+			c.fail("taipan serve is running on", "", "migrate", "--from", c.db, "--to", to)
+			if _, err := os.Stat(to); err == nil {
+				c2 := &cli{t: t, db: to}
+				if out := c2.ok("", "games"); strings.Contains(out, "bourse-1") {
+					t.Fatal("the refused migrate copied the game")
+				}
+			}
+			// A backup is served by nobody: it migrates while serve runs on
+			// the original.
+			bak := filepath.Join(t.TempDir(), "backup.db")
+			c.ok("", "backup", bak)
+			if out := (&cli{t: t, db: bak}).ok("", "migrate", "--from", bak, "--to", filepath.Join(t.TempDir(), "from-backup.db")); !strings.Contains(out, "Migrated 1 game") {
+				t.Errorf("migrate of a backup: %s", out)
+			}
+			p.stop(sig)
+			db := openDB(t, c.db)
+			var rows int
+			db.QueryRow(`SELECT count(*) FROM mail_serving`).Scan(&rows)
+			db.Close()
+			if sig == syscall.SIGTERM && rows != 0 {
+				t.Errorf("a serve stopped cleanly left %d rows in mail_serving", rows)
+			}
+			if out := c.ok("", "migrate", "--from", c.db, "--to", to); !strings.Contains(out, "Migrated 1 game") {
+				t.Errorf("migrate once serve stopped (%v): %s", sig, out)
+			}
+		})
 	}
 }
