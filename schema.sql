@@ -181,6 +181,18 @@ CREATE TABLE IF NOT EXISTS mail_marks (
     PRIMARY KEY (game_id, mark)
 ) WITHOUT ROWID;
 
+-- The `taipan serve` processes running on this database (mail/): each
+-- keeps its row while it runs, renewed every minute (seen_at; lease_until
+-- is when the row stops standing for a live process without a renewal),
+-- and deletes it when it stops. migrate refuses to copy a database a serve is
+-- still taking mail into. Not copied by migrate or needed to replay a game.
+CREATE TABLE IF NOT EXISTS mail_serving (
+    holder      TEXT PRIMARY KEY,          -- host:pid:random, as the outbox's leases name it
+    started_at  TEXT NOT NULL,
+    seen_at     TEXT NOT NULL,
+    lease_until TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- The web site's logins (web/). A session is the SHA-256 of a cookie's
 -- random value, for one player ('' for the GM) of one game, bound to the
 -- credential it was made from: a new token for the player ends it. A link

@@ -150,6 +150,14 @@ CREATE TABLE IF NOT EXISTS mail_marks (
     PRIMARY KEY (game_id, mark)
 );
 
+-- The running `taipan serve` processes (see schema.sql).
+CREATE TABLE IF NOT EXISTS mail_serving (
+    holder      TEXT PRIMARY KEY,
+    started_at  TEXT NOT NULL,
+    seen_at     TEXT NOT NULL,
+    lease_until TEXT NOT NULL
+);
+
 -- The web site's logins (see schema.sql).
 CREATE TABLE IF NOT EXISTS web_sessions (
     id_hash    TEXT PRIMARY KEY,

@@ -32,6 +32,9 @@ func Acknowledgement(r *Receipt) string {
 		b.WriteString("  " + l + "\n")
 	}
 	b.WriteString("\n")
+	if late := LateText(r); late != "" {
+		b.WriteString(Wrap(late, "", 72) + "\n\n")
+	}
 	if len(r.Fills) > 0 {
 		b.WriteString("Where your file leaves something out:\n")
 		for _, f := range r.Fills {
@@ -67,4 +70,17 @@ func Acknowledgement(r *Receipt) string {
 		fmt.Fprintf(&b, "\nUntil step %d closes you may send new orders; the latest replace the earlier.\n", g.Step)
 	}
 	return b.String()
+}
+
+// LateText says, of orders that came after their step's deadline, that
+// they did and why they were taken all the same: "" for orders in time.
+func LateText(r *Receipt) string {
+	if !r.Late {
+		return ""
+	}
+	if r.GraceEnd.After(r.Missed) {
+		return fmt.Sprintf("These orders came late: after the deadline (%s), in the grace period, which lasts until %s. They are taken; the step's report will say they came late.",
+			FormatTime(r.Missed), FormatTime(r.GraceEnd))
+	}
+	return fmt.Sprintf("These orders came late: after the deadline (%s), before the step was closed. They are taken; the step's report will say they came late.", FormatTime(r.Missed))
 }

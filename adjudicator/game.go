@@ -82,11 +82,28 @@ type Submitted struct {
 	Late  bool // arrived after the deadline, in the grace period
 }
 
-// Note is a GM action as the reports tell it.
+// Note is something done outside the orders (a GM action, a player's
+// absence or new token, a return from civil disorder) as the reports and
+// status tell it.
 type Note struct {
 	Step int
 	Text string
 	At   time.Time
+	// By is who did it: ActorGM, a player's name, or ActorSystem for what
+	// Taipan itself noted.
+	By string
+}
+
+// Label names who a note is from, as status prints it before the note:
+// "GM", the player's name, or "Taipan".
+func (n Note) Label() string {
+	switch n.By {
+	case ActorGM:
+		return "GM"
+	case ActorSystem, "":
+		return "Taipan"
+	}
+	return n.By
 }
 
 // StepRecord is what became of one closed step.
@@ -280,7 +297,10 @@ func (g *Game) apply(e events.Event) error {
 	}
 	note := func(text, reason string) {
 		text = strings.TrimSuffix(text, ".")
-		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s (reason: %s).", text, reason), At: e.RecordedAt})
+		if reason != "" {
+			text += fmt.Sprintf(" (reason: %s)", reason)
+		}
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: text + ".", At: e.RecordedAt, By: e.Actor})
 	}
 	switch e.Kind {
 	case KindOrders:
@@ -336,7 +356,11 @@ func (g *Game) apply(e events.Event) error {
 			return bad("%v", err)
 		}
 		g.Deadline = p.Deadline
-		note(fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline)), p.Reason)
+		text := fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline))
+		if p.Deadline.IsZero() {
+			text = fmt.Sprintf("The GM removed the deadline of step %d: it closes once every order is in, or when the GM closes it.", p.Step)
+		}
+		note(text, p.Reason)
 	case KindVoid:
 		var p PlayerAction
 		if err := e.Decode(&p); err != nil {
@@ -360,7 +384,14 @@ func (g *Game) apply(e events.Event) error {
 		if err := e.Decode(&p); err != nil {
 			return bad("%v", err)
 		}
-		note(fmt.Sprintf("The GM issued %s a new token.", p.Player), p.Reason)
+		text := fmt.Sprintf("The GM issued %s a new token.", p.Player)
+		switch {
+		case p.Player == ActorGM:
+			text = "The GM took a new GM token; the one before no longer works."
+		case e.Actor == p.Player:
+			text = fmt.Sprintf("%s asked for a new token and got one; the one before no longer works.", p.Player)
+		}
+		note(text, p.Reason)
 	case KindReplace:
 		var p Replaced
 		if err := e.Decode(&p); err != nil {
@@ -491,7 +522,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 // noteClose tells the players why the GM closed the step, if the GM said.
 func (g *Game) noteClose(reason string, at time.Time) {
 	if reason != "" {
-		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("The GM closed step %d (reason: %s).", g.Step, strings.TrimSuffix(reason, ".")), At: at})
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("The GM closed step %d (reason: %s).", g.Step, strings.TrimSuffix(reason, ".")), At: at, By: ActorGM})
 	}
 }
 

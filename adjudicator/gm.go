@@ -20,16 +20,17 @@ import (
 //	extend DURATION          push the open step's deadline back (e.g. 24h, 2d)
 //	deadline TIME            set the open step's deadline (RFC 3339, or "none")
 //	replace PLAYER NAME [EMAIL]  hand PLAYER's seat to a new player (new token)
-//	token PLAYER             issue PLAYER a new token
+//	token PLAYER|gm          issue PLAYER (or the GM) a new token
 //	resign PLAYER            put PLAYER in civil disorder: defaults from now on
-//	remove PLAYER            take PLAYER out of the game for good
 //	void PLAYER              drop PLAYER's orders for the open step
 //	close                    close the open step now (same as `adjudicate`)
 //	pause, resume            stop and restart the clock: no deadline runs while paused
 //	grace DURATION|none      take late orders this long after each deadline
 //	rollback STEP            void everything played after step STEP (0: the set-up)
 //	upgrade [open-step]      move the game to the current engine version
-//	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections)
+//	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections);
+//	                         every game has remove PLAYER, which takes PLAYER
+//	                         out of the game for good
 type GMAction struct {
 	Action string
 	Args   []string
@@ -39,7 +40,7 @@ type GMAction struct {
 // GMResult is what an override did.
 type GMResult struct {
 	Game   *Game
-	Token  string // a new token to hand over, for replace and token
+	Token  string // a new token to hand over, for replace and token (the GM's for token gm)
 	Closed []int
 }
 
@@ -161,17 +162,21 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		res.Token, err = setToken(ctx, tx, g.ID, name)
 		return err
 	case "token":
-		if err := need(1, "PLAYER"); err != nil {
+		if err := need(1, "PLAYER|gm"); err != nil {
 			return err
 		}
-		pl, err := player(a.Args[0])
-		if err != nil {
-			return err
+		// "gm" is the GM's own token (no player may be called gm): the
+		// way a GM who lost it gets a new one.
+		holder := ActorGM
+		if !strings.EqualFold(a.Args[0], ActorGM) {
+			pl, err := player(a.Args[0])
+			if err != nil {
+				return err
+			}
+			holder = pl.Name
 		}
-		if err := h.append(ctx, tx, g, KindToken, ActorGM, PlayerAction{Step: g.Step, Player: pl.Name, Reason: a.Reason}, nil); err != nil {
-			return err
-		}
-		res.Token, err = setToken(ctx, tx, g.ID, pl.Name)
+		var err error
+		res.Token, err = h.reissueToken(ctx, tx, g, holder, ActorGM, a.Reason)
 		return err
 	case "resign", "void":
 		if err := need(1, "PLAYER"); err != nil {
@@ -269,7 +274,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 			return err
 		}
 		if len(a.Args) == 0 {
-			return Errorf(EINVALID, "unknown GM action %q; the actions are extend, deadline, replace, token, resign, remove, void, close, or one of the game's:\n%s",
+			return Errorf(EINVALID, "unknown GM action %q; the actions are extend, deadline, replace, token, resign, void, close, pause, resume, grace, rollback, upgrade, or one of the game's corrections:\n%s",
 				a.Action, g.Engine.Corrections())
 		}
 		pl, err := player(a.Args[0])
@@ -334,4 +339,37 @@ func changedStep(err error) string {
 // String writes the action as the CLI takes it.
 func (a GMAction) String() string {
 	return fmt.Sprintf("%s %s", a.Action, strings.Join(a.Args, " "))
+}
+
+// RequestTokenTx issues player of game a new token because the player asked
+// for it (the mail gateway's `command: token`, from the address on record),
+// inside the caller's transaction: the token-reissued event is the
+// player's, and the reports say that the player asked, not that the GM
+// acted. It returns the game and the new token, to be mailed to the
+// player only.
+func (h *Host) RequestTokenTx(ctx context.Context, tx *events.Tx, id, player string) (*Game, string, error) {
+	g, err := h.loadTx(ctx, tx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	pl := g.Player(player)
+	if pl == nil {
+		return nil, "", Errorf(ENOTFOUND, "game %s has no player %q; the players are %s", g.ID, player, strings.Join(g.Names(), ", "))
+	}
+	tok, err := h.reissueToken(ctx, tx, g, pl.Name, pl.Name, "")
+	return g, tok, err
+}
+
+// reissueToken logs a new token for holder (a player's name, or ActorGM
+// for the GM's own), made by actor, and stores its hash in place of the
+// old one, which stops working. It returns the new token.
+func (h *Host) reissueToken(ctx context.Context, tx *events.Tx, g *Game, holder, actor, reason string) (string, error) {
+	if err := h.append(ctx, tx, g, KindToken, actor, PlayerAction{Step: g.Step, Player: holder, Reason: reason}, nil); err != nil {
+		return "", err
+	}
+	credential := holder
+	if holder == ActorGM {
+		credential = "" // the GM's credential row
+	}
+	return setToken(ctx, tx, g.ID, credential)
 }

@@ -181,8 +181,14 @@ type Receipt struct {
 	Checked bool
 	// Fills says what the game will do where the orders leave something
 	// out (see Filler); empty when the engine does not say.
-	Fills  []string
-	Events []events.Event
+	Fills []string
+	// Late says the orders came after the step's deadline, Missed, and
+	// were taken all the same: in the grace period, which ends at
+	// GraceEnd (equal to Missed without one: the step had not been closed
+	// yet). The step's report names the player as late.
+	Late             bool
+	Missed, GraceEnd time.Time
+	Events           []events.Event
 }
 
 // SubmitOptions says how a submission was authenticated.
@@ -263,6 +269,9 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	}
 	if err := h.append(ctx, tx, g, KindOrders, pl.Name, OrdersPayload{Step: g.Step, Orders: generic}, &r.Events); err != nil {
 		return nil, err
+	}
+	if g.Open[pl.Name].Late {
+		r.Late, r.Missed, r.GraceEnd = true, g.Deadline, g.Deadline.Add(g.Grace)
 	}
 	closed, err := h.closeReady(ctx, tx, g, "", "", &r.Events)
 	if err != nil {

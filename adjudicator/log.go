@@ -15,7 +15,7 @@ const (
 	KindReplace    = "player-replaced" // payload Replaced, actor = gm
 	KindResign     = "player-resigned" // payload PlayerAction, actor = gm
 	KindCorrection = "correction"      // payload CorrectionPayload, actor = gm
-	KindToken      = "token-reissued"  // payload PlayerAction, actor = gm
+	KindToken      = "token-reissued"  // payload PlayerAction (player: the holder, or gm for the GM's), actor = gm, or the player who asked
 	KindUpgrade    = "engine-upgraded" // payload Upgraded, actor = gm
 	KindPress      = "press"           // payload PressPayload, actor = player or gm (system for grey press)
 	KindPause      = "paused"          // payload GMNote, actor = gm

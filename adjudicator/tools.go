@@ -85,7 +85,7 @@ func (g *Game) applyTool(e events.Event) error {
 		if reason != "" {
 			text = strings.TrimSuffix(text, ".") + fmt.Sprintf(" (reason: %s).", reason)
 		}
-		g.Notes = append(g.Notes, Note{Step: g.Step, Text: text, At: e.RecordedAt})
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: text, At: e.RecordedAt, By: e.Actor})
 	}
 	switch e.Kind {
 	case KindPress:
@@ -197,7 +197,7 @@ func (g *Game) back(name string, at time.Time) {
 	pl.Missed = 0
 	if pl.Disorder {
 		pl.Disorder = false
-		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s is back from civil disorder.", name), At: at})
+		g.Notes = append(g.Notes, Note{Step: g.Step, Text: fmt.Sprintf("%s is back from civil disorder.", name), At: at, By: ActorSystem})
 	}
 }
 
@@ -275,10 +275,10 @@ func rollback(reg *Registry, prefix []events.Event, e events.Event, version stri
 	}
 	g.Notes = nil
 	g.openStep(e.RecordedAt)
-	g.Notes = append(g.Notes, Note{Step: g.Step, Text: text, At: e.RecordedAt})
+	g.Notes = append(g.Notes, Note{Step: g.Step, Text: text, At: e.RecordedAt, By: e.Actor})
 	// The reports of the step rolled back to are sent again: they tell of
 	// the rollback too.
-	g.Last.Notes = append(slices.Clip(g.Last.Notes), Note{Step: p.Step, Text: text, At: e.RecordedAt})
+	g.Last.Notes = append(slices.Clip(g.Last.Notes), Note{Step: p.Step, Text: text, At: e.RecordedAt, By: e.Actor})
 	return g, nil
 }
 

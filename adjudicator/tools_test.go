@@ -291,7 +291,7 @@ func TestRollbackIsAFreshStart(t *testing.T) {
 	if res.Game.Step != 4 || res.Game.Last.Step != 3 {
 		t.Fatalf("after the rollback step %d is open, %d closed", res.Game.Step, res.Game.Last.Step)
 	}
-	if !strings.Contains(reportFor(t, res.Game, "alice"), "rolled the game back to the end of step 3: steps 4 to 8 are void") {
+	if !strings.Contains(strings.Join(strings.Fields(reportFor(t, res.Game, "alice")), " "), "rolled the game back to the end of step 3: steps 4 to 8 are void") {
 		t.Errorf("the report of step 3 again does not tell of the rollback:\n%s", reportFor(t, res.Game, "alice"))
 	}
 	gR := play(t, rolled, ngR.Tokens, 6, defaults)

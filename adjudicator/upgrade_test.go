@@ -142,7 +142,7 @@ func TestUpgrade(t *testing.T) {
 		}
 		rep, _ := adjudicator.NewRenderer()
 		g, _ := h.Load(ctx, "d1")
-		if text, _ := rep.Text(g, "ann"); !strings.Contains(text, "moved the game from engine dice/1 to dice/2, from the open step on") || !strings.Contains(text, "Engine dice/2") {
+		if text, _ := rep.Text(g, "ann"); !strings.Contains(strings.Join(strings.Fields(text), " "), "moved the game from engine dice/1 to dice/2, from the open step on") || !strings.Contains(text, "Engine dice/2") {
 			t.Errorf("the report does not tell of the upgrade:\n%s", text)
 		}
 	})

@@ -101,7 +101,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field player: GM mail is only taken from the GM's address on record (gm: in the campaign file); this one comes from %s", m.From), nil)
 	}
 	if env.Command == "token" {
-		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field command: the GM's token is not made anew by mail; at the command line, `taipan new` gave it (ask whoever runs Taipan for game %s)", env.Game), nil)
+		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field command: the GM's token is not made anew by mail; on the machine that runs Taipan, `%s` makes a new one and prints it once (ask whoever runs Taipan for game %s)", gmTokenCommand(env.Game), env.Game), nil)
 	}
 	ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, "", env.Token)
 	if err != nil {
@@ -189,6 +189,9 @@ func statusText(g *adjudicator.Game, player string) string {
 	} else {
 		fmt.Fprintf(&b, "Deadline: %s.\n", adjudicator.FormatTime(g.Deadline))
 	}
+	if at := g.CloseAt(); !at.IsZero() && g.Grace > 0 {
+		fmt.Fprintf(&b, "Closes: %s (late orders are taken for the %s grace period after the deadline).\n", adjudicator.FormatTime(at), adjudicator.FormatDuration(g.Grace))
+	}
 	if player != "" {
 		if _, ok := g.Open[player]; ok {
 			b.WriteString("Your orders for this step are in; you may still replace them.\n")
@@ -197,7 +200,7 @@ func statusText(g *adjudicator.Game, player string) string {
 		}
 	}
 	for _, n := range g.Notes {
-		fmt.Fprintf(&b, "GM: %s\n", n.Text)
+		b.WriteString(adjudicator.Wrap(n.Text, n.Label()+": ", 72) + "\n")
 	}
 	return b.String()
 }

@@ -250,10 +250,14 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 		reason = " (" + a.Reason + ")"
 	}
 	return d.tell(ctx, tx, g, KindAbsence, e.Seq, to, gameSubject(g.ID, a.Player+" will be away"), func(r recipient) string {
-		return fmt.Sprintf("%s will be away from %s to %s%s. A deadline that falls in that\nwindow moves to its end, within the game's allowance.\n\n%s",
-			a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason, statusText(g, r.view))
+		return paragraph(fmt.Sprintf("%s will be away from %s to %s%s. A deadline that falls in that window moves to its end, within the game's allowance.",
+			a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason)) + "\n\n" + statusText(g, r.view)
 	})
 }
+
+// paragraph is text wrapped to the width of a mail's lines, so that a long
+// reason or note is read whole in any mail client.
+func paragraph(text string) string { return adjudicator.Wrap(text, "", 72) }
 
 // tellGMNotice tells the players that the GM paused or resumed the game, or
 // set its grace period.
@@ -268,10 +272,10 @@ func (d *Dispatcher) tellGMNotice(ctx context.Context, tx *events.Tx, g *adjudic
 		reason = p.Reason
 		if e.Kind == adjudicator.KindPause {
 			subject = "paused"
-			what = fmt.Sprintf("The GM has paused game %s: no deadline runs, and no reminder is sent,\nuntil the GM resumes it. Orders are still taken.", g.ID)
+			what = fmt.Sprintf("The GM has paused game %s: no deadline runs, and no reminder is sent, until the GM resumes it. Orders are still taken.", g.ID)
 		} else {
 			subject = "resumed"
-			what = fmt.Sprintf("The GM has resumed game %s: the deadline runs again with the time that\nwas left when it was paused.", g.ID)
+			what = fmt.Sprintf("The GM has resumed game %s: the deadline runs again with the time that was left when it was paused.", g.ID)
 		}
 	case adjudicator.KindGrace:
 		var p adjudicator.GraceSet
@@ -280,13 +284,13 @@ func (d *Dispatcher) tellGMNotice(ctx context.Context, tx *events.Tx, g *adjudic
 		}
 		reason = p.Reason
 		subject = "grace period " + adjudicator.FormatDuration(time.Duration(p.Grace))
-		what = fmt.Sprintf("The GM has set the grace period of game %s to %s: orders that come that\nlong after a deadline are still taken (the report names who was late);\nafter it, the defaults apply.", g.ID, adjudicator.FormatDuration(time.Duration(p.Grace)))
+		what = fmt.Sprintf("The GM has set the grace period of game %s to %s: orders that come that long after a deadline are still taken (the report names who was late); after it, the defaults apply.", g.ID, adjudicator.FormatDuration(time.Duration(p.Grace)))
 		if p.Grace == 0 {
-			what = fmt.Sprintf("The GM has ended the grace period of game %s: at the deadline, the\ndefaults apply.", g.ID)
+			what = fmt.Sprintf("The GM has ended the grace period of game %s: at the deadline, the defaults apply.", g.ID)
 		}
 	}
 	return d.tell(ctx, tx, g, KindGMNotice, e.Seq, players(g, ""), gameSubject(g.ID, subject), func(r recipient) string {
-		return fmt.Sprintf("%s\nThe GM's reason: %s\n\n%s", what, reason, statusText(g, r.view))
+		return paragraph(what) + "\n" + paragraph("The GM's reason: "+reason) + "\n\n" + statusText(g, r.view)
 	})
 }
 
@@ -298,8 +302,8 @@ func (d *Dispatcher) tellDeadline(ctx context.Context, tx *events.Tx, g *adjudic
 		when = "the new deadline is " + adjudicator.FormatTime(p.Deadline)
 	}
 	return d.tell(ctx, tx, g, KindDeadline, seq, players(g, ""), gameSubject(g.ID, fmt.Sprintf("step %d: deadline changed", p.Step)), func(r recipient) string {
-		return fmt.Sprintf("The GM has changed the deadline of step %d of %s: %s.\nThe GM's reason: %s\n\n%s",
-			p.Step, g.ID, when, p.Reason, statusText(g, r.view))
+		return paragraph(fmt.Sprintf("The GM has changed the deadline of step %d of %s: %s.", p.Step, g.ID, when)) + "\n" +
+			paragraph("The GM's reason: "+p.Reason) + "\n\n" + statusText(g, r.view)
 	})
 }
 

@@ -118,6 +118,9 @@ func (s *Service) Run(ctx context.Context) error {
 	s.start(ctx)
 	loops, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// Say that the database is being served (see Running) until the
+	// service has stopped.
+	defer s.announce(loops)()
 	wakes := Listen(loops, s.Host.Store, s.Log)
 	var wg sync.WaitGroup
 	if s.IMAP != nil {

@@ -69,8 +69,25 @@ func takeToken(ctx context.Context, tx *events.Tx, game, player string) (string,
 	return tok, err
 }
 
-// tokenText tells a holder their token.
+// tokenText tells a holder their token (who is "GM" for the GM's), and
+// how to get a new one if it is lost: a player asks by mail; the GM's is
+// made anew at the command line only (see gmTokenByMail).
 func tokenText(game, who, token, why string) string {
+	lost := fmt.Sprintf(`If you lose
+it, send a mail with the lines
+    game: %s
+    player: %s
+    command: token
+from your address on record for a new one (the old one then stops working).
+`, game, who)
+	if who == "GM" {
+		lost = fmt.Sprintf(`If you lose
+it, a new one is made on the machine that runs Taipan, with the command
+    %s
+which prints the new token once (the old one then stops working). No GM
+token is made by mail.
+`, gmTokenCommand(game))
+	}
 	return fmt.Sprintf(`%s
 
 Your token for game %s (%s) is:
@@ -80,13 +97,12 @@ Your token for game %s (%s) is:
 Put it in every order file you send, as the line
     token: %s
 Keep it secret: with it, anyone writing from your address could give your
-orders. Only its hash is kept, so this mail is its only copy. If you lose
-it, send a mail with the lines
-    game: %s
-    player: %s
-    command: token
-from your address on record for a new one (the old one then stops working).
-`, why, game, who, token, token, game, who)
+orders. Only its hash is kept, so this mail is its only copy. %s`, why, game, who, token, token, lost)
+}
+
+// gmTokenCommand is the command line that makes the GM of game a new token.
+func gmTokenCommand(game string) string {
+	return fmt.Sprintf(`taipan gm %s token gm --reason "the GM's token was lost"`, game)
 }
 
 // withToken is a report with the recipient's token above it, and put into
@@ -152,9 +168,9 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 		})
 		return res, err
 	}
-	var r *adjudicator.GMResult
+	var token string
 	refused, err := in.savepoint(ctx, tx, env.Game, true, func() (err error) {
-		r, err = in.Host.GMTx(ctx, tx, env.Game, adjudicator.GMAction{Action: "token", Args: []string{seat.Name}, Reason: seat.Name + " asked for a new token by mail"})
+		_, token, err = in.Host.RequestTokenTx(ctx, tx, env.Game, seat.Name)
 		return err
 	})
 	if err != nil {
@@ -164,11 +180,11 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 		lines := errLines(refused)
 		return refuse(roster, gameSubject(env.Game, "token refused"), lines[0], lines[1:])
 	}
-	body := tokenText(env.Game, seat.Name, r.Token, "You asked for a new token: here it is. The one you had no longer works.")
+	body := tokenText(env.Game, seat.Name, token, "You asked for a new token: here it is. The one you had no longer works.")
 	res.Outcome, res.Reason = Command, "token: a new token mailed to "+seat.Email
 	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token", func() (*Draft, error) {
 		d := in.replyDraft(m, env.Game, KindReply, gameSubject(env.Game, "your new token"), body)
-		d.To, d.Secrets = seat.Email, []string{r.Token}
+		d.To, d.Secrets = seat.Email, []string{token}
 		return d, nil
 	})
 	return res, err

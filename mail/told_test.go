@@ -372,7 +372,7 @@ func TestDeadlineChangeIsMailed(t *testing.T) {
 		var texts []string
 		for _, m := range f.mails() {
 			if m.To == addr && m.Kind == mail.KindDeadline {
-				texts = append(texts, m.Text)
+				texts = append(texts, strings.Join(strings.Fields(m.Text), " ")) // the notice's lines are wrapped
 			}
 		}
 		if len(texts) != 2 || !strings.Contains(texts[0], "alice is travelling") || !strings.Contains(texts[1], "no deadline any more") {

@@ -96,7 +96,7 @@ func parse(data []byte, game, player string) (*Envelope, error) {
 		// its empty node past the file's last line.
 		return nil, Errorf(0, "", "the order file is empty")
 	}
-	given := game != "" && player != ""
+	given := game != ""
 	if given && root.Kind == yaml.SequenceNode {
 		key := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "orders", Line: root.Line, Column: root.Column}
 		root = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: root.Line, Column: root.Column, Content: []*yaml.Node{key, root}}

@@ -147,10 +147,10 @@ func (s *Server) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope
 	return nil
 }
 
-// envelope reads an order file from the form as orders.Parse reads a
-// mailed one, but that the file may leave out game and player (the page
-// says them) or be only the orders list (orders.ParseFor); one that names
-// another game or player is refused. A file without step gets the step of the page it
+// envelope reads an order file from the form as `taipan submit` reads
+// one (orders.ParseFor). The file may leave out game and player (the page
+// says them) or be only the orders list; one that names another game or
+// player is refused. A file without step gets the step of the page it
 // was sent from, so that orders from a stale page are refused as stale.
 func envelope(file, game, player string, formStep int) (*orders.Envelope, error) {
 	if len(file) > orders.MaxFileSize {
@@ -227,9 +227,8 @@ const gmHelp = `GM actions (each needs a reason, shown to the players):
   extend DURATION              push the deadline back (24h, 2d, 90m)
   deadline TIME|none           set the deadline (2026-12-24T18:00:00Z)
   replace PLAYER NAME [EMAIL]  hand a seat to a new player (the new token is mailed)
-  token PLAYER                 issue a new token (it is mailed to the player)
+  token PLAYER|gm              issue a new token (it is mailed to the player, or the GM)
   resign PLAYER                civil disorder: the default orders from now on
-  remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step
   close                        close the open step now
   pause, resume                stop and restart the clock

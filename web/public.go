@@ -180,20 +180,24 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 		Seq                            int64
 		At, Kind, Actor, Payload, Hash string
 		Prev                           string
+		VoidedBy                       int64 // the rollback that voided the event; 0: none
 	}
 	var rows []row
 	note := ""
+	// Read from the whole log: the public one withholds the closings that
+	// say where a rollback cuts, though not which events it voided.
+	voided := adjudicator.Voided(sn.evs)
 	evs, err := adjudicator.Public(g, sn.evs)
 	if err != nil {
 		// A running game of log format 1: its hashes are plain hashes of
 		// the withheld payloads, so they are not shown either.
 		note = "This game is written in log format 1: until it is over, neither its payloads nor its hashes are shown, since a plain hash of a withheld order can be tested against guesses. Its full log is given once the game is over."
 		for _, e := range sn.evs {
-			rows = append(rows, row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Payload: "(withheld)"})
+			rows = append(rows, row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Payload: "(withheld)", VoidedBy: voided[e.Seq]})
 		}
 	} else {
 		for _, e := range evs {
-			x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e)}
+			x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e), VoidedBy: voided[e.Seq]}
 			if e.Kind == adjudicator.KindPress && e.Redacted() {
 				x.Actor = "(withheld)" // grey press names nobody
 			}
@@ -207,7 +211,8 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 		Data: struct {
 			Note   string
 			Events any
-		}{note, rows}})
+			Voided bool
+		}{note, rows, len(voided) > 0}})
 }
 
 // payloadText is an event's payload as the log page shows it.

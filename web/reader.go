@@ -250,10 +250,15 @@ func (s *Server) loginForm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.render(w, r, http.StatusOK, "login", page{Title: "Log in to " + sn.game.ID, Game: sn.game.ID, Who: sess.label(),
-		Data: struct {
-			Answer *answer
-			Player string
-		}{}})
+		Data: loginData{Links: s.opt.LoginLinks}})
+}
+
+// loginData is the login page's: the answer to a refused login, the name
+// given, and whether mailed reports carry login links (Options.LoginLinks).
+type loginData struct {
+	Answer *answer
+	Player string
+	Links  bool
 }
 
 // loginPost logs in with a token.
@@ -271,10 +276,7 @@ func (s *Server) loginPost(w http.ResponseWriter, r *http.Request) {
 			s.logf("web: login to %s: %v", sn.game.ID, err)
 		}
 		s.render(w, r, status, "login", page{Title: "Log in to " + sn.game.ID, Game: sn.game.ID,
-			Data: struct {
-				Answer *answer
-				Player string
-			}{&answer{Class: "refused", Head: "Not logged in", Text: err.Error()}, r.PostFormValue("player")}})
+			Data: loginData{Answer: &answer{Class: "refused", Head: "Not logged in", Text: err.Error()}, Player: r.PostFormValue("player"), Links: s.opt.LoginLinks}})
 		return
 	}
 	s.setSession(w, r, sn.game.ID, cookie)

@@ -3,7 +3,7 @@
 // (its status, who is awaited, the public report of every step, the event
 // log with its hash chain, the audit's verdict and the public export);
 // players and the GM log in, with a one-time link mailed with each report
-// or with their token, to read their own reports and send orders through
+// (when the site runs inside `taipan serve`) or with their token, to read their own reports and send orders through
 // a form that takes exactly the path mail takes (Host.Submit), or, for the
 // GM, to act as the command line does.
 //
@@ -63,6 +63,11 @@ type Options struct {
 	Notifier Notifier    // nil: no mail (taipan web alone)
 	Pictures Pictures    // nil: the text reports only
 	Log      *log.Logger // nil: no log
+	// LoginLinks says that each report mailed to a player or the GM
+	// carries a one-time login link to this site: so it is when the site
+	// runs inside `taipan serve`, whose mail dispatcher makes the links
+	// with IssueLink. The login page promises such links only then.
+	LoginLinks bool
 	// Now is the clock of sessions and links; nil means time.Now.
 	Now func() time.Time
 }

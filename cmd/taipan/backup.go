@@ -4,6 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
+
+	"taipan/events"
+	"taipan/mail"
 )
 
 // runBackup is `taipan backup FILE`: a consistent copy of the database,
@@ -14,6 +17,18 @@ func (m *Main) runBackup(ctx context.Context, args []string) error {
 		return err
 	}
 	if err := m.store.Backup(ctx, pos[0]); err != nil {
+		return err
+	}
+	// The copy is served by nobody, though the original may be.
+	cp, err := events.OpenExisting(pos[0])
+	if err != nil {
+		return err
+	}
+	err = mail.ForgetServing(ctx, cp)
+	if cerr := cp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		return err
 	}
 	ids, err := m.store.Games(ctx)

@@ -211,7 +211,9 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	env, err := orders.Parse(data)
+	// As on the web form, the file may leave out what the command line
+	// says (game, player) or be only the orders list.
+	env, err := orders.ParseFor(data, pos[0], *player)
 	if err != nil {
 		return &adjudicator.Error{Code: adjudicator.EINVALID, Message: "order file refused:", Orders: orders.Errors(err)}
 	}
@@ -261,6 +263,9 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	fmt.Fprintf(m.Stdout, "%s; as the log holds them:\n", what)
 	for _, l := range orders.Echo(r.Orders) {
 		fmt.Fprintf(m.Stdout, "  %s\n", l)
+	}
+	if late := adjudicator.LateText(r); late != "" {
+		fmt.Fprintln(m.Stdout, adjudicator.Wrap(late, "", 72))
 	}
 	if len(r.Fills) > 0 {
 		fmt.Fprintln(m.Stdout, "Where the file leaves something out:")
@@ -338,6 +343,10 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 	} else {
 		fmt.Fprintf(m.Stdout, "Deadline: %s\n", adjudicator.FormatTime(g.Deadline))
 	}
+	if at := g.CloseAt(); !at.IsZero() && g.Grace > 0 {
+		// What `taipan games` lists as CLOSES: the deadline and the grace.
+		fmt.Fprintf(m.Stdout, "Closes: %s (late orders are taken for the %s grace period after the deadline)\n", adjudicator.FormatTime(at), adjudicator.FormatDuration(g.Grace))
+	}
 	for _, p := range g.Players {
 		switch {
 		case p.Removed:
@@ -347,7 +356,7 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		}
 	}
 	for _, n := range g.Notes {
-		fmt.Fprintf(m.Stdout, "GM: %s\n", n.Text)
+		fmt.Fprintln(m.Stdout, adjudicator.Wrap(n.Text, n.Label()+": ", 72))
 	}
 	return nil
 }
@@ -537,8 +546,9 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 		enc.SetEscapeHTML(false)
 		return enc.Encode(evs)
 	}
+	voided := adjudicator.Voided(evs)
 	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SEQ\tRECORDED\tKIND\tACTOR\tPAYLOAD")
+	fmt.Fprintln(tw, "SEQ\tRECORDED\tKIND\tACTOR\tVOIDED\tPAYLOAD")
 	for _, e := range evs {
 		payload := string(e.Payload)
 		switch e.Kind {
@@ -550,9 +560,19 @@ func (m *Main) runLog(ctx context.Context, args []string) error {
 		if len(payload) > 100 {
 			payload = payload[:97] + "..."
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", e.Seq, e.RecordedAt.Format("2006-01-02 15:04:05"), e.Kind, e.Actor, payload)
+		void := "-"
+		if by, ok := voided[e.Seq]; ok {
+			void = fmt.Sprintf("by #%d", by)
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", e.Seq, e.RecordedAt.Format("2006-01-02 15:04:05"), e.Kind, e.Actor, void, payload)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(voided) > 0 {
+		fmt.Fprintln(m.Stdout, "VOIDED: the rollback (by its SEQ) that voided the event: it stays in the log, but the game no\nlonger counts it.")
+	}
+	return nil
 }
 
 func (m *Main) runExport(ctx context.Context, args []string) error {
@@ -632,7 +652,7 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	case head == nil:
 		fmt.Fprintf(m.Stdout, "The log's head is event %d, hash %s; give --expect-head SEQ:HASH from a report you hold to prove nothing was dropped after it.\n", len(evs), evs[len(evs)-1].Hash)
 	}
-	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT`.\n", g.ID)
+	fmt.Fprintf(m.Stdout, "Tokens are not part of a log: issue them with `taipan gm %s token PLAYER --reason TEXT` (and the GM's with `token gm`).\n", g.ID)
 	return nil
 }
 
@@ -678,22 +698,26 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	if err != nil {
 		return fmt.Errorf("audit failed: %w", err)
 	}
-	if err := m.auditLog(evs, head, *heads.publicKey); err != nil {
+	verdict, err := auditLog(evs, head, *heads.publicKey)
+	if err != nil {
 		if len(tamper) > 0 {
 			return fmt.Errorf("%w; besides, %s", err, strings.Join(tamper, "; "))
 		}
 		return err
 	}
 	if len(tamper) > 0 {
+		// The verdict is not printed: an audit that fails says only that.
 		return fmt.Errorf("audit failed: the log itself checks out, but %s", strings.Join(tamper, "; "))
 	}
+	fmt.Fprintln(m.Stdout, verdict)
 	return nil
 }
 
-// auditLog checks one game's log (from the database or an export) and says
-// what it found. signedBy, when not "", is the GM's public key whose
-// signature of head has checked.
-func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) error {
+// auditLog checks one game's log (from the database or an export) and
+// returns what it found, for the caller to print once nothing else fails
+// the audit. signedBy, when not "", is the GM's public key whose signature
+// of head has checked.
+func auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) (string, error) {
 	withheld := 0
 	for _, e := range evs {
 		if e.Redacted() {
@@ -703,10 +727,10 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 	headNote := ""
 	if head != nil {
 		if err := events.Verify(evs); err != nil {
-			return fmt.Errorf("audit failed: %w", err)
+			return "", fmt.Errorf("audit failed: %w", err)
 		}
 		if err := adjudicator.CheckHead(evs, *head); err != nil {
-			return fmt.Errorf("audit failed: %w", err)
+			return "", fmt.Errorf("audit failed: %w", err)
 		}
 		headNote = fmt.Sprintf(" The log holds event %d as your report knew it.", head.Seq)
 		if signedBy != "" {
@@ -716,15 +740,14 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 	if withheld > 0 {
 		// A public export of a running game: only the chain can be checked.
 		if err := events.Verify(evs); err != nil {
-			return fmt.Errorf("audit failed: %w", err)
+			return "", fmt.Errorf("audit failed: %w", err)
 		}
-		fmt.Fprintf(m.Stdout, "Chain verified: game %s, %s, hash chain intact; %s (the campaign, the seed, the orders and the step digests) withheld until the game is over, so the replay waits for the full log.%s\n",
-			evs[0].Game, plural(len(evs), "event"), plural(withheld, "payload"), headNote)
-		return nil
+		return fmt.Sprintf("Chain verified: game %s, %s, hash chain intact; %s (the campaign, the seed, the orders and the step digests) withheld until the game is over, so the replay waits for the full log.%s",
+			evs[0].Game, plural(len(evs), "event"), plural(withheld, "payload"), headNote), nil
 	}
 	g, err := adjudicator.Audit(Games(), evs)
 	if err != nil {
-		return fmt.Errorf("audit failed: %w", err)
+		return "", fmt.Errorf("audit failed: %w", err)
 	}
 	state := fmt.Sprintf("step %d open", g.Step)
 	if g.Status.Finished {
@@ -733,9 +756,8 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 			state = "finished without a winner"
 		}
 	}
-	fmt.Fprintf(m.Stdout, "Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s\n",
-		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), state, headNote)
-	return nil
+	return fmt.Sprintf("Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s",
+		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), state, headNote), nil
 }
 
 func (m *Main) runGM(ctx context.Context, args []string) error {
@@ -772,9 +794,8 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   extend DURATION              push the deadline back (24h, 2d, 90m)
   deadline TIME|none           set the deadline (2026-12-24T18:00:00Z)
   replace PLAYER NAME [EMAIL]  hand a seat to a new player; prints the new token
-  token PLAYER                 issue a new token; prints it
+  token PLAYER|gm              issue a new token (gm: the GM's own); prints it
   resign PLAYER                civil disorder: the default orders from now on
-  remove PLAYER                take the player out of the game
   void PLAYER                  drop the player's orders for the open step
   close                        close the open step now
   pause, resume                stop and restart the clock (no deadline runs while paused)
@@ -795,6 +816,7 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 		return err
 	}
 	indexed := map[string]bool{}
+	timed := false // a game's step closes by the clock: say what CLOSES is
 	tw := tabwriter.NewWriter(m.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "GAME\tENGINE\tSTEP\tAWAITING\tCLOSES\tPHASE")
 	for _, s := range list {
@@ -804,7 +826,7 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 		case s.Paused:
 			deadline = "paused"
 		case !s.CloseAt.IsZero():
-			deadline = adjudicator.FormatTime(s.CloseAt)
+			deadline, timed = adjudicator.FormatTime(s.CloseAt), true
 		}
 		step := fmt.Sprintf("%d", s.Step)
 		if s.Finished {
@@ -823,7 +845,13 @@ func (m *Main) runGames(ctx context.Context, args []string) error {
 			fmt.Fprintf(tw, "%s\t(does not replay: %v)\n", id, err)
 		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if timed {
+		fmt.Fprintln(m.Stdout, "CLOSES is when the clock closes the open step: its deadline, plus the grace period\nfor late orders where the game has one (`taipan status GAME` shows both).")
+	}
+	return nil
 }
 
 func (m *Main) runRules(_ context.Context, args []string) error {

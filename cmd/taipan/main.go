@@ -93,14 +93,14 @@ func (m *Main) ParseFlags(args []string) error {
 		def = "taipan.db"
 	}
 	fs.StringVar(&m.DBPath, "db", def, "the database: an SQLite file, or a postgres:// URL (env TAIPAN_DB)")
-	version := fs.Bool("version", false, "print the build and the engine versions it plays")
+	printVersion := fs.Bool("version", false, "print the build and the engine versions it plays")
 	fs.Usage = func() { fmt.Fprint(m.Stderr, usage) }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	m.dbSet = os.Getenv("TAIPAN_DB") != ""
 	fs.Visit(func(f *flag.Flag) { m.dbSet = m.dbSet || f.Name == "db" })
-	if *version {
+	if *printVersion {
 		m.command = "version"
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/events"
@@ -38,6 +39,9 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 		return err
 	}
 	defer src.Close()
+	if err := notServed(ctx, src, "is running on"); err != nil {
+		return err
+	}
 	dst, err := events.Open(*to)
 	if err != nil {
 		return err
@@ -81,15 +85,24 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 		bar.step(id)
 	}
 	bar.done()
+	var rebuilt []string
 	for _, t := range tables() {
-		if t.Carry != events.Copied || !slices.Contains(names, t.Name) {
+		if !slices.Contains(names, t.Name) {
 			continue
 		}
-		n, err := events.CopyTable(ctx, src, dst, t)
-		if err != nil {
-			return fmt.Errorf("migrate table %s: %w", t.Name, err)
+		switch t.Carry {
+		case events.Copied:
+			n, err := events.CopyTable(ctx, src, dst, t)
+			if err != nil {
+				return fmt.Errorf("migrate table %s: %w", t.Name, err)
+			}
+			fmt.Fprintf(m.Stdout, "Copied %s of %s.\n", plural(n, "row"), t.Name)
+		case events.Rebuilt:
+			rebuilt = append(rebuilt, t.Name)
 		}
-		fmt.Fprintf(m.Stdout, "Copied %s of %s.\n", plural(n, "row"), t.Name)
+	}
+	if len(rebuilt) > 0 {
+		fmt.Fprintf(m.Stdout, "Not copied, made anew by the new store: %s.\n", strings.Join(rebuilt, ", "))
 	}
 	audited := 0
 	for _, id := range ids {
@@ -101,6 +114,9 @@ func (m *Main) runMigrate(ctx context.Context, args []string) error {
 			return fmt.Errorf("migrate: game %s does not audit in %s: %w", id, dst.Path(), err)
 		}
 		audited++
+	}
+	if err := notServed(ctx, src, "started on"); err != nil {
+		return fmt.Errorf("%w (it started while migrating: migrate again into an empty database once it has stopped)", err)
 	}
 	fmt.Fprintf(m.Stdout, "Migrated %s (%s) from %s to %s; every game audits clean there.\n",
 		plural(audited, "game"), plural(nEvents, "event"), src.Path(), dst.Path())
@@ -125,3 +141,19 @@ func (p *progress) step(what string) {
 }
 
 func (p *progress) done() { fmt.Fprintln(p.w) }
+
+// notServed refuses to migrate a database a `taipan serve` runs on: it
+// would go on taking mail in and changing games there while the copy is
+// put to use, and the two copies would diverge unseen.
+func notServed(ctx context.Context, src *events.Store, how string) error {
+	serving, err := mail.Running(ctx, src, time.Now())
+	if err != nil || len(serving) == 0 {
+		return err
+	}
+	names := make([]string, len(serving))
+	for i, s := range serving {
+		names[i] = s.String()
+	}
+	return adjudicator.Errorf(adjudicator.ECONFLICT, "taipan serve %s %s (%s): stop it before migrating, or it goes on taking mail into the old database while the new one is put to use, and the two diverge; then migrate, and start serve on the new database",
+		how, src.Path(), strings.Join(names, "; "))
+}

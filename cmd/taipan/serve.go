@@ -81,7 +81,8 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	}
 	var site *web.Server
 	if webCfg != nil {
-		if site, err = m.newSite(*webCfg, svc.Dispatcher, log.New(m.Stderr, "taipan serve: web: ", log.LstdFlags)); err != nil {
+		opt := web.Options{Notifier: svc.Dispatcher, LoginLinks: true, Log: log.New(m.Stderr, "taipan serve: web: ", log.LstdFlags)}
+		if site, err = m.newSite(*webCfg, opt); err != nil {
 			return err
 		}
 	}
@@ -181,8 +182,10 @@ func webSection(cfg *mail.Config) (*web.Config, error) {
 	return &wc, nil
 }
 
-// newSite makes the web site on m's games: with the mail gateway as its
-// notifier inside serve, without one for `taipan web` alone.
-func (m *Main) newSite(cfg web.Config, notifier web.Notifier, logger *log.Logger) (*web.Server, error) {
-	return web.New(cfg, m.host, web.Options{Notifier: notifier, Pictures: m.renderer, Log: logger})
+// newSite makes the web site on m's games, drawing pictures with m's
+// renderer: inside serve, opt has the mail gateway as its notifier and
+// says that reports carry login links; `taipan web` alone has neither.
+func (m *Main) newSite(cfg web.Config, opt web.Options) (*web.Server, error) {
+	opt.Pictures = m.renderer
+	return web.New(cfg, m.host, opt)
 }

@@ -29,7 +29,7 @@ func (m *Main) runWeb(ctx context.Context, args []string) error {
 			cfg.Private = append(cfg.Private, p)
 		}
 	}
-	s, err := m.newSite(cfg, nil, log.New(m.Stderr, "taipan ", log.LstdFlags))
+	s, err := m.newSite(cfg, web.Options{Log: log.New(m.Stderr, "taipan ", log.LstdFlags)})
 	if err != nil {
 		return err
 	}
