@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -33,12 +34,12 @@ func Acknowledgement(r *Receipt) string {
 	}
 	b.WriteString("\n")
 	if late := LateText(r); late != "" {
-		b.WriteString(Wrap(late, "", 72) + "\n\n")
+		b.WriteString(engine.Wrap(late, "", 72) + "\n\n")
 	}
 	if len(r.Fills) > 0 {
 		b.WriteString("Where your file leaves something out:\n")
 		for _, f := range r.Fills {
-			b.WriteString(Wrap(f, "  - ", 72) + "\n")
+			b.WriteString(engine.Wrap(f, "  - ", 72) + "\n")
 		}
 		b.WriteString("\n")
 	}

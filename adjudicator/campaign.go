@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"taipan/adjudicator/engine"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -258,8 +259,8 @@ func Commitment(seed []byte) string {
 }
 
 // config is the Engine's view of the campaign.
-func (c *Campaign) config() (Config, error) {
-	cfg := Config{Players: c.Names(), Options: json.RawMessage("{}"), Setup: json.RawMessage("null")}
+func (c *Campaign) config() (engine.Config, error) {
+	cfg := engine.Config{Players: c.Names(), Options: json.RawMessage("{}"), Setup: json.RawMessage("null")}
 	if len(c.Options) > 0 {
 		b, err := json.Marshal(c.Options)
 		if err != nil {

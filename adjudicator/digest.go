@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"taipan/adjudicator/engine"
 	"unicode/utf8"
 )
 
@@ -27,7 +28,7 @@ import (
 // hands encoding/json whatever it does not do itself — and several times
 // faster. TestDigestIsEncodingJSON holds the two to the same bytes on the
 // states of every game.
-func Digest(s State) (string, error) {
+func Digest(s engine.State) (string, error) {
 	buf := digestBuffers.Get().(*[]byte)
 	defer digestBuffers.Put(buf)
 	b, err := appendJSON((*buf)[:0], reflect.ValueOf(s))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // encodingJSON is the bytes every digest was ever made of: encoding/json's
@@ -51,18 +52,18 @@ func TestDigestIsEncodingJSON(t *testing.T) {
 			for n := 2; n <= 6; n++ {
 				players := []string{"ann", "ben", "cid", "dot", "eve", "fay"}[:n]
 				for _, opt := range []string{`{}`, `{"advanced": true}`} {
-					s, err := ev.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(opt), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(name+v+opt), 0))
+					s, err := ev.Setup(engine.Config{Players: players, Options: json.RawMessage(opt), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte(name+v+opt), 0))
 					if err != nil {
 						continue // not a size or an option this game has
 					}
 					for step := 1; !ev.Status(s).Finished && step < 400; step++ {
 						states++
 						sameAsEncodingJSON(t, fmt.Sprintf("%s %d players %s step %d", v, n, opt, step), s)
-						var subs []adjudicator.Submission
+						var subs []engine.Submission
 						for _, p := range ev.Status(s).Pending {
-							subs = append(subs, adjudicator.Submission{Player: p, Items: ev.Default(s, p), Default: true})
+							subs = append(subs, engine.Submission{Player: p, Items: ev.Default(s, p), Default: true})
 						}
-						if s, _, err = ev.Resolve(s, subs, adjudicator.NewRand([]byte("digest"), step)); err != nil {
+						if s, _, err = ev.Resolve(s, subs, engine.NewRand([]byte("digest"), step)); err != nil {
 							t.Fatal(err)
 						}
 					}
@@ -144,7 +145,7 @@ func FuzzDigestString(f *testing.F) {
 func BenchmarkDigest(b *testing.B) {
 	reg := goldenRegistry()
 	e, _ := reg.Engine("trader")
-	s, err := e.Setup(adjudicator.Config{Players: []string{"ann", "ben", "cid"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"ann", "ben", "cid"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("bench"), 0))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,13 +4,14 @@ import (
 	"fmt"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // A third party re-derives a game's dice from the revealed seed: the stream
 // of step N depends only on the seed and N.
 func ExampleNewRand() {
 	seed := []byte("0123456789abcdef0123456789abcdef")
-	rng := adjudicator.NewRand(seed, 7)
+	rng := engine.NewRand(seed, 7)
 	fmt.Println(rng.Uint64(), rng.Uint64())
 	fmt.Println("a die:", rng.Intn(6)+1)
 	// Output:
@@ -25,7 +26,7 @@ func ExampleCommitment() {
 }
 
 func ExampleWrap() {
-	fmt.Println(adjudicator.Wrap("alice bought blue 6 from Berlin for 6 million, and bob sold red 4 and red 5 for 20 million.", "  - ", 40))
+	fmt.Println(engine.Wrap("alice bought blue 6 from Berlin for 6 million, and bob sold red 4 and red 5 for 20 million.", "  - ", 40))
 	// Output:
 	//   - alice bought blue 6 from Berlin for
 	//     6 million, and bob sold red 4 and

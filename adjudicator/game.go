@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
@@ -17,13 +18,13 @@ import (
 type Game struct {
 	ID         string
 	Campaign   Campaign
-	Engine     Engine
+	Engine     engine.Engine
 	Seed       []byte
 	Commitment string
 	Created    time.Time
 
-	State  State
-	Status Status
+	State  engine.State
+	Status engine.Status
 	Step   int // the open step (1-based); once finished, one past the last closed step
 
 	Players  []Player
@@ -113,7 +114,7 @@ type StepRecord struct {
 	Reason     string
 	Defaults   []string // players who got the default orders
 	Overruled  []string // of those, players whose accepted orders were no longer legal
-	Happenings []Happening
+	Happenings []engine.Happening
 	Notes      []Note
 	Press      []PressItem // press sent during the step
 	Late       []string    // players whose orders came in the grace period
@@ -254,7 +255,7 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 	if err != nil {
 		return nil, bad(created, "%v", err)
 	}
-	s, err := eng.Setup(cfg, NewRand(seed, 0))
+	s, err := eng.Setup(cfg, engine.NewRand(seed, 0))
 	if err != nil {
 		return nil, bad(created, "set-up: %v", err)
 	}
@@ -319,7 +320,7 @@ func (g *Game) apply(e events.Event) error {
 		if err != nil {
 			return bad("bad payload: %v", err)
 		}
-		so, ok := g.Engine.(StandingOrders)
+		so, ok := g.Engine.(engine.StandingOrders)
 		if !ok {
 			return bad("%s takes no standing orders", g.Engine.Name())
 		}
@@ -417,7 +418,7 @@ func (g *Game) apply(e events.Event) error {
 		if err := e.Decode(&p); err != nil {
 			return bad("%v", err)
 		}
-		s, hs, err := g.Engine.Correct(g.State, Correction{Action: p.Action, Player: p.Player, Args: p.Args})
+		s, hs, err := g.Engine.Correct(g.State, engine.Correction{Action: p.Action, Player: p.Player, Args: p.Args})
 		if err != nil {
 			return bad("correction refused: %v", err)
 		}
@@ -481,22 +482,22 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	if g.Status.Finished {
 		return StepRecord{}, fmt.Errorf("the game is over")
 	}
-	var subs []Submission
+	var subs []engine.Submission
 	var defaults, overruled []string
 	for _, p := range g.Status.Pending {
 		sub, ok := g.Open[p]
 		if ok && g.Engine.Check(g.State, p, sub.Items) == nil {
-			subs = append(subs, Submission{Player: p, Items: sub.Items})
+			subs = append(subs, engine.Submission{Player: p, Items: sub.Items})
 			continue
 		}
 		if ok {
 			// Accepted once, but a GM correction since made them illegal.
 			overruled = append(overruled, p)
 		}
-		subs = append(subs, Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
+		subs = append(subs, engine.Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
 		defaults = append(defaults, p)
 	}
-	s, hs, err := g.Engine.Resolve(g.State, subs, NewRand(g.Seed, g.Step))
+	s, hs, err := g.Engine.Resolve(g.State, subs, engine.NewRand(g.Seed, g.Step))
 	if err != nil {
 		return StepRecord{}, fmt.Errorf("resolving step %d: %w", g.Step, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -284,7 +285,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		if pl.Removed {
 			return Errorf(ECONFLICT, "%s has already been removed", pl.Name)
 		}
-		c := Correction{Action: a.Action, Player: pl.Name, Args: a.Args[1:]}
+		c := engine.Correction{Action: a.Action, Player: pl.Name, Args: a.Args[1:]}
 		// Try it on a copy first: a refused correction must leave no event.
 		if _, _, err := g.Engine.Correct(g.Engine.Clone(g.State), c); err != nil {
 			return Errorf(EINVALID, "%s: %v", a.Action, err)

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/adjudicator/oldshanghai"
 	"taipan/adjudicator/sackson"
 	"taipan/adjudicator/shanghaitrader"
@@ -256,7 +257,7 @@ func allReports(t *testing.T, reg *adjudicator.Registry, evs []events.Event) []b
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, p := range append(g.Names(), "", adjudicator.Observer) {
+		for _, p := range append(g.Names(), "", engine.Observer) {
 			text, err := r.Text(g, p)
 			if err != nil {
 				t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
@@ -131,7 +132,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 // fields, its game, and its options and set-up as the engine reads them
 // (set up once with a seed drawn from random). It returns the engine and
 // that seed.
-func CheckCampaign(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (Engine, []byte, error) {
+func CheckCampaign(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (engine.Engine, []byte, error) {
 	if err := c.Validate(); err != nil {
 		return nil, nil, err
 	}
@@ -147,7 +148,7 @@ func CheckCampaign(reg *Registry, c *Campaign, random func(int) ([]byte, error))
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := eng.Setup(cfg, NewRand(seed, 0)); err != nil {
+	if _, err := eng.Setup(cfg, engine.NewRand(seed, 0)); err != nil {
 		return nil, nil, c.setupError(err)
 	}
 	return eng, seed, nil
@@ -284,7 +285,7 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 // submitStanding takes the orders of a player the open step does not wait
 // for, as standing orders if the game keeps them.
 func (h *Host) submitStanding(ctx context.Context, tx *events.Tx, g *Game, player string, items []orders.Item, checkOnly bool) (*Receipt, error) {
-	so, ok := g.Engine.(StandingOrders)
+	so, ok := g.Engine.(engine.StandingOrders)
 	if !ok {
 		return nil, Errorf(ECONFLICT, "%s has no orders to give in step %d of %s (%s); waiting for %s",
 			player, g.Step, g.ID, g.Status.Phase, strings.Join(g.Status.Pending, ", "))
@@ -338,7 +339,7 @@ func asLogged(items []orders.Item, check func([]orders.Item) error) ([]any, erro
 // fills asks the engine what fills the gaps of player's orders, before
 // they change the state.
 func fills(g *Game, player string, items []orders.Item) []string {
-	if f, ok := g.Engine.(Filler); ok {
+	if f, ok := g.Engine.(engine.Filler); ok {
 		return f.Fills(g.State, player, items)
 	}
 	return nil

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
@@ -38,7 +39,7 @@ func (d dice) Corrections() string {
 	return "points PLAYER N  add N points\nban PLAYER N     nobody may pick N"
 }
 
-func (d dice) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (d dice) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	var opt struct {
 		Target int `json:"target"`
 	}
@@ -68,7 +69,7 @@ func (d dice) active(s *diceState) []string {
 	return out
 }
 
-func (d dice) Status(st adjudicator.State) adjudicator.Status {
+func (d dice) Status(st engine.State) engine.Status {
 	s := st.(*diceState)
 	var winners []string
 	for _, p := range s.Players {
@@ -77,12 +78,12 @@ func (d dice) Status(st adjudicator.State) adjudicator.Status {
 		}
 	}
 	if len(winners) > 0 {
-		return adjudicator.Status{Finished: true, Winners: winners, Phase: "over"}
+		return engine.Status{Finished: true, Winners: winners, Phase: "over"}
 	}
-	return adjudicator.Status{Pending: d.active(s), Phase: fmt.Sprintf("roll %d", len(s.Rolls)+1)}
+	return engine.Status{Pending: d.active(s), Phase: fmt.Sprintf("roll %d", len(s.Rolls)+1)}
 }
 
-func (d dice) Check(st adjudicator.State, _ string, items []orders.Item) error {
+func (d dice) Check(st engine.State, _ string, items []orders.Item) error {
 	if len(items) != 1 || items[0].Verb != "pick" {
 		return orders.Errorf(0, "orders", "give exactly one order: pick: N")
 	}
@@ -99,36 +100,36 @@ func (d dice) Check(st adjudicator.State, _ string, items []orders.Item) error {
 	return nil
 }
 
-func (d dice) Default(adjudicator.State, string) []orders.Item {
+func (d dice) Default(engine.State, string) []orders.Item {
 	return []orders.Item{orders.With("pick", "1")}
 }
 
-func (d dice) Resolve(st adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (d dice) Resolve(st engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	s := st.(*diceState)
 	roll := rng.Die()
 	s.Rolls = append(s.Rolls, roll)
-	hs := []adjudicator.Happening{{Text: fmt.Sprintf("The die shows %d.", roll)}}
+	hs := []engine.Happening{{Text: fmt.Sprintf("The die shows %d.", roll)}}
 	for _, sub := range subs {
 		v, _ := sub.Items[0].String()
-		hs = append(hs, adjudicator.Happening{Text: fmt.Sprintf("You picked %s.", v), To: []string{sub.Player}})
+		hs = append(hs, engine.Happening{Text: fmt.Sprintf("You picked %s.", v), To: []string{sub.Player}})
 		if v == strconv.Itoa(roll) {
 			s.Points[sub.Player]++
-			hs = append(hs, adjudicator.Happening{Text: sub.Player + " scores."})
+			hs = append(hs, engine.Happening{Text: sub.Player + " scores."})
 		}
 	}
 	return s, hs, nil
 }
 
-func (d dice) View(st adjudicator.State, player string) any {
+func (d dice) View(st engine.State, player string) any {
 	return st
 }
 
-func (d dice) Correct(st adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (d dice) Correct(st engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := st.(*diceState)
 	switch c.Action {
 	case "remove":
 		s.Out = append(s.Out, c.Player)
-		return s, []adjudicator.Happening{{Text: c.Player + " leaves."}}, nil
+		return s, []engine.Happening{{Text: c.Player + " leaves."}}, nil
 	case "ban":
 		s.Banned = append(s.Banned, c.Args...)
 		return s, nil, nil
@@ -146,11 +147,11 @@ func (d dice) Correct(st adjudicator.State, c adjudicator.Correction) (adjudicat
 	return nil, nil, fmt.Errorf("unknown correction %q", c.Action)
 }
 
-func (d dice) Clone(st adjudicator.State) adjudicator.State {
-	return adjudicator.DeepCopy(st.(*diceState))
+func (d dice) Clone(st engine.State) engine.State {
+	return engine.DeepCopy(st.(*diceState))
 }
 
-func (d dice) Rename(st adjudicator.State, from, to string) adjudicator.State {
+func (d dice) Rename(st engine.State, from, to string) engine.State {
 	s := st.(*diceState)
 	for i, p := range s.Players {
 		if p == from {
@@ -429,7 +430,7 @@ func TestReplayCatchesAChangedEngine(t *testing.T) {
 // alteredDice rolls differently: a rules change that would rewrite history.
 type alteredDice struct{ dice }
 
-func (a alteredDice) Resolve(st adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (a alteredDice) Resolve(st engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	rng.Uint64()
 	return a.dice.Resolve(st, subs, rng)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -115,7 +116,7 @@ func (g *Game) checkPress(from string, p PressOrder) (PressPayload, error) {
 			}
 		}
 		if pl == nil || pl.Removed {
-			return PressPayload{}, Errorf(EINVALID, "field press.to: %q is not in game %s; write names of %s, or all", name, g.ID, AndList(g.activeNames()))
+			return PressPayload{}, Errorf(EINVALID, "field press.to: %q is not in game %s; write names of %s, or all", name, g.ID, engine.AndList(g.activeNames()))
 		}
 		if pl.Name == from {
 			return PressPayload{}, Errorf(EINVALID, "field press.to: %s is you", pl.Name)
@@ -130,7 +131,7 @@ func (g *Game) checkPress(from string, p PressOrder) (PressPayload, error) {
 	if len(to) > 0 && mode == PressPublic && from != ActorGM {
 		return PressPayload{}, Errorf(ECONFLICT, "field press.to: game %s has public press only (press: public); send it to all", g.ID)
 	}
-	if pp, ok := g.Engine.(PressPolicy); ok && from != ActorGM && len(to) > 0 {
+	if pp, ok := g.Engine.(engine.PressPolicy); ok && from != ActorGM && len(to) > 0 {
 		if err := pp.CheckPress(g.State, g.Campaign.Options, from, to); err != nil {
 			return PressPayload{}, Errorf(ECONFLICT, "field press.to: %v", err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 	"taipan/orders"
@@ -55,7 +56,7 @@ func TestReportChoices(t *testing.T) {
 			t.Errorf("alice's report lacks %q:\n%s", want, text)
 		}
 	}
-	for _, who := range []string{"bob", "", adjudicator.Observer} {
+	for _, who := range []string{"bob", "", engine.Observer} {
 		if other, _ := r.Text(ng.Game, who); strings.Contains(other, "Your choices now") {
 			t.Errorf("%q is shown choices:\n%s", who, other)
 		}
@@ -65,10 +66,10 @@ func TestReportChoices(t *testing.T) {
 // ComposeOrders writes the picks as an orders list, refusing a pick that
 // was not offered and a required decision left out.
 func TestComposeOrders(t *testing.T) {
-	ds := []adjudicator.Decision{
-		{Name: "take", Choices: []adjudicator.Choice{{Order: "take: 1"}, {Order: "take: 2"}}},
-		{Name: "silk", Optional: true, With: []string{"take: 2"}, Choices: []adjudicator.Choice{{Order: "silk: 3"}}},
-		{Name: "play", Optional: true, Several: true, Choices: []adjudicator.Choice{{Order: "8-0"}, {Order: "8-1"}}},
+	ds := []engine.Decision{
+		{Name: "take", Choices: []engine.Choice{{Order: "take: 1"}, {Order: "take: 2"}}},
+		{Name: "silk", Optional: true, With: []string{"take: 2"}, Choices: []engine.Choice{{Order: "silk: 3"}}},
+		{Name: "play", Optional: true, Several: true, Choices: []engine.Choice{{Order: "8-0"}, {Order: "8-1"}}},
 	}
 	for _, c := range []struct {
 		picked map[int][]string

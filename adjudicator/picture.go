@@ -3,75 +3,13 @@ package adjudicator
 import (
 	"fmt"
 
+	"taipan/adjudicator/engine"
 	"taipan/adjudicator/picture"
 )
 
-// Pictured is implemented by the view values of games that draw a picture
-// for their reports: what Engine.View returns for a player, the GM (the
-// viewer "") or observers. Picture draws the view on c, Width pixels wide,
-// as tall as it needs. It is a method of the view, so it sees only what
-// the viewer may see: a picture cannot show more than the text report.
-// It must be deterministic (no map order, no clock).
-//
-// A game adds its picture in a file picture.go beside view.go:
-//
-//	func (v View) Picture(c *adjudicator.Canvas) {
-//		y := c.Title("Trader", v.Status)
-//		y = c.Heading(y, "THE MARKET")
-//		...
-//	}
-type Pictured interface {
-	Picture(c *Canvas)
-}
-
-// The drawing vocabulary of package picture, under names a game package
-// may use (games import only adjudicator).
-type (
-	// Canvas is a picture being drawn (picture.Canvas).
-	Canvas = picture.Canvas
-	// Colour is an opaque colour 0xRRGGBB (picture.Colour).
-	Colour = picture.Colour
-	// TextStyle is how a text is written (picture.Style).
-	TextStyle = picture.Style
-	// Box is a rectangle with rounded corners and a border (picture.Box).
-	Box = picture.Box
-	// Card is a card seen face up (picture.Card).
-	Card = picture.Card
-	// Item is one chip of a row (picture.Item).
-	Item = picture.Item
-)
-
-// The shared colours, text sizes and alignments of the pictures.
-const (
-	ColourPaper  = picture.Paper
-	ColourInk    = picture.Ink
-	ColourGrey   = picture.Grey
-	ColourRule   = picture.Rule
-	ColourPanel  = picture.Panel
-	ColourShade  = picture.Shade
-	ColourWhite  = picture.White
-	ColourGold   = picture.Gold
-	ColourDanger = picture.Danger
-
-	TextSmall = picture.Small
-	TextBody  = picture.Body
-	TextBig   = picture.Big
-	TextHuge  = picture.Huge
-
-	AlignLeft   = picture.Left
-	AlignCenter = picture.Center
-	AlignRight  = picture.Right
-
-	PictureWidth  = picture.Width
-	PictureMargin = picture.Margin
-)
-
-// SeatColour is the colour of the player in seat i (0-based).
-func SeatColour(i int) Colour { return picture.Seat(i) }
-
 // HasPicture reports whether g's game draws a picture.
 func HasPicture(g *Game) bool {
-	_, ok := g.Engine.View(g.State, Observer).(Pictured)
+	_, ok := g.Engine.View(g.State, engine.Observer).(engine.Pictured)
 	return ok
 }
 
@@ -79,7 +17,7 @@ func HasPicture(g *Game) bool {
 // public one for Observer), as PNG, with a footer naming the game, the
 // step and the viewer. It is nil for a game without a picture.
 func (r *Renderer) Picture(g *Game, player string) ([]byte, error) {
-	if player != "" && player != Observer && g.Player(player) == nil {
+	if player != "" && player != engine.Observer && g.Player(player) == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
 	}
 	return r.DrawPicture(g.Engine.View(g.State, player), pictureCaption(g.ID, g.Last.Step, player))
@@ -88,7 +26,7 @@ func (r *Renderer) Picture(g *Game, player string) ([]byte, error) {
 // DrawPicture draws a view value as PNG, with caption in its footer (none
 // when empty). It is nil for a view that is not Pictured.
 func (r *Renderer) DrawPicture(v any, caption string) ([]byte, error) {
-	p, ok := v.(Pictured)
+	p, ok := v.(engine.Pictured)
 	if !ok {
 		return nil, nil
 	}
@@ -119,7 +57,7 @@ func pictureCaption(game string, step int, player string) string {
 	who := "the GM's full view"
 	switch player {
 	case "":
-	case Observer:
+	case engine.Observer:
 		who = "the public view"
 	default:
 		who = player + "'s view"

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // benchGames are the golden games the picture benchmarks draw, one per
@@ -60,7 +61,7 @@ func BenchmarkStepReports(b *testing.B) {
 	}
 	for _, name := range benchGames {
 		g := midGame(b, name)
-		viewers := append(g.Names(), "", adjudicator.Observer)
+		viewers := append(g.Names(), "", engine.Observer)
 		for _, mode := range []string{"text", "rich"} {
 			b.Run(name+"/"+mode, func(b *testing.B) {
 				b.ReportAllocs()

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
+	"taipan/adjudicator/picture"
 	"taipan/events"
 )
 
@@ -27,7 +29,7 @@ type pictureState struct {
 // pictureStates are the reports of every golden game kept as golden
 // pictures and HTML: the set-up for the first player, the middle of the
 // game for the second player and for observers, and the end for the GM.
-var pictureStates = []pictureState{{0, "alice"}, {-1, "bob"}, {-1, adjudicator.Observer}, {-2, ""}}
+var pictureStates = []pictureState{{0, "alice"}, {-1, "bob"}, {-1, engine.Observer}, {-2, ""}}
 
 // pictureCID is the picture's URL in the golden HTML, as a mail has it.
 const pictureCID = "cid:picture@taipan"
@@ -83,7 +85,7 @@ func goldenReports(t *testing.T, f func(g *adjudicator.Game, viewer, name string
 				t.Fatal(err)
 			}
 			if rich.PNG == nil {
-				t.Errorf("%s draws no picture: every game's View implements adjudicator.Pictured (a picture.go beside view.go)", g.Engine.Name())
+				t.Errorf("%s draws no picture: every game's View implements engine.Pictured (a picture.go beside view.go)", g.Engine.Name())
 				break
 			}
 			f(g, ps.viewer, fmt.Sprintf("%s-step%d-%s", gg.name, step, who), rich)
@@ -130,7 +132,7 @@ func TestPictureGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if cfg.Width != adjudicator.PictureWidth {
+		if cfg.Width != picture.Width {
 			t.Errorf("%s: the picture is %d pixels wide", name, cfg.Width)
 		}
 		again, err := r.Picture(g, viewer)
@@ -239,7 +241,7 @@ func TestReportFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []string{"ann", "ben", "", adjudicator.Observer} {
+	for _, p := range []string{"ann", "ben", "", engine.Observer} {
 		if f := g.ReportFormat(p); f != adjudicator.FormatPlain {
 			t.Errorf("%q gets %s reports, want plain", p, f)
 		}

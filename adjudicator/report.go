@@ -13,6 +13,7 @@ import (
 	"text/template"
 	"time"
 
+	"taipan/adjudicator/engine"
 	"taipan/templates"
 )
 
@@ -88,7 +89,7 @@ func NewRenderer() (*Renderer, error) {
 	t, err := templates.Parse(template.FuncMap{
 		"rule": func() string { return strings.Repeat("-", 72) },
 		"time": FormatTime,
-		"wrap": func(s, prefix string) string { return Wrap(s, prefix, 72) },
+		"wrap": func(s, prefix string) string { return engine.Wrap(s, prefix, 72) },
 	})
 	if err != nil {
 		return nil, fmt.Errorf("templates: %w", err)
@@ -99,13 +100,13 @@ func NewRenderer() (*Renderer, error) {
 // Report builds the report of the last closed step of g (replay with
 // ReplayUntil to report an earlier one) for player.
 func (r *Renderer) Report(g *Game, player string) (*Report, error) {
-	if player != "" && player != Observer && g.Player(player) == nil {
+	if player != "" && player != engine.Observer && g.Player(player) == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
 	}
 	rec := g.Last
 	rep := &Report{
 		GameID: g.ID, Title: g.Engine.Name(), Step: rec.Step, Reason: reasonText(rec.Reason),
-		Player: player, Observer: player == Observer, Players: strings.Join(g.Names(), ", "),
+		Player: player, Observer: player == engine.Observer, Players: strings.Join(g.Names(), ", "),
 		Finished: g.Status.Finished, Next: g.Step, Phase: g.Status.Phase,
 		Deadline: g.Deadline, Commitment: g.Commitment, EngineVersion: g.Engine.Version(), LogFormat: g.Format,
 		HeadSeq: rec.Seq, HeadHash: rec.Hash,
@@ -160,8 +161,8 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 				rep.YourTurn = true
 			}
 		}
-		if rep.YourTurn && r.Choices && player != "" && player != Observer {
-			rep.Choices = OptionLines(Options(g, player))
+		if rep.YourTurn && r.Choices && player != "" && player != engine.Observer {
+			rep.Choices = engine.OptionLines(Options(g, player))
 		}
 		rep.Waiting = strings.Join(awaiting, ", ")
 		if rep.Waiting == "" {
@@ -175,7 +176,7 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 func PressLine(p PressItem, reader string) string {
 	to := "everyone"
 	if !p.Public() {
-		to = AndList(p.To)
+		to = engine.AndList(p.To)
 	}
 	return fmt.Sprintf("From %s to %s: %s", p.SenderFor(reader), to, p.Text)
 }
@@ -240,26 +241,4 @@ func reasonText(r string) string {
 		return "closed by the GM"
 	}
 	return ""
-}
-
-// Wrap breaks s into lines of at most width characters, the first starting
-// with prefix and the rest indented to match.
-func Wrap(s, prefix string, width int) string {
-	indent := strings.Repeat(" ", len(prefix))
-	var b strings.Builder
-	b.WriteString(prefix)
-	col, fresh := len(prefix), true
-	for _, w := range strings.Fields(s) {
-		if !fresh && col+1+len(w) > width {
-			b.WriteString("\n" + indent)
-			col, fresh = len(indent), true
-		}
-		if !fresh {
-			b.WriteByte(' ')
-			col++
-		}
-		b.WriteString(w)
-		col, fresh = col+len(w), false
-	}
-	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -247,7 +248,7 @@ func TestGuessingFindsNothing(t *testing.T) {
 	g, _ = h.Load(ctx, "d1")
 	digest := g.Last.Digest
 	rep, _ := adjudicator.NewRenderer()
-	for _, p := range []string{"ann", "ben", adjudicator.Observer, ""} {
+	for _, p := range []string{"ann", "ben", engine.Observer, ""} {
 		text, _ := rep.Text(g, p)
 		if shown := strings.Contains(text, digest); shown != (p == "") {
 			t.Errorf("report for %q shows the state digest: %v", p, shown)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -35,7 +36,7 @@ func (p PressItem) VisibleTo(player string) bool {
 	switch {
 	case player == "" || p.Public():
 		return true
-	case player == Observer:
+	case player == engine.Observer:
 		return false
 	}
 	return p.From == player || slices.Contains(p.To, player)

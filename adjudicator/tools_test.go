@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
@@ -174,7 +175,7 @@ func TestPress(t *testing.T) {
 				submit(h, p, ng.Tokens[p], 1, "1")
 			}
 			g, _ := h.Load(ctx, "d1")
-			ann, ben, obs, gm := reportFor(t, g, "ann"), reportFor(t, g, "ben"), reportFor(t, g, adjudicator.Observer), reportFor(t, g, "")
+			ann, ben, obs, gm := reportFor(t, g, "ann"), reportFor(t, g, "ben"), reportFor(t, g, engine.Observer), reportFor(t, g, "")
 			if mode == "off" {
 				if strings.Contains(gm, "PRESS") {
 					t.Error("press in a game without press")

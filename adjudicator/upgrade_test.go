@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -24,11 +25,11 @@ func (d ruledDice) Version() string {
 
 func (d ruledDice) Versions() []string { return []string{"dice/1", "dice/2"} }
 
-func (d ruledDice) AtVersion(v string) adjudicator.Engine {
+func (d ruledDice) AtVersion(v string) engine.Engine {
 	return ruledDice{d.dice, map[string]int{"dice/1": 1, "dice/2": 2}[v]}
 }
 
-func (d ruledDice) Resolve(st adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (d ruledDice) Resolve(st engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	s, hs, err := d.dice.Resolve(st, subs, rng)
 	if d.v >= 2 {
 		for _, sub := range subs {

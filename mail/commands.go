@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
@@ -200,7 +201,7 @@ func statusText(g *adjudicator.Game, player string) string {
 		}
 	}
 	for _, n := range g.Notes {
-		b.WriteString(adjudicator.Wrap(n.Text, n.Label()+": ", 72) + "\n")
+		b.WriteString(engine.Wrap(n.Text, n.Label()+": ", 72) + "\n")
 	}
 	return b.String()
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -130,7 +131,7 @@ func eventsOf(ctx context.Context, tx *events.Tx, game string, after int64, kind
 
 // recipient is someone told of an event: the key of their thread of the
 // game ("player:NAME", "observer:ADDR" or "gm"), their address, and the
-// view they read the game with (a player's name, adjudicator.Observer, or
+// view they read the game with (a player's name, engine.Observer, or
 // "" for the GM).
 type recipient struct{ key, addr, view string }
 
@@ -187,7 +188,7 @@ func (d *Dispatcher) relayPress(ctx context.Context, tx *events.Tx, g *adjudicat
 	if item.Public() {
 		to = players(g, from)
 		for _, o := range g.Campaign.Observers {
-			to = append(to, recipient{"observer:" + strings.ToLower(o), o, adjudicator.Observer})
+			to = append(to, recipient{"observer:" + strings.ToLower(o), o, engine.Observer})
 		}
 		if from != adjudicator.ActorGM {
 			to = append(to, gm(g)...)
@@ -217,7 +218,7 @@ func pressText(g *adjudicator.Game, p adjudicator.PressItem, view string) string
 	}
 	to := "everyone in the game"
 	if !p.Public() {
-		to = adjudicator.AndList(p.To)
+		to = engine.AndList(p.To)
 	}
 	fmt.Fprintf(&b, "Press in game %s, step %d, from %s to %s:\n\n", g.ID, p.Step, sender, to)
 	for _, l := range strings.Split(strings.TrimRight(p.Text, "\n"), "\n") {
@@ -225,7 +226,7 @@ func pressText(g *adjudicator.Game, p adjudicator.PressItem, view string) string
 	}
 	b.WriteString("\n")
 	switch {
-	case view == adjudicator.Observer:
+	case view == engine.Observer:
 		b.WriteString("(Observers read the public press; they send none.)\n")
 	case p.Grey && view != "":
 		b.WriteString("Grey press: Taipan does not say who sent it, to you or to anyone but the\nGM. It cannot be answered privately.\n")
@@ -257,7 +258,7 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 
 // paragraph is text wrapped to the width of a mail's lines, so that a long
 // reason or note is read whole in any mail client.
-func paragraph(text string) string { return adjudicator.Wrap(text, "", 72) }
+func paragraph(text string) string { return engine.Wrap(text, "", 72) }
 
 // tellGMNotice tells the players that the GM paused or resumed the game, or
 // set its grace period.
@@ -315,7 +316,7 @@ func (d *Dispatcher) tellDisorder(ctx context.Context, tx *events.Tx, gs *adjudi
 	}
 	key := reportKey(gs, step, "disorder")
 	dr := &Draft{Game: gs.ID, Kind: KindDisorder, Step: step, To: gs.Campaign.GM,
-		Subject:   gameSubject(gs.ID, fmt.Sprintf("civil disorder: %s", adjudicator.AndList(gs.Last.Disorder))),
+		Subject:   gameSubject(gs.ID, fmt.Sprintf("civil disorder: %s", engine.AndList(gs.Last.Disorder))),
 		Body:      disorderText(gs, step),
 		MessageID: newID(d.Domain, KindDisorder, key...),
 		InReplyTo: threadRoot(d.Domain, gs.ID, "gm")}
@@ -325,7 +326,7 @@ func (d *Dispatcher) tellDisorder(ctx context.Context, tx *events.Tx, gs *adjudi
 
 func disorderText(gs *adjudicator.Game, step int) string {
 	var b strings.Builder
-	who := adjudicator.AndList(gs.Last.Disorder)
+	who := engine.AndList(gs.Last.Disorder)
 	fmt.Fprintf(&b, "At the close of step %d of %s, %s fell into civil disorder: %d steps\nmissed in a row (the campaign's civil_disorder: %d).\n\n", step, gs.ID, who, gs.Campaign.CivilDisorder, gs.Campaign.CivilDisorder)
 	b.WriteString("From now on the default orders are played for them without waiting; any\nfile of theirs brings them back. To hand a seat to someone else, mail\n\n")
 	fmt.Fprintf(&b, "    game: %s\n    player: gm\n    token: YOUR-GM-TOKEN\n    command: gm replace %s NEWNAME NEW@ADDRESS\n    reason: …\n\nor run `taipan gm %s replace %s NEWNAME NEW@ADDRESS --reason …`.\n", gs.ID, gs.Last.Disorder[0], gs.ID, gs.Last.Disorder[0])

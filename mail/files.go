@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
@@ -134,7 +135,7 @@ func fileSummary(env *orders.Envelope, r *adjudicator.Receipt, player string) st
 func pressNote(g *adjudicator.Game, p *orders.Press, check bool) string {
 	to := "everyone in the game"
 	if len(p.To) > 0 {
-		to = adjudicator.AndList(p.To)
+		to = engine.AndList(p.To)
 	}
 	how := ""
 	if p.Grey {

@@ -19,6 +19,7 @@ import (
 	"github.com/emersion/go-imap/v2"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/picture"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 	"taipan/internal/testkit"
@@ -277,7 +278,7 @@ func TestReportInChromium(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s page: %v (see %s)", pg.name, err, dir)
 		}
-		if width != adjudicator.PictureWidth || shown < 600 {
+		if width != picture.Width || shown < 600 {
 			t.Errorf("%s page: the picture is %d pixels wide, shown %d wide (see %s)", pg.name, width, shown, dir)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -215,7 +216,7 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 		}
 	}
 	for _, o := range gs.Campaign.Observers {
-		to = append(to, rcpt{"observer:" + strings.ToLower(o), adjudicator.Observer, o, " (public)"})
+		to = append(to, rcpt{"observer:" + strings.ToLower(o), engine.Observer, o, " (public)"})
 	}
 	if gs.Campaign.GM != "" {
 		to = append(to, rcpt{"gm", "", gs.Campaign.GM, " (GM)"})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/mail"
 )
 
@@ -69,7 +70,7 @@ func TestObserversGetThePublicReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := r.Text(g, adjudicator.Observer)
+	want, err := r.Text(g, engine.Observer)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 )
 
@@ -41,7 +42,7 @@ type snapshot struct {
 }
 
 // viewKey names one report: a step (-1: the game now) seen by one reader
-// (adjudicator.Observer, a player, or "" for the GM).
+// (engine.Observer, a player, or "" for the GM).
 type viewKey struct {
 	step   int
 	reader string
@@ -52,7 +53,7 @@ type view struct {
 	game    *adjudicator.Game // the game at the close of the step (the snapshot's game for step -1)
 	text    string
 	picture []byte
-	options []adjudicator.Decision // the reader's legal orders (step -1, players only)
+	options []engine.Decision // the reader's legal orders (step -1, players only)
 	err     error
 }
 
@@ -163,7 +164,7 @@ func (c *cache) draw(sn *snapshot, step int, reader string) *view {
 		}
 		v.picture = png
 	}
-	if step < 0 && reader != "" && reader != adjudicator.Observer {
+	if step < 0 && reader != "" && reader != engine.Observer {
 		v.options = adjudicator.Options(g, reader)
 	}
 	return v

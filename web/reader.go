@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // readKind is whose reports a page shows.
@@ -20,7 +21,7 @@ const (
 // reader is the reader a request's page is for, once allowed.
 type reader struct {
 	kind readKind
-	name string // adjudicator.Observer, a player's name, or "" for the GM
+	name string // engine.Observer, a player's name, or "" for the GM
 	base string // the URL of the reader's pages of this game
 }
 
@@ -45,7 +46,7 @@ func (s *Server) readerOf(w http.ResponseWriter, r *http.Request, kind readKind,
 		}
 		return reader{kind, "", base + "/gm"}, true
 	}
-	return reader{kind, adjudicator.Observer, base}, true
+	return reader{kind, engine.Observer, base}, true
 }
 
 // allowed says whether sess may read player's pages (player "": the
@@ -101,7 +102,7 @@ type decisionData struct {
 	Optional bool
 	Several  bool
 	Default  string
-	Choices  []adjudicator.Choice
+	Choices  []engine.Choice
 }
 
 // readerStep is the start of the report pages' handlers: the game, whose

@@ -52,7 +52,7 @@ type TokenMailer interface {
 }
 
 // Pictures draws a report as a picture (the pictures issue): a PNG of what
-// player (adjudicator.Observer for the public, "" for the GM) may see of
+// player (engine.Observer for the public, "" for the GM) may see of
 // g, or nil where the game has none. Pages show it above the text report.
 type Pictures interface {
 	Picture(g *adjudicator.Game, player string) ([]byte, error)

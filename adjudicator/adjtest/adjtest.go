@@ -1,5 +1,5 @@
 // Package adjtest runs adjudication cases written as YAML data against any
-// [adjudicator.Engine], in the spirit of the Diplomacy Adjudicator Test
+// [engine.Engine], in the spirit of the Diplomacy Adjudicator Test
 // Cases: each case sets a game up, plays a sequence of steps with the
 // orders players would mail, and checks what the engine decided.
 //
@@ -66,7 +66,7 @@
 // equal.
 //
 // Step n (counting resolutions from 1; Setup is 0) draws from
-// adjudicator.NewRand([]byte(seed), n), the seed defaulting to "adjtest".
+// engine.NewRand([]byte(seed), n), the seed defaulting to "adjtest".
 package adjtest
 
 import (
@@ -87,6 +87,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -147,7 +148,7 @@ type Reject struct {
 	Orders   yaml.Node `yaml:"orders"`
 	Contains string    `yaml:"contains"`
 	// Standing checks the orders as standing orders from a player the
-	// step does not wait for (adjudicator.StandingOrders.CheckStanding).
+	// step does not wait for (engine.StandingOrders.CheckStanding).
 	Standing bool `yaml:"standing"`
 }
 
@@ -314,7 +315,7 @@ func Parse(name string, b []byte) ([]Case, error) {
 
 // Run runs every case of the files matching pattern, one subtest per file
 // and per case (go test -run 'TestX/file.yaml/case_name').
-func Run(t *testing.T, e adjudicator.Engine, pattern string) {
+func Run(t *testing.T, e engine.Engine, pattern string) {
 	t.Helper()
 	files, err := filepath.Glob(pattern)
 	if err != nil {
@@ -345,7 +346,7 @@ func Run(t *testing.T, e adjudicator.Engine, pattern string) {
 }
 
 // Play runs the case and returns its first failure.
-func (c Case) Play(e adjudicator.Engine) error {
+func (c Case) Play(e engine.Engine) error {
 	if strings.TrimSpace(c.Name) == "" {
 		return fmt.Errorf("the case has no name")
 	}
@@ -357,7 +358,7 @@ func (c Case) Play(e adjudicator.Engine) error {
 		seed = "adjtest"
 	}
 	if c.Version != "" && c.Version != e.Version() {
-		v, ok := e.(adjudicator.Versioned)
+		v, ok := e.(engine.Versioned)
 		if !ok || !slices.Contains(v.Versions(), c.Version) {
 			return fmt.Errorf("version %s: the engine plays only %v", c.Version, adjudicator.Versions(e))
 		}
@@ -371,8 +372,8 @@ func (c Case) Play(e adjudicator.Engine) error {
 	if err != nil {
 		return fmt.Errorf("setup: %v", err)
 	}
-	cfg := adjudicator.Config{Players: c.Players, Options: opts, Setup: setup}
-	s, err := e.Setup(cfg, adjudicator.NewRand([]byte(seed), 0))
+	cfg := engine.Config{Players: c.Players, Options: opts, Setup: setup}
+	s, err := e.Setup(cfg, engine.NewRand([]byte(seed), 0))
 	if c.SetupError != "" {
 		if err == nil {
 			return fmt.Errorf("Setup succeeded; want an error containing %q", c.SetupError)
@@ -390,7 +391,7 @@ func (c Case) Play(e adjudicator.Engine) error {
 	}
 	resolved := 0
 	for i, st := range c.Steps {
-		var hs []adjudicator.Happening
+		var hs []engine.Happening
 		s, hs, err = st.repeat(e, s, seed, &resolved)
 		if err == nil {
 			err = st.check(e, s, hs)
@@ -408,7 +409,7 @@ func (c Case) Play(e adjudicator.Engine) error {
 
 // repeat plays the step once, or up to Repeat times until the phase
 // contains UntilPhase, gathering the happenings.
-func (st Step) repeat(e adjudicator.Engine, s adjudicator.State, seed string, resolved *int) (adjudicator.State, []adjudicator.Happening, error) {
+func (st Step) repeat(e engine.Engine, s engine.State, seed string, resolved *int) (engine.State, []engine.Happening, error) {
 	if st.Repeat == 0 && st.UntilPhase == "" {
 		return st.play(e, s, seed, resolved)
 	}
@@ -416,7 +417,7 @@ func (st Step) repeat(e adjudicator.Engine, s adjudicator.State, seed string, re
 	if n == 0 {
 		n = 1000
 	}
-	var all []adjudicator.Happening
+	var all []engine.Happening
 	for i := 0; i < n; i++ {
 		if st.UntilPhase != "" && strings.Contains(e.Status(s).Phase, st.UntilPhase) {
 			return s, all, nil
@@ -433,10 +434,10 @@ func (st Step) repeat(e adjudicator.Engine, s adjudicator.State, seed string, re
 	return s, all, nil
 }
 
-func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, resolved *int) (adjudicator.State, []adjudicator.Happening, error) {
-	var hs []adjudicator.Happening
+func (st Step) play(e engine.Engine, s engine.State, seed string, resolved *int) (engine.State, []engine.Happening, error) {
+	var hs []engine.Happening
 	if f := st.Correct; f != nil {
-		ns, h, err := e.Correct(s, adjudicator.Correction{Action: f.Action, Player: f.Player, Args: f.Args})
+		ns, h, err := e.Correct(s, engine.Correction{Action: f.Action, Player: f.Player, Args: f.Args})
 		switch {
 		case f.Error != "" && err == nil:
 			return s, nil, fmt.Errorf("correction %s succeeded; want an error containing %q", f.Action, f.Error)
@@ -457,7 +458,7 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 		return s, nil, err
 	}
 	for _, p := range standingOrder {
-		so, ok := e.(adjudicator.StandingOrders)
+		so, ok := e.(engine.StandingOrders)
 		if !ok {
 			return s, nil, fmt.Errorf("standing orders for %s: %s takes none", p, e.Name())
 		}
@@ -486,7 +487,7 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 		before, _ := json.Marshal(s)
 		check := e.Check
 		if r.Standing {
-			so, ok := e.(adjudicator.StandingOrders)
+			so, ok := e.(engine.StandingOrders)
 			if !ok {
 				return s, nil, fmt.Errorf("reject %s: %s takes no standing orders", r.Player, e.Name())
 			}
@@ -526,10 +527,10 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 		return s, hs, nil
 	}
 	status := e.Status(s)
-	var subs []adjudicator.Submission
+	var subs []engine.Submission
 	for _, p := range status.Pending {
 		items, ok := given[p]
-		sub := adjudicator.Submission{Player: p, Items: items}
+		sub := engine.Submission{Player: p, Items: items}
 		if !ok {
 			sub.Items, sub.Default = e.Default(s, p), true
 		}
@@ -560,7 +561,7 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 	if copied, _ := json.Marshal(c); !bytes.Equal(before, copied) {
 		return s, nil, fmt.Errorf("Clone of the state differs from it:\n%s\n%s", before, copied)
 	}
-	ns, h, err := e.Resolve(c, subs, adjudicator.NewRand([]byte(seed), *resolved))
+	ns, h, err := e.Resolve(c, subs, engine.NewRand([]byte(seed), *resolved))
 	if err != nil {
 		return s, nil, fmt.Errorf("Resolve: %v", err)
 	}
@@ -570,7 +571,7 @@ func (st Step) play(e adjudicator.Engine, s adjudicator.State, seed string, reso
 	return ns, append(hs, h...), nil
 }
 
-func (st Step) check(e adjudicator.Engine, s adjudicator.State, hs []adjudicator.Happening) error {
+func (st Step) check(e engine.Engine, s engine.State, hs []engine.Happening) error {
 	texts := make([]string, len(hs))
 	for i, h := range hs {
 		texts[i] = h.Text
@@ -838,7 +839,7 @@ func show(v any) string {
 
 // RenderView draws a view value of e's game with the report templates, as
 // a report shows it, failing the test on a template error.
-func RenderView(t testing.TB, e adjudicator.Engine, v any) string {
+func RenderView(t testing.TB, e engine.Engine, v any) string {
 	t.Helper()
 	r, err := adjudicator.NewRenderer()
 	if err != nil {
@@ -853,7 +854,7 @@ func RenderView(t testing.TB, e adjudicator.Engine, v any) string {
 
 // HelpExample returns the orders of the example in e's Help: the lines
 // after "  orders:", indented four spaces, as a player would copy them.
-func HelpExample(t testing.TB, e adjudicator.Engine) []orders.Item {
+func HelpExample(t testing.TB, e engine.Engine) []orders.Item {
 	t.Helper()
 	h := e.Help()
 	i := strings.Index(h, "  orders:\n")

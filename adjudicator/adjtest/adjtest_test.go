@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -28,20 +28,20 @@ func (counter) Name() string        { return "counter" }
 func (counter) Version() string     { return "counter/1" }
 func (counter) Help() string        { return "- add: 1..3" }
 func (counter) Corrections() string { return "" }
-func (counter) Setup(cfg adjudicator.Config, _ *adjudicator.Rand) (adjudicator.State, error) {
+func (counter) Setup(cfg engine.Config, _ *engine.Rand) (engine.State, error) {
 	if len(cfg.Players) < 2 {
 		return nil, fmt.Errorf("need two players")
 	}
 	return &cstate{Players: cfg.Players}, nil
 }
-func (counter) Status(s adjudicator.State) adjudicator.Status {
+func (counter) Status(s engine.State) engine.Status {
 	c := s.(*cstate)
 	if c.Winner != "" {
-		return adjudicator.Status{Finished: true, Winners: []string{c.Winner}, Phase: "over"}
+		return engine.Status{Finished: true, Winners: []string{c.Winner}, Phase: "over"}
 	}
-	return adjudicator.Status{Pending: []string{c.Players[c.Turn]}, Phase: c.Players[c.Turn] + "'s turn"}
+	return engine.Status{Pending: []string{c.Players[c.Turn]}, Phase: c.Players[c.Turn] + "'s turn"}
 }
-func (counter) Check(s adjudicator.State, p string, items []orders.Item) error {
+func (counter) Check(s engine.State, p string, items []orders.Item) error {
 	c := s.(*cstate)
 	if c.Winner != "" || p != c.Players[c.Turn] {
 		return orders.Errorf(0, "", "not your turn")
@@ -63,28 +63,28 @@ func amount(it orders.Item) int {
 	return n
 }
 
-func (counter) Default(adjudicator.State, string) []orders.Item {
+func (counter) Default(engine.State, string) []orders.Item {
 	return []orders.Item{orders.With("add", "1")}
 }
-func (counter) Resolve(s adjudicator.State, subs []adjudicator.Submission, _ *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (counter) Resolve(s engine.State, subs []engine.Submission, _ *engine.Rand) (engine.State, []engine.Happening, error) {
 	c := *s.(*cstate)
 	n := amount(subs[0].Items[0])
 	c.Total += n
-	hs := []adjudicator.Happening{{Text: fmt.Sprintf("%s added %d.", subs[0].Player, n)}}
+	hs := []engine.Happening{{Text: fmt.Sprintf("%s added %d.", subs[0].Player, n)}}
 	if c.Total >= 10 {
 		c.Winner = subs[0].Player
-		hs = append(hs, adjudicator.Happening{Text: c.Winner + " wins."})
+		hs = append(hs, engine.Happening{Text: c.Winner + " wins."})
 	}
 	c.Turn = (c.Turn + 1) % len(c.Players)
 	return &c, hs, nil
 }
-func (counter) View(s adjudicator.State, _ string) any { return s }
-func (counter) Correct(s adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (counter) View(s engine.State, _ string) any { return s }
+func (counter) Correct(s engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	return nil, nil, fmt.Errorf("no corrections")
 }
-func (counter) Rename(s adjudicator.State, from, to string) adjudicator.State { return s }
+func (counter) Rename(s engine.State, from, to string) engine.State { return s }
 
-func (counter) Clone(s adjudicator.State) adjudicator.State {
+func (counter) Clone(s engine.State) engine.State {
 	c := *s.(*cstate)
 	c.Players = append([]string(nil), c.Players...)
 	return &c

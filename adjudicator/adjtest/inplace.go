@@ -6,33 +6,34 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // InPlaceKeepsDigests checks an engine whose Resolve changes the state in
 // place after normalising it, where it used to resolve a copy made by
 // clone: over whole games on the engine's defaults, one for each player
-// count, resolving a state copied as it is (adjudicator.DeepCopy keeps nil
+// count, resolving a state copied as it is (engine.DeepCopy keeps nil
 // and empty apart) must give the digest resolving clone's copy gives — the
 // digest the logs already written recorded.
-func InPlaceKeepsDigests[S any](t *testing.T, e adjudicator.Engine, clone func(S) S, counts []int, options string) {
+func InPlaceKeepsDigests[S any](t *testing.T, e engine.Engine, clone func(S) S, counts []int, options string) {
 	t.Helper()
 	for _, n := range counts {
 		players := []string{"ann", "ben", "cid", "dot", "eve", "fay"}[:n]
-		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(fmt.Sprint("inplace", n)), 0))
+		s, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte(fmt.Sprint("inplace", n)), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
 		for step := 1; !e.Status(s).Finished && step < 2000; step++ {
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
-				subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
+				subs = append(subs, engine.Submission{Player: p, Items: e.Default(s, p), Default: true})
 			}
-			rng := func() *adjudicator.Rand { return adjudicator.NewRand([]byte("inplace"), step) }
+			rng := func() *engine.Rand { return engine.NewRand([]byte("inplace"), step) }
 			copied, _, err := e.Resolve(clone(s.(S)), subs, rng())
 			if err != nil {
 				t.Fatal(err)
 			}
-			inPlace, _, err := e.Resolve(adjudicator.DeepCopy(s.(S)), subs, rng())
+			inPlace, _, err := e.Resolve(engine.DeepCopy(s.(S)), subs, rng())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,7 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -16,9 +16,9 @@ import (
 // first choice of every required one (or, for a decision that goes With
 // other choices, with the first of those). It returns the decisions, for
 // the caller's own checks.
-func OptionsLegal(t testing.TB, e adjudicator.Engine, s adjudicator.State, player string) []adjudicator.Decision {
+func OptionsLegal(t testing.TB, e engine.Engine, s engine.State, player string) []engine.Decision {
 	t.Helper()
-	o, ok := e.(adjudicator.Optioner)
+	o, ok := e.(engine.Optioner)
 	if !ok {
 		t.Fatalf("%s does not list options", e.Name())
 	}
@@ -37,7 +37,7 @@ func OptionsLegal(t testing.TB, e adjudicator.Engine, s adjudicator.State, playe
 				}
 				pick := other.Choices[0].Order
 				for _, w := range d.With {
-					if slices.ContainsFunc(other.Choices, func(c adjudicator.Choice) bool { return c.Order == w }) {
+					if slices.ContainsFunc(other.Choices, func(c engine.Choice) bool { return c.Order == w }) {
 						pick = w
 						break
 					}
@@ -46,9 +46,9 @@ func OptionsLegal(t testing.TB, e adjudicator.Engine, s adjudicator.State, playe
 			}
 			order := c.Order
 			if d.Several {
-				order = adjudicator.SeveralOrder(d.Name, []string{c.Order})
+				order = engine.SeveralOrder(d.Name, []string{c.Order})
 			}
-			items, err := adjudicator.ChoiceItems(append(base, order)...)
+			items, err := engine.ChoiceItems(append(base, order)...)
 			if err != nil {
 				t.Errorf("%s: %s offers %q, which does not read: %v", player, d.Name, order, err)
 				continue
@@ -65,9 +65,9 @@ func OptionsLegal(t testing.TB, e adjudicator.Engine, s adjudicator.State, playe
 // resolves up to steps steps with every pending player's Default, calling
 // visit on each state before it is resolved (and on the last). Tests use
 // it to reach many states of a game without writing them out.
-func PlayDefaults(t testing.TB, e adjudicator.Engine, cfg adjudicator.Config, seed string, steps int, visit func(s adjudicator.State)) {
+func PlayDefaults(t testing.TB, e engine.Engine, cfg engine.Config, seed string, steps int, visit func(s engine.State)) {
 	t.Helper()
-	s, err := e.Setup(cfg, adjudicator.NewRand([]byte(seed), 0))
+	s, err := e.Setup(cfg, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,11 +77,11 @@ func PlayDefaults(t testing.TB, e adjudicator.Engine, cfg adjudicator.Config, se
 		if st.Finished {
 			return
 		}
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, p := range st.Pending {
-			subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(e.Default(s, p)), Default: true})
+			subs = append(subs, engine.Submission{Player: p, Items: orders.Renumber(e.Default(s, p)), Default: true})
 		}
-		if s, _, err = e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte(seed), n)); err != nil {
+		if s, _, err = e.Resolve(e.Clone(s), subs, engine.NewRand([]byte(seed), n)); err != nil {
 			t.Fatalf("%s step %d: %v", seed, n, err)
 		}
 	}
@@ -90,7 +90,7 @@ func PlayDefaults(t testing.TB, e adjudicator.Engine, cfg adjudicator.Config, se
 
 // Offered reports whether order is among the choices of ds (as a whole
 // order, or as one value of a Several decision named by its verb).
-func Offered(ds []adjudicator.Decision, order string) bool {
+func Offered(ds []engine.Decision, order string) bool {
 	for _, d := range ds {
 		for _, c := range d.Choices {
 			if c.Order == order {
@@ -146,10 +146,10 @@ func writeFlow(b *strings.Builder, n *yaml.Node) {
 // wait for (Status.Pending) is offered nothing, and a pending player's
 // Default is offered, item by item (but the items skip names). It returns
 // each pending player's decisions, for the caller's own checks.
-func EveryonesOptions(t testing.TB, e adjudicator.Engine, s adjudicator.State, players []string, skip func(orders.Item) bool) map[string][]adjudicator.Decision {
+func EveryonesOptions(t testing.TB, e engine.Engine, s engine.State, players []string, skip func(orders.Item) bool) map[string][]engine.Decision {
 	t.Helper()
 	st := e.Status(s)
-	out := map[string][]adjudicator.Decision{}
+	out := map[string][]engine.Decision{}
 	for _, p := range players {
 		ds := OptionsLegal(t, e, s, p)
 		if !slices.Contains(st.Pending, p) {

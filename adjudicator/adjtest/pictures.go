@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
+	"taipan/adjudicator/picture"
 )
 
 // Picture draws a view value as the Renderer does for a report, without
@@ -50,7 +52,7 @@ func (tw Twins) SamePictures(t testing.TB) {
 	a, b := tw.A, tw.B
 	told, draw := false, Painter(t)
 	for step := 0; ; step++ {
-		for _, p := range append(slices.Clone(tw.Players), adjudicator.Observer) {
+		for _, p := range append(slices.Clone(tw.Players), engine.Observer) {
 			pa, pb := draw(e.View(a, p)), draw(e.View(b, p))
 			if p == tw.Hidden {
 				told = told || !bytes.Equal(pa, pb)
@@ -82,7 +84,7 @@ func (tw Twins) SamePictures(t testing.TB) {
 func (tw Twins) PicturesWellFormed(t testing.TB) {
 	t.Helper()
 	draw := Painter(t)
-	for _, p := range append(slices.Clone(tw.Players), "", adjudicator.Observer) {
+	for _, p := range append(slices.Clone(tw.Players), "", engine.Observer) {
 		v := tw.Engine.View(tw.A, p)
 		a := draw(v)
 		if !bytes.Equal(a, draw(v)) {
@@ -92,7 +94,7 @@ func (tw Twins) PicturesWellFormed(t testing.TB) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Width != adjudicator.PictureWidth || cfg.Height < 300 {
+		if cfg.Width != picture.Width || cfg.Height < 300 {
 			t.Errorf("%q: the picture is %d×%d", p, cfg.Width, cfg.Height)
 		}
 	}

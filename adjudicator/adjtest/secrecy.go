@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -18,8 +18,8 @@ import (
 // the engine's Default). SameForOthers checks that nobody else can tell
 // them apart.
 type Twins struct {
-	Engine  adjudicator.Engine
-	A, B    adjudicator.State
+	Engine  engine.Engine
+	A, B    engine.State
 	Players []string // every player, in seat order
 	Hidden  string   // the player whose hidden information differs
 	// Orders are the orders of each step to resolve, by player; a step
@@ -47,7 +47,7 @@ func (tw Twins) SameForOthers(t testing.TB) {
 func (tw Twins) Diff(t testing.TB) error {
 	t.Helper()
 	a, b := tw.A, tw.B
-	var ha, hb []adjudicator.Happening
+	var ha, hb []engine.Happening
 	for step := 0; ; step++ {
 		if err := tw.same(t, a, b, ha, hb); err != nil {
 			return fmt.Errorf("after %d steps: %v", step, err)
@@ -65,9 +65,9 @@ func (tw Twins) Diff(t testing.TB) error {
 	}
 }
 
-func (tw Twins) resolve(s adjudicator.State, sent map[string][]orders.Item, n int) (adjudicator.State, []adjudicator.Happening, error) {
+func (tw Twins) resolve(s engine.State, sent map[string][]orders.Item, n int) (engine.State, []engine.Happening, error) {
 	e := tw.Engine
-	var subs []adjudicator.Submission
+	var subs []engine.Submission
 	for _, p := range e.Status(s).Pending {
 		items, ok := sent[p]
 		if !ok {
@@ -76,23 +76,23 @@ func (tw Twins) resolve(s adjudicator.State, sent map[string][]orders.Item, n in
 		if err := e.Check(s, p, items); err != nil {
 			return nil, nil, fmt.Errorf("orders of %s refused: %v", p, err)
 		}
-		subs = append(subs, adjudicator.Submission{Player: p, Items: items, Default: !ok})
+		subs = append(subs, engine.Submission{Player: p, Items: items, Default: !ok})
 	}
 	seed := tw.Seed
 	if seed == "" {
 		seed = "twins"
 	}
-	return e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte(seed), n))
+	return e.Resolve(e.Clone(s), subs, engine.NewRand([]byte(seed), n))
 }
 
 // same compares what the others see of a and b.
-func (tw Twins) same(t testing.TB, a, b adjudicator.State, ha, hb []adjudicator.Happening) error {
+func (tw Twins) same(t testing.TB, a, b engine.State, ha, hb []engine.Happening) error {
 	e := tw.Engine
 	sa, sb := e.Status(a), e.Status(b)
 	if !slices.Equal(sa.Pending, sb.Pending) || sa.Phase != sb.Phase || sa.Finished != sb.Finished || !slices.Equal(sa.Winners, sb.Winners) {
 		return fmt.Errorf("the status differs: %+v and %+v", sa, sb)
 	}
-	for _, p := range append(slices.Clone(tw.Players), adjudicator.Observer) {
+	for _, p := range append(slices.Clone(tw.Players), engine.Observer) {
 		if p == tw.Hidden {
 			continue
 		}
@@ -111,7 +111,7 @@ func (tw Twins) same(t testing.TB, a, b adjudicator.State, ha, hb []adjudicator.
 	return nil
 }
 
-func visible(hs []adjudicator.Happening, p string) []string {
+func visible(hs []engine.Happening, p string) []string {
 	var out []string
 	for _, h := range hs {
 		if h.VisibleTo(p) {
@@ -122,12 +122,12 @@ func visible(hs []adjudicator.Happening, p string) []string {
 }
 
 // Fills checks what an engine's acknowledgement says a file leaves out
-// (adjudicator.Filler): for each order list (written as YAML), every
+// (engine.Filler): for each order list (written as YAML), every
 // expected line must be among what Fills says, as a substring; an
 // expectation of nil means Fills says nothing.
-func Fills(t testing.TB, e adjudicator.Engine, s adjudicator.State, player string, want map[string][]string) {
+func Fills(t testing.TB, e engine.Engine, s engine.State, player string, want map[string][]string) {
 	t.Helper()
-	f, ok := e.(adjudicator.Filler)
+	f, ok := e.(engine.Filler)
 	if !ok {
 		t.Fatalf("%s does not say what files leave out", e.Name())
 	}
@@ -137,7 +137,7 @@ func Fills(t testing.TB, e adjudicator.Engine, s adjudicator.State, player strin
 			t.Fatal(err)
 		}
 		if err := e.Check(s, player, items); err != nil {
-			if _, standing := e.(adjudicator.StandingOrders); !standing {
+			if _, standing := e.(engine.StandingOrders); !standing {
 				t.Fatalf("%s: %v", file, err)
 			}
 		}

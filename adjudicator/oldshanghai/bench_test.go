@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -21,14 +21,14 @@ const fullOrders = `- heart: {unless: have police}
 
 // playFull plays a 4-player game to the end on full standing orders.
 func playFull(b *testing.B, e Engine, seed string) (steps int) {
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		b.Fatal(err)
 	}
 	items, _ := orders.ParseList([]byte(fullOrders))
 	items = orders.Renumber(items)
 	for n := 1; !e.Status(s).Finished; n++ {
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, p := range e.Status(s).Pending {
 			it := items
 			if state(s).Stage != stReview {
@@ -37,9 +37,9 @@ func playFull(b *testing.B, e Engine, seed string) (steps int) {
 			if err := e.Check(s, p, it); err != nil {
 				b.Fatal(err)
 			}
-			subs = append(subs, adjudicator.Submission{Player: p, Items: it})
+			subs = append(subs, engine.Submission{Player: p, Items: it})
 		}
-		if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), n)); err != nil {
+		if s, _, err = e.Resolve(s, subs, engine.NewRand([]byte(seed), n)); err != nil {
 			b.Fatal(err)
 		}
 		steps++
@@ -65,7 +65,7 @@ func BenchmarkFullGame(b *testing.B) {
 // BenchmarkCheck checks a full standing-order file.
 func BenchmarkCheck(b *testing.B) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("bench"), 0))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 // TestCases runs the adjudication cases of testdata/*.yaml.
@@ -20,7 +20,7 @@ func TestSetupCounts(t *testing.T) {
 	e := New()
 	for n := 2; n <= 6; n++ {
 		for seed := 0; seed < 50; seed++ {
-			as, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d", "e", "f"}[:n], Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte{byte(seed)}, 0))
+			as, err := e.Setup(engine.Config{Players: []string{"a", "b", "c", "d", "e", "f"}[:n], Options: json.RawMessage(`{}`)}, engine.NewRand([]byte{byte(seed)}, 0))
 			if err != nil {
 				t.Fatal(err)
 			}

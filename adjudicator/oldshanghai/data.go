@@ -4,8 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 //go:embed data.yaml
@@ -56,7 +55,7 @@ var wantIDs = [numCards]string{"shanghai", "heart", "drink-up", "shell-back", "d
 
 func mustLoad(b []byte) *components {
 	var c components
-	adjudicator.MustLoadData("oldshanghai", b, &c)
+	engine.MustLoadData("oldshanghai", b, &c)
 	if len(c.Cards) != int(numCards) {
 		panic("oldshanghai: data.yaml: need exactly the 10 kinds of card")
 	}

@@ -75,7 +75,7 @@
 //   - OS-X1 (2c "standing orders", and issue 6: "a mail round advances
 //     the game as far as the players' standing orders allow"): a player
 //     may send new standing orders at any time, also when the game waits
-//     for somebody else (the engine implements adjudicator.StandingOrders:
+//     for somebody else (the engine implements engine.StandingOrders:
 //     such a file is applied at once and closes no step; it may not hold
 //     now:). Step 1 is a step in which everybody still in sends their
 //     first standing orders. The 2c ruling "Each mail round runs until a
@@ -147,7 +147,7 @@
 //     are discarded and a Boss returned before the Shanghai! is put back.
 //     When the last elimination ends the game, the Shanghai! goes to the
 //     bottom without asking anyone.
-//   - OS-X8 (2e): the deal shuffles the rest with adjudicator.Rand.Shuffle's
+//   - OS-X8 (2e): the deal shuffles the rest with engine.Rand.Shuffle's
 //     algorithm, deals five cards one at a time in seat order, adds the
 //     Heart of Gold and the Shanghai! cards, shuffles again and cuts at
 //     1 + Intn(n − 1). put-back: random is depth 1 + Intn(n + 1).

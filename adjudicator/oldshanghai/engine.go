@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -32,9 +32,9 @@ const (
 func New() Engine { return Engine{v: current} }
 
 var (
-	_ adjudicator.Engine    = Engine{}
-	_ adjudicator.Versioned = Engine{}
-	_ adjudicator.Filler    = Engine{}
+	_ engine.Engine    = Engine{}
+	_ engine.Versioned = Engine{}
+	_ engine.Filler    = Engine{}
 )
 
 // Name is "old-shanghai".
@@ -55,10 +55,10 @@ func (e Engine) Version() string { return fmt.Sprintf("old-shanghai/%d", e.versi
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return adjudicator.VersionList("old-shanghai", first, current) }
+func (Engine) Versions() []string { return engine.VersionList("old-shanghai", first, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
 
 // Options are the campaign options the Old Shanghai Game understands.
 type Options struct {
@@ -96,7 +96,7 @@ type Layout struct {
 
 // Setup seats the players and deals (rules "Set-up:"), or lays out
 // cfg.Setup.
-func (e Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg engine.Config, r *engine.Rand) (engine.State, error) {
 	n := len(cfg.Players)
 	if n < data.MinPlayers || n > data.MaxPlayers {
 		return nil, fmt.Errorf("the Old Shanghai Game is for %d to %d players, not %d", data.MinPlayers, data.MaxPlayers, n)
@@ -109,7 +109,7 @@ func (e Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.
 		seen[strings.ToLower(p)] = true
 	}
 	var opt Options
-	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
+	if err := engine.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are counts, boss_return, stalemate, round_turns and review_on_elimination)", err)
 	}
 	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns}
@@ -169,7 +169,7 @@ func (e Engine) Setup(cfg adjudicator.Config, r *adjudicator.Rand) (adjudicator.
 		s.Players = append(s.Players, Player{Name: name})
 	}
 	var lay Layout
-	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
+	if err := engine.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are first, hands, deck, discard, rest, eliminated, known and turn)", err)
 	}
 	if lay.First != "" {
@@ -360,7 +360,7 @@ func sum(xs []int) int {
 	return t
 }
 
-func state(as adjudicator.State) *State {
+func state(as engine.State) *State {
 	s, ok := as.(*State)
 	if !ok || s == nil {
 		panic(fmt.Sprintf("oldshanghai: state of type %T", as))
@@ -382,9 +382,9 @@ func (s *State) owes(p int) bool {
 }
 
 // Status says who owes orders.
-func (Engine) Status(as adjudicator.State) adjudicator.Status {
+func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
-	st := adjudicator.Status{Phase: s.phaseText()}
+	st := engine.Status{Phase: s.phaseText()}
 	if s.Stage == stOver {
 		st.Finished = true
 		for _, w := range s.Winners {
@@ -484,7 +484,7 @@ func finishWord(with []Card) string {
 // Check says whether player's orders are legal now: standing orders may
 // be sent only in a step the player owes orders for (the host's rule),
 // and must answer the open decision unless now: does.
-func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) Check(as engine.State, player string, items []orders.Item) error {
 	s := state(as)
 	p := s.seat(player)
 	switch {
@@ -514,11 +514,11 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 	return nil
 }
 
-var _ adjudicator.StandingOrders = Engine{}
+var _ engine.StandingOrders = Engine{}
 
 // CheckStanding checks an order file from a player the open step does not
 // wait for (OS-X1): standing orders only, since no question waits for them.
-func (Engine) CheckStanding(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) CheckStanding(as engine.State, player string, items []orders.Item) error {
 	s := state(as)
 	p := s.seat(player)
 	switch {
@@ -541,7 +541,7 @@ func (Engine) CheckStanding(as adjudicator.State, player string, items []orders.
 
 // ApplyStanding replaces the player's standing orders with those of the
 // file; they answer the player's decisions from now on.
-func (Engine) ApplyStanding(as adjudicator.State, player string, items []orders.Item) (adjudicator.State, error) {
+func (Engine) ApplyStanding(as engine.State, player string, items []orders.Item) (engine.State, error) {
 	s := state(as).clone()
 	p := s.seat(player)
 	if p < 0 {
@@ -581,7 +581,7 @@ func (s *State) covers(p int) bool {
 // draw, keep the better Old Shell-Back card, play the Heart of Gold
 // (O4), do not finish (O6), play Harbor Police (O7), put the Shanghai!
 // back at a random depth (O5).
-func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+func (Engine) Default(as engine.State, player string) []orders.Item {
 	s := state(as)
 	p := s.seat(player)
 	if !s.owes(p) || s.Stage == stReview {
@@ -616,7 +616,7 @@ func defaultKeep(shell []Card) Card {
 
 // Resolve closes the open step and plays on until a decision nobody's
 // standing orders answer, or the end of the game.
-func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Rand) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	if s.Stage == stOver {
 		return nil, nil, fmt.Errorf("oldshanghai: the game is over")
@@ -675,8 +675,8 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, r *
 	return s, s.happenings(), nil
 }
 
-func (s *State) happenings() []adjudicator.Happening {
-	out := make([]adjudicator.Happening, len(s.out))
+func (s *State) happenings() []engine.Happening {
+	out := make([]engine.Happening, len(s.out))
 	told := 0
 	for _, h := range s.out {
 		told += h.n
@@ -706,7 +706,7 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (e Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	if e.traced {
 		s.trace = make([]move, 0, 8)
@@ -771,7 +771,7 @@ func (e Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudic
 
 // Rename gives seat from to player to. Standing orders name players by
 // seat, so they follow.
-func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+func (Engine) Rename(as engine.State, from, to string) engine.State {
 	s := state(as)
 	p := s.seat(from)
 	if p < 0 || s.seat(to) >= 0 {
@@ -781,6 +781,6 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 	return s
 }
 
-// Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
+// Clone returns a deep copy of a state (engine.DeepCopy, which keeps
 // nil and empty apart, so the copy has the same digest).
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }
+func (Engine) Clone(s engine.State) engine.State { return engine.DeepCopy(state(s)) }

@@ -1,7 +1,7 @@
 package oldshanghai
 
 import (
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -9,7 +9,7 @@ import (
 // any standing order replaces them all): each decision left out is asked
 // when it comes, except, under old-shanghai/3, the skip decision, where
 // you draw (OS-X2). A file that keeps the standing orders says so.
-func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) []string {
+func (e Engine) Fills(as engine.State, player string, items []orders.Item) []string {
 	s := state(as)
 	p := s.seat(player)
 	if p < 0 || !s.in(p) || s.Stage == stOver {

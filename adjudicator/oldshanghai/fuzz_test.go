@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -14,21 +14,21 @@ func fuzzStates(f *testing.F) []*State {
 	e := New()
 	var out []*State
 	add := func(players []string, setup string, steps ...map[string]string) {
-		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("fuzz"), 0))
+		s, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("fuzz"), 0))
 		if err != nil {
 			f.Fatal(err)
 		}
 		out = append(out, s.(*State))
 		for i, st := range steps {
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
 				items, err := orders.ParseList([]byte(st[p]))
 				if err != nil {
 					f.Fatal(err)
 				}
-				subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
+				subs = append(subs, engine.Submission{Player: p, Items: orders.Renumber(items)})
 			}
-			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("fuzz"), i+1)); err != nil {
+			if s, _, err = e.Resolve(s, subs, engine.NewRand([]byte("fuzz"), i+1)); err != nil {
 				f.Fatal(err)
 			}
 			out = append(out, s.(*State))
@@ -73,15 +73,15 @@ func FuzzCheck(f *testing.F) {
 			if e.Check(s, p, items) != nil {
 				continue
 			}
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, q := range st.Pending {
 				if q == p {
-					subs = append(subs, adjudicator.Submission{Player: q, Items: items})
+					subs = append(subs, engine.Submission{Player: q, Items: items})
 				} else {
-					subs = append(subs, adjudicator.Submission{Player: q, Items: e.Default(s, q), Default: true})
+					subs = append(subs, engine.Submission{Player: q, Items: e.Default(s, q), Default: true})
 				}
 			}
-			if _, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("f"), 9)); err != nil {
+			if _, _, err := e.Resolve(s, subs, engine.NewRand([]byte("f"), 9)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}

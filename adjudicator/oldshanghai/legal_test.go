@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 // Every choice Options offers passes Check, the default answer is among
@@ -18,9 +18,9 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 	e := New()
 	for g := range 10 {
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:2+g%5]
-		cfg := adjudicator.Config{Players: players, Options: json.RawMessage(`{"round_turns": 5}`), Setup: json.RawMessage("null")}
+		cfg := engine.Config{Players: players, Options: json.RawMessage(`{"round_turns": 5}`), Setup: json.RawMessage("null")}
 		stages := map[string]bool{}
-		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 200, func(as adjudicator.State) {
+		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 200, func(as engine.State) {
 			s := as.(*State)
 			stages[s.Stage] = true
 			for name, ds := range adjtest.EveryonesOptions(t, e, s, players, nil) {
@@ -40,17 +40,17 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 // target), and the composed answer passes Check.
 func TestOptionsAtYourTurn(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"ann", "ben", "cat"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"first": "ann", "hands": {"ann": ["drink-up", "drunken-sailor"], "ben": ["boss"], "cat": ["police"]}, "deck": ["dragons", "shanghai", "southenders", "boss"], "rest": "discard"}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"ann", "ben", "cat"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"first": "ann", "hands": {"ann": ["drink-up", "drunken-sailor"], "ben": ["boss"], "cat": ["police"]}, "deck": ["dragons", "shanghai", "southenders", "boss"], "rest": "discard"}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := adjudicator.ChoiceItems("skip: [ask]")
+	items, err := engine.ChoiceItems("skip: [ask]")
 	if err != nil {
 		t.Fatal(err)
 	}
-	subs := []adjudicator.Submission{{Player: "ann", Items: items}, {Player: "ben", Default: true}, {Player: "cat", Default: true}}
-	ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("x"), 1))
+	subs := []engine.Submission{{Player: "ann", Items: items}, {Player: "ben", Default: true}, {Player: "cat", Default: true}}
+	ns, _, err := e.Resolve(s, subs, engine.NewRand([]byte("x"), 1))
 	if err != nil {
 		t.Fatal(err)
 	}

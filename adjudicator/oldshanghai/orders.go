@@ -6,7 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -410,7 +410,7 @@ func (s *State) otherPlayer(p int, it orders.Item, name string) (int, error) {
 		for i, pl := range s.Players {
 			names[i] = pl.Name
 		}
-		return -1, it.Errorf("%q is not a player: the players are %s", name, adjudicator.AndList(names))
+		return -1, it.Errorf("%q is not a player: the players are %s", name, engine.AndList(names))
 	}
 	if q == p {
 		return -1, it.Errorf("%s is you", name)

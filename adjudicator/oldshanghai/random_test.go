@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -406,7 +406,7 @@ type gameStats struct {
 func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *rand.Rand, full, remove bool) gameStats {
 	e.traced = true // the card movements, for the knowledge oracle
 	t.Helper()
-	as, err := e.Setup(adjudicator.Config{Players: names, Options: json.RawMessage(opts), Setup: json.RawMessage("null")}, adjudicator.NewRand([]byte(seed), 0))
+	as, err := e.Setup(engine.Config{Players: names, Options: json.RawMessage(opts), Setup: json.RawMessage("null")}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -425,7 +425,7 @@ func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *ra
 		}
 		if step == removeAt {
 			alive := s.alive()
-			ns, _, err := e.Correct(s, adjudicator.Correction{Action: "remove", Player: s.name(alive[r.IntN(len(alive))])})
+			ns, _, err := e.Correct(s, engine.Correction{Action: "remove", Player: s.name(alive[r.IntN(len(alive))])})
 			if err != nil {
 				t.Fatalf("%s: remove: %v", where, err)
 			}
@@ -441,7 +441,7 @@ func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *ra
 		if s.Stage == stReview {
 			st.reviews++
 		}
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, name := range e.Status(s).Pending {
 			p := s.seat(name)
 			def := e.Default(s, name)
@@ -451,7 +451,7 @@ func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *ra
 			var text string
 			switch {
 			case r.IntN(8) == 0 && !(full && s.Stage == stReview):
-				subs = append(subs, adjudicator.Submission{Player: name, Items: def, Default: true})
+				subs = append(subs, engine.Submission{Player: name, Items: def, Default: true})
 				continue
 			case s.Stage == stReview:
 				if full || r.IntN(3) > 0 {
@@ -482,9 +482,9 @@ func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *ra
 				}
 				items = def
 			}
-			subs = append(subs, adjudicator.Submission{Player: name, Items: items})
+			subs = append(subs, engine.Submission{Player: name, Items: items})
 		}
-		ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step))
+		ns, hs, err := e.Resolve(s, subs, engine.NewRand([]byte(seed), step))
 		if err != nil {
 			t.Fatalf("%s: Resolve: %v", where, err)
 		}

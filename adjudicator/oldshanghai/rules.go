@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // hapOut is a happening being built: To lists seats (empty: everyone).
@@ -30,7 +29,7 @@ func (s *State) tellTwo(p, q int, format string, args ...any) {
 	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: [2]int{p, q}, n: 2})
 }
 
-// rng is the part of *adjudicator.Rand the rules use.
+// rng is the part of *engine.Rand the rules use.
 type rng interface {
 	Intn(n int) int
 }
@@ -403,7 +402,7 @@ func (s *State) ask(seats ...int) {
 	for i, q := range seats {
 		names[i] = s.name(q)
 	}
-	s.say("Waiting for %s: %s.", adjudicator.AndList(names), s.questionShort())
+	s.say("Waiting for %s: %s.", engine.AndList(names), s.questionShort())
 }
 
 // --- The turn. ---
@@ -856,7 +855,7 @@ func (s *State) gameOver(why string) {
 	case 1:
 		s.say("The game is over: %s. %s wins!", why, names[0])
 	default:
-		s.say("The game is over: %s. Shared win: %s.", why, adjudicator.AndList(names))
+		s.say("The game is over: %s. Shared win: %s.", why, engine.AndList(names))
 	}
 }
 
@@ -876,7 +875,7 @@ func cardNames(cs []Card) string {
 	for i, c := range cs {
 		names[i] = c.String()
 	}
-	return adjudicator.AndList(names)
+	return engine.AndList(names)
 }
 
 func cardIDs(cs []Card) string {

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -13,12 +13,12 @@ import (
 // Police and a Drink Up!, or a Heart of Gold, an Old Shell-Back and a pair
 // card) and so in the deck's bottom, which nobody knows. bob gives no
 // standing orders; carol draws a Shanghai!, alice finishes it.
-func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
+func twins(t *testing.T, e engine.Engine) adjtest.Twins {
 	t.Helper()
-	game := func(hand, rest string) adjudicator.State {
+	game := func(hand, rest string) engine.State {
 		setup := `{"first": "carol", "hands": {"alice": ["boss"], "bob": ` + hand + `, "carol": []},
 			"deck": ["shanghai", "southenders", "sydney-cove", "southenders", "dragons", "dragons", ` + rest + `], "rest": "discard"}`
-		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("twins"), 0))
+		s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("twins"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +60,7 @@ func TestHiddenHandLeakedUnderVersion2(t *testing.T) {
 // The acknowledgement says what a standing-order file leaves out.
 func TestFills(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -92,7 +92,7 @@ type Shanghai struct {
 	Outcome    string `json:"outcome"`    // heart, failed, police, shanghaied
 }
 
-// State is the whole game: the engine's adjudicator.State is a *State.
+// State is the whole game: the engine's engine.State is a *State.
 type State struct {
 	// Rules is the version of the rules the game is played by, from 3
 	// (absent, 0, in games of old-shanghai/2).

@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // View is what one player (or, for the viewer "", the GM) may see. Its JSON
@@ -106,7 +105,7 @@ func names(cs []Card) []string {
 }
 
 // View returns what player may see; "" is the GM's full view.
-func (Engine) View(as adjudicator.State, player string) any {
+func (Engine) View(as engine.State, player string) any {
 	s := state(as)
 	st := Engine{}.Status(s)
 	v := View{
@@ -172,7 +171,7 @@ func (Engine) View(as adjudicator.State, player string) any {
 // Wrap breaks s into lines shorter than 72 characters for the report, the
 // first starting with prefix and the others indented to match.
 func (View) Wrap(prefix, s string) string {
-	return adjudicator.Wrap(s, prefix, 71)
+	return engine.Wrap(s, prefix, 71)
 }
 
 // List joins card names as one line, "none" when empty, counting

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -23,7 +23,7 @@ func renderView(t *testing.T, v any) string {
 func TestTemplate(t *testing.T) {
 	e := New()
 	for _, players := range [][]string{{"alexandrina", "bartholomew", "christabella", "demetrius"}, {"a", "b", "c", "d", "e", "f"}} {
-		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("view"), 0))
+		s, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`)}, engine.NewRand([]byte("view"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,15 +46,15 @@ func TestTemplate(t *testing.T) {
 			if e.Status(s).Finished {
 				break
 			}
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
 				items := e.Default(s, p)
 				if state(s).Stage == stReview {
 					items = parse(t, randomStanding(r, players, p, true))
 				}
-				subs = append(subs, adjudicator.Submission{Player: p, Items: items})
+				subs = append(subs, engine.Submission{Player: p, Items: items})
 			}
-			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("view"), step)); err != nil {
+			if s, _, err = e.Resolve(s, subs, engine.NewRand([]byte("view"), step)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -66,7 +66,7 @@ func TestTemplate(t *testing.T) {
 func TestHelpExample(t *testing.T) {
 	e := New()
 	items := adjtest.HelpExample(t, e)
-	s, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("h"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`)}, engine.NewRand([]byte("h"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestDeterministic(t *testing.T) {
 	for i := range out {
 		r := rand.New(rand.NewPCG(3, 4))
 		st := playRandom(t, e, []string{"a", "b", "c", "d"}, `{}`, "det", r, false, false)
-		s, _ := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("det"), 0))
+		s, _ := e.Setup(engine.Config{Players: []string{"a", "b", "c", "d"}, Options: json.RawMessage(`{}`)}, engine.NewRand([]byte("det"), 0))
 		b, _ := json.Marshal(s)
 		out[i] = string(b) + fmt.Sprintf("%+v", st)
 	}
@@ -111,7 +111,7 @@ func TestOrdersDoc(t *testing.T) {
 		t.Fatal("ORDERS.md has no example")
 	}
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`)}, adjudicator.NewRand([]byte("doc"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`)}, engine.NewRand([]byte("doc"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@
 // only when encoded, so drawing code need not know the height in advance.
 //
 // The package imports only the standard library and golang.org/x/image.
-// Games reach it through package adjudicator's aliases (adjudicator.Canvas),
+// Games reach it through package adjudicator's aliases (picture.Canvas),
 // since a game package imports only adjudicator.
 package picture
 

@@ -2,9 +2,8 @@ package sackson
 
 import (
 	"encoding/json"
+	"taipan/adjudicator/engine"
 	"testing"
-
-	"taipan/adjudicator"
 )
 
 // BenchmarkResolve resolves one round of a fresh 6-player deal, everyone
@@ -13,12 +12,12 @@ func BenchmarkResolve(b *testing.B) {
 	e := New()
 	players := []string{"alice", "bob", "carol", "dave", "erin", "frank"}
 	s := layout(b, players, `null`)
-	var subs []adjudicator.Submission
+	var subs []engine.Submission
 	for _, p := range players {
-		subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
+		subs = append(subs, engine.Submission{Player: p, Items: e.Default(s, p), Default: true})
 	}
 	subs[0].Items = items(b, "- bid: 100\n- play: best\n- buy: yes\n- event: give leader")
-	rng := adjudicator.NewRand([]byte("bench"), 1)
+	rng := engine.NewRand([]byte("bench"), 1)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, sub := range subs {

@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 //go:embed data.yaml
@@ -78,7 +77,7 @@ var data = mustLoad(dataYAML)
 
 func mustLoad(b []byte) *components {
 	var c components
-	adjudicator.MustLoadData("sackson", b, &c)
+	engine.MustLoadData("sackson", b, &c)
 	fail := func(format string, args ...any) {
 		panic("sackson: data.yaml: " + fmt.Sprintf(format, args...))
 	}

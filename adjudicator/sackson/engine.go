@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -24,9 +24,9 @@ const current = 2
 func New() Engine { return Engine{v: current} }
 
 var (
-	_ adjudicator.Engine    = Engine{}
-	_ adjudicator.Versioned = Engine{}
-	_ adjudicator.Filler    = Engine{}
+	_ engine.Engine    = Engine{}
+	_ engine.Versioned = Engine{}
+	_ engine.Filler    = Engine{}
 )
 
 // Name is "shanghai".
@@ -47,10 +47,10 @@ func (e Engine) Version() string { return fmt.Sprintf("shanghai/%d", e.version()
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return adjudicator.VersionList("shanghai", 1, current) }
+func (Engine) Versions() []string { return engine.VersionList("shanghai", 1, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
 
 // Layout is the optional fixed set-up (campaign key setup): it fixes the
 // deal for a transcribed game or a test, and may describe a game under
@@ -82,7 +82,7 @@ type Layout struct {
 // Setup seats the players and deals (rules-analysis 3b set-up; the draws
 // in the order of 3e: the deal, the event pile, the disc), or lays out
 // cfg.Setup.
-func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	n := len(cfg.Players)
 	if n < 3 || n > 6 {
 		return nil, fmt.Errorf("Shanghai is for 3 to 6 players, not %d", n)
@@ -95,11 +95,11 @@ func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicato
 		seen[p] = true
 	}
 	var opt struct{}
-	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
+	if err := engine.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (Shanghai has no options)", err)
 	}
 	var lay Layout
-	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
+	if err := engine.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are hands, pile, events, lang_tsu, round, junk, spaces, money and determiner)", err)
 	}
 	s := &State{Round: 1, Junk: data.JunkStart, Determiner: -1, EventsDone: []EventLog{}}
@@ -276,7 +276,7 @@ func (s *State) layTrack(lay Layout) []string {
 	return problems
 }
 
-func state(s adjudicator.State) *State {
+func state(s engine.State) *State {
 	st, ok := s.(*State)
 	if !ok || st == nil {
 		panic(fmt.Sprintf("sackson: state of type %T", s))
@@ -295,9 +295,9 @@ func (s *State) phaseText() string {
 }
 
 // Status says who owes orders: every player still in the game, each round.
-func (Engine) Status(as adjudicator.State) adjudicator.Status {
+func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
-	st := adjudicator.Status{Phase: s.phaseText()}
+	st := engine.Status{Phase: s.phaseText()}
 	if s.Over {
 		st.Finished = true
 		for _, q := range s.Winners {
@@ -312,7 +312,7 @@ func (Engine) Status(as adjudicator.State) adjudicator.Status {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) Check(as engine.State, player string, items []orders.Item) error {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 {
@@ -330,7 +330,7 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 // of it depends on the player's hidden hand. Under shanghai/1: no bid,
 // Lang-Tsu to the option where the best play scores most, the best cards
 // played wherever he goes, no card bought, the event card taken.
-func (e Engine) Default(as adjudicator.State, player string) []orders.Item {
+func (e Engine) Default(as engine.State, player string) []orders.Item {
 	s := state(as)
 	items := []orders.Item{orders.With(verbBid, "0")}
 	if s.v2() {
@@ -350,7 +350,7 @@ func (e Engine) Default(as adjudicator.State, player string) []orders.Item {
 // Fills says what a file's left-out orders do (SS-X2): no bid, Lang-Tsu
 // where the plan scores most, no card played where the plan has no entry,
 // no card bought, the event card taken.
-func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) []string {
+func (e Engine) Fills(as engine.State, player string, items []orders.Item) []string {
 	s := state(as)
 	seat := s.seat(player)
 	p, err := s.parse(seat, items)
@@ -379,7 +379,7 @@ func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) 
 		out = append(out, "play: not given: you play no card, wherever Lang-Tsu goes (also where you take him).")
 	case len(bare) == len(options(s.LangTsu)):
 	case len(bare) > 0:
-		out = append(out, fmt.Sprintf("play: nothing for %s: you play no card if Lang-Tsu goes there.", adjudicator.AndList(bare)))
+		out = append(out, fmt.Sprintf("play: nothing for %s: you play no card if Lang-Tsu goes there.", engine.AndList(bare)))
 	}
 	if !given[verbBuy] {
 		out = append(out, "buy: not given: should you place Lang-Tsu, you buy no card.")
@@ -391,7 +391,7 @@ func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) 
 }
 
 // Resolve closes the open round.
-func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	// In place (the contract allows it), after normalize: the digests are
 	// those of the copy this step always made (see normalize).
 	s := state(as)
@@ -439,7 +439,7 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	seat := s.seat(c.Player)
 	if seat < 0 {
@@ -478,7 +478,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		if n == 1 {
 			goes = " goes"
 		}
-		hs := []adjudicator.Happening{hap("%s has left the game: their piece leaves the track and their %s under the pile.", c.Player, count(n, "card")+goes)}
+		hs := []engine.Happening{hap("%s has left the game: their piece leaves the track and their %s under the pile.", c.Player, count(n, "card")+goes)}
 		if s.activeCount() == 0 {
 			s.Over, s.End, s.Ended = true, endLeft, "everybody left the game"
 			return s, append(hs, hap("The game is over; nobody is left to play.")), nil
@@ -494,9 +494,9 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		}
 		s.Players[seat].Money += n
 		if n >= 0 {
-			return s, []adjudicator.Happening{hap("The GM gave %s %s.", c.Player, money(n))}, nil
+			return s, []engine.Happening{hap("The GM gave %s %s.", c.Player, money(n))}, nil
 		}
-		return s, []adjudicator.Happening{hap("The GM took %s from %s.", money(-n), c.Player)}, nil
+		return s, []engine.Happening{hap("The GM took %s from %s.", money(-n), c.Player)}, nil
 	case "space":
 		n, err := num("space PLAYER N")
 		if err != nil {
@@ -507,14 +507,14 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		}
 		from := s.Players[seat].Space
 		s.Players[seat].Space = n
-		return s, []adjudicator.Happening{hap("The GM moved %s's piece from space %d to %d.", c.Player, from, n)}, nil
+		return s, []engine.Happening{hap("The GM moved %s's piece from space %d to %d.", c.Player, from, n)}, nil
 	}
 	return nil, nil, fmt.Errorf("unknown correction %q; Shanghai's are remove, money and space", c.Action)
 }
 
 // Rename gives seat from to player to. Logs refer to seats, so only the
 // name changes.
-func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+func (Engine) Rename(as engine.State, from, to string) engine.State {
 	s := state(as)
 	p := s.seat(from)
 	if p < 0 || s.seat(to) >= 0 {
@@ -590,6 +590,6 @@ func bestText(v int) string {
 	return "only when, short of\n                          reaching the junk, passing it would make you\n                          the piece closest past it"
 }
 
-// Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
+// Clone returns a deep copy of a state (engine.DeepCopy, which keeps
 // nil and empty apart, so the copy has the same digest).
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }
+func (Engine) Clone(s engine.State) engine.State { return engine.DeepCopy(state(s)) }

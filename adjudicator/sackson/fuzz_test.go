@@ -3,7 +3,7 @@ package sackson
 import (
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -36,15 +36,15 @@ func FuzzCheck(f *testing.F) {
 			if e.Check(s, p, items) != nil {
 				continue
 			}
-			subs := []adjudicator.Submission{}
+			subs := []engine.Submission{}
 			for _, q := range e.Status(s).Pending {
 				if q == p {
-					subs = append(subs, adjudicator.Submission{Player: q, Items: items})
+					subs = append(subs, engine.Submission{Player: q, Items: items})
 				} else {
-					subs = append(subs, adjudicator.Submission{Player: q, Items: e.Default(s, q), Default: true})
+					subs = append(subs, engine.Submission{Player: q, Items: e.Default(s, q), Default: true})
 				}
 			}
-			if _, _, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), subs, engine.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}

@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -18,8 +18,8 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 	e := New()
 	for g := range 6 {
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:3+g%4]
-		cfg := adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}
-		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 30, func(as adjudicator.State) {
+		cfg := engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}
+		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 30, func(as engine.State) {
 			s := as.(*State)
 			play := func(it orders.Item) bool { return it.Verb == verbPlay }
 			for name, ds := range adjtest.EveryonesOptions(t, e, s, players, play) {

@@ -6,7 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -164,7 +164,7 @@ func (s *State) parseGo(it orders.Item, p *plan) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return it.Errorf("%s: not a destination; write its number or its name: %s", adjudicator.AndList(unknown), destList())
+		return it.Errorf("%s: not a destination; write its number or its name: %s", engine.AndList(unknown), destList())
 	}
 	if len(p.goList) == 0 {
 		return it.Errorf("Lang-Tsu can go only to %s this round (he is at the %s)", s.optionsText(), destName(s.LangTsu))
@@ -224,7 +224,7 @@ func (s *State) parseEvent(seat int, it orders.Item, p *plan) error {
 	q := s.seatNamed(target)
 	switch {
 	case q < 0:
-		return it.Errorf("%q is not a player (the players are %s); write take, give NAME, give leader or give last", target, adjudicator.AndList(s.names()))
+		return it.Errorf("%q is not a player (the players are %s); write take, give NAME, give leader or give last", target, engine.AndList(s.names()))
 	case q == seat:
 		return it.Errorf("to keep the event card yourself, write event: take")
 	case !s.active(q):

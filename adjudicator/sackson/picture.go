@@ -3,12 +3,12 @@ package sackson
 import (
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
+	"taipan/adjudicator/picture"
 )
 
 // View draws the picture of the reports.
-var _ adjudicator.Pictured = View{}
+var _ engine.Pictured = View{}
 
 // ring is where destination d stands on the disc, in thousandths of the
 // disc's radius from its centre: destination 1 at the top, then clockwise
@@ -23,16 +23,16 @@ func ring(d int) (int, int) {
 }
 
 const (
-	junkColour    adjudicator.Colour = 0x8B5A2B
-	langTsuColour adjudicator.Colour = 0xC8373A
-	optionColour  adjudicator.Colour = 0x9CC3E6
+	junkColour    picture.Colour = 0x8B5A2B
+	langTsuColour picture.Colour = 0xC8373A
+	optionColour  picture.Colour = 0x9CC3E6
 )
 
-// Picture draws the view (adjudicator.Pictured): the score track with
+// Picture draws the view (engine.Pictured): the score track with
 // every piece and the junk, Lang-Tsu's place on the disc and the four
 // places he can reach next, the time of day, the players, the viewer's
 // own hand (every hand for the GM) and the last round.
-func (v View) Picture(c *adjudicator.Canvas) {
+func (v View) Picture(c *picture.Canvas) {
 	status := v.Status
 	if v.Ended != "" {
 		status += ". " + v.Ended
@@ -58,32 +58,32 @@ func (v View) Picture(c *adjudicator.Canvas) {
 		if len(v.Winners) > 1 {
 			word = "Shared win: "
 		}
-		c.Chip(adjudicator.PictureMargin, y+12, word+strings.Join(v.Winners, " and "), adjudicator.ColourGold, adjudicator.TextStyle{Size: adjudicator.TextBig, Bold: true})
+		c.Chip(picture.Margin, y+12, word+strings.Join(v.Winners, " and "), picture.Gold, picture.Style{Size: picture.Big, Bold: true})
 	}
 }
 
 // drawTrack draws the spaces 0 to 64 in five rows of 13, the junk on its
 // two spaces and each piece on its space, and returns the y below.
-func (v View) drawTrack(c *adjudicator.Canvas, y int) int {
+func (v View) drawTrack(c *picture.Canvas, y int) int {
 	const (
-		m    = adjudicator.PictureMargin
+		m    = picture.Margin
 		cols = 13
 		h    = 62
 	)
 	y = c.Heading(y, "SCORE TRACK")
 	w := (c.Width() - 2*m) / cols
-	small := adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}
+	small := picture.Style{Size: picture.Small, Colour: picture.Grey}
 	for n := 0; n <= 64; n++ {
 		x, sy := m+(n%cols)*w, y+(n/cols)*(h+6)
-		fill := adjudicator.ColourPanel
+		fill := picture.Panel
 		if n == v.Junk.Low || n == v.Junk.High {
 			fill = junkColour
 		}
-		c.Box(x+2, sy, w-4, h, adjudicator.Box{Fill: fill, Border: adjudicator.ColourRule, Thick: 1, Radius: 6})
+		c.Box(x+2, sy, w-4, h, picture.Box{Fill: fill, Border: picture.Rule, Thick: 1, Radius: 6})
 		st := small
 		if fill == junkColour {
-			st.Colour = adjudicator.ColourWhite
-			c.Text(x+w-8, sy+4, "junk", adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true, Colour: adjudicator.ColourWhite, Align: adjudicator.AlignRight})
+			st.Colour = picture.White
+			c.Text(x+w-8, sy+4, "junk", picture.Style{Size: picture.Small, Bold: true, Colour: picture.White, Align: picture.Right})
 		}
 		c.Text(x+8, sy+4, fmt.Sprint(n), st)
 		k := 0
@@ -93,9 +93,9 @@ func (v View) drawTrack(c *adjudicator.Canvas, y int) int {
 			}
 			cx := x + 16 + (k%4)*20
 			cy := sy + h - 15 - (k/4)*22
-			c.Disc(cx, cy, 12, adjudicator.ColourWhite)
-			c.Disc(cx, cy, 10, adjudicator.SeatColour(i))
-			mark := adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true, Colour: adjudicator.ColourWhite, Align: adjudicator.AlignCenter}
+			c.Disc(cx, cy, 12, picture.White)
+			c.Disc(cx, cy, 10, picture.Seat(i))
+			mark := picture.Style{Size: picture.Small, Bold: true, Colour: picture.White, Align: picture.Center}
 			c.Text(cx, cy-c.LineHeight(mark)/2, p.Mark, mark)
 			k++
 		}
@@ -105,14 +105,14 @@ func (v View) drawTrack(c *adjudicator.Canvas, y int) int {
 
 // drawDisc draws the ring of destinations with Lang-Tsu and his four
 // options, and beside it the times of day, and returns the y below.
-func (v View) drawDisc(c *adjudicator.Canvas, y int) int {
+func (v View) drawDisc(c *picture.Canvas, y int) int {
 	const (
-		m = adjudicator.PictureMargin
+		m = picture.Margin
 		r = 150 // the ring's radius
 	)
 	y = c.Heading(y, fmt.Sprintf("LANG-TSU AND THE TIME (round %d)", v.Round))
 	cx, cy := m+250, y+r+36
-	c.Disc(cx, cy, r+44, adjudicator.ColourPanel)
+	c.Disc(cx, cy, r+44, picture.Panel)
 	option := map[int]bool{}
 	for _, o := range v.Options {
 		option[o.Number] = true
@@ -124,27 +124,27 @@ func (v View) drawDisc(c *adjudicator.Canvas, y int) int {
 	if !v.Finished {
 		for _, o := range v.Options {
 			x, yy := at(o.Number, r-30)
-			c.Arrow(cx, cy, x, yy, 4, optionColour.Mix(adjudicator.ColourInk, 30))
+			c.Arrow(cx, cy, x, yy, 4, optionColour.Mix(picture.Ink, 30))
 		}
 	}
-	num := adjudicator.TextStyle{Bold: true, Align: adjudicator.AlignCenter}
+	num := picture.Style{Bold: true, Align: picture.Center}
 	for d := 1; d <= 13; d++ {
 		x, yy := at(d, r)
-		fill, ink := adjudicator.ColourWhite, adjudicator.ColourInk
+		fill, ink := picture.White, picture.Ink
 		switch {
 		case d == v.LangTsu.Number:
-			fill, ink = langTsuColour, adjudicator.ColourWhite
+			fill, ink = langTsuColour, picture.White
 		case option[d] && !v.Finished:
 			fill = optionColour
 		}
-		c.Disc(x, yy, 26, adjudicator.ColourRule)
+		c.Disc(x, yy, 26, picture.Rule)
 		c.Disc(x, yy, 24, fill)
 		num.Colour = ink
 		c.Text(x, yy-c.LineHeight(num)/2, fmt.Sprint(d), num)
 	}
 	c.Disc(cx, cy, 34, langTsuColour)
-	c.Text(cx, cy-c.LineHeight(num)/2-10, "Lang", adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true, Colour: adjudicator.ColourWhite, Align: adjudicator.AlignCenter})
-	c.Text(cx, cy-c.LineHeight(num)/2+8, "Tsu", adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true, Colour: adjudicator.ColourWhite, Align: adjudicator.AlignCenter})
+	c.Text(cx, cy-c.LineHeight(num)/2-10, "Lang", picture.Style{Size: picture.Small, Bold: true, Colour: picture.White, Align: picture.Center})
+	c.Text(cx, cy-c.LineHeight(num)/2+8, "Tsu", picture.Style{Size: picture.Small, Bold: true, Colour: picture.White, Align: picture.Center})
 	bottom := cy + r + 44
 
 	// Beside the disc: the times of day, and the destinations in words.
@@ -152,17 +152,17 @@ func (v View) drawDisc(c *adjudicator.Canvas, y int) int {
 	tw := (c.Width() - m - x0 - 5*8) / 6
 	ty := y
 	for i, name := range []string{"sun", "tea", "face", "rice", "temple", "moon"} {
-		k := adjudicator.Card{Fill: adjudicator.ColourPanel, Title: name}
+		k := picture.Card{Fill: picture.Panel, Title: name}
 		if i == 1 || i == 4 {
 			k.Sub = "points ×2"
 		}
 		if name == v.Time.Name {
-			k.Fill, k.Highlight = adjudicator.ColourGold.Mix(adjudicator.ColourWhite, 40), true
+			k.Fill, k.Highlight = picture.Gold.Mix(picture.White, 40), true
 		}
 		c.Card(x0+i*(tw+8), ty, tw, 64, k)
 	}
 	ty += 76
-	body := adjudicator.TextStyle{}
+	body := picture.Style{}
 	ty = c.Para(x0, ty, c.Width()-m-x0, "Now: "+v.Time.Line()+".", body)
 	ty = c.Para(x0, ty+6, c.Width()-m-x0, fmt.Sprintf("Lang-Tsu (red) is at the %s (%d).", v.LangTsu.Name, v.LangTsu.Number), body)
 	if !v.Finished {
@@ -173,7 +173,7 @@ func (v View) drawDisc(c *adjudicator.Canvas, y int) int {
 			ty = c.Para(x0, ty, c.Width()-m-x0, "If nobody bids, a draw among the four sends him.", body)
 		}
 	}
-	small := adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}
+	small := picture.Style{Size: picture.Small, Colour: picture.Grey}
 	ty = c.Para(x0, ty+6, c.Width()-m-x0, fmt.Sprintf("Pile: %d cards. Bribes paid: %s. Bank: %s.", v.Pile, v.Money(v.Keeper), v.Money(v.Bank)), small)
 	names := make([]string, 0, 13)
 	for d := 1; d <= 13; d++ {
@@ -184,35 +184,35 @@ func (v View) drawDisc(c *adjudicator.Canvas, y int) int {
 }
 
 // drawPlayers draws one line per player and returns the y below.
-func (v View) drawPlayers(c *adjudicator.Canvas, y int) int {
-	const m = adjudicator.PictureMargin
+func (v View) drawPlayers(c *picture.Canvas, y int) int {
+	const m = picture.Margin
 	y = c.Heading(y, "PLAYERS (money is public)")
 	for i, p := range v.Players {
 		x := m + c.Player(m, y, i, p.Mark+" "+p.Name, p.Name == v.Viewer) + 16
-		c.Text(x, y, strings.TrimPrefix(p.Line(), p.Mark+" "+p.Name+": "), adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
-		y += c.LineHeight(adjudicator.TextStyle{}) + 4
+		c.Text(x, y, strings.TrimPrefix(p.Line(), p.Mark+" "+p.Name+": "), picture.Style{Colour: picture.Grey})
+		y += c.LineHeight(picture.Style{}) + 4
 	}
 	return y
 }
 
 // drawHand draws a hand as cards, six a row, and returns the y below.
-func (v View) drawHand(c *adjudicator.Canvas, y int, hand []Held) int {
+func (v View) drawHand(c *picture.Canvas, y int, hand []Held) int {
 	const (
-		m = adjudicator.PictureMargin
+		m = picture.Margin
 		h = 92
 	)
 	if len(hand) == 0 {
-		return c.Note(y, "No cards.", adjudicator.TextStyle{Colour: adjudicator.ColourGrey})
+		return c.Note(y, "No cards.", picture.Style{Colour: picture.Grey})
 	}
 	y = c.Grid(m, y, c.Width()-2*m, 6, h, 12, len(hand), func(i, x, y, w int) {
 		k := hand[i]
-		fill := adjudicator.ColourWhite
+		fill := picture.White
 		if k.Option && !v.Finished {
 			fill = optionColour
 		}
-		c.Card(x, y, w, h, adjudicator.Card{Fill: fill, Title: k.Name, Sub: fmt.Sprintf("now %d (%s)", k.Now, values(k.Values)), Corner: k.Card})
+		c.Card(x, y, w, h, picture.Card{Fill: fill, Title: k.Name, Sub: fmt.Sprintf("now %d (%s)", k.Now, values(k.Values)), Corner: k.Card})
 	})
-	return c.Note(y+12, "Each card: its number (destination-card), its destination, the points it scores now, and its printed points from sun to moon.", adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey})
+	return c.Note(y+12, "Each card: its number (destination-card), its destination, the points it scores now, and its printed points from sun to moon.", picture.Style{Size: picture.Small, Colour: picture.Grey})
 }
 
 // values writes printed values as "6 5 4 3 2 1".
@@ -225,13 +225,13 @@ func values(vs []int) string {
 }
 
 // drawLast tells the last round in words and returns the y below.
-func (v View) drawLast(c *adjudicator.Canvas, y int) int {
+func (v View) drawLast(c *picture.Canvas, y int) int {
 	l := v.Last
 	if l == nil {
 		return y
 	}
 	y = c.Heading(y+6, fmt.Sprintf("LAST ROUND (%d, at the %s)", l.Round, l.Time.Name))
-	st := adjudicator.TextStyle{Size: adjudicator.TextSmall}
+	st := picture.Style{Size: picture.Small}
 	y = c.Note(y, "Bids: "+l.BidLine(), st)
 	y = c.Note(y, l.PlaceLine(), st)
 	for _, p := range l.Plays {

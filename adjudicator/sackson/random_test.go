@@ -10,8 +10,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -146,7 +146,7 @@ func conserved(t *testing.T, s *State, total int, where string) {
 // the invariants after every round. It returns the number of rounds.
 func playRandom(t *testing.T, e Engine, players []string, seed string, r *rand.Rand, remove, timid bool) (int, *State) {
 	t.Helper()
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}, adjudicator.NewRand([]byte(seed), 0))
+	as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func playRandom(t *testing.T, e Engine, players []string, seed string, r *rand.R
 			t.Fatalf("%s: the game did not end within %d rounds", where, bound)
 		}
 		if step == removeAt {
-			ns, _, err := e.Correct(s, adjudicator.Correction{Action: "remove", Player: players[r.IntN(len(players))]})
+			ns, _, err := e.Correct(s, engine.Correction{Action: "remove", Player: players[r.IntN(len(players))]})
 			if err != nil {
 				t.Fatalf("%s: remove: %v", where, err)
 			}
@@ -174,7 +174,7 @@ func playRandom(t *testing.T, e Engine, players []string, seed string, r *rand.R
 				break
 			}
 		}
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, name := range e.Status(s).Pending {
 			seat := s.seat(name)
 			def := e.Default(s, name)
@@ -182,7 +182,7 @@ func playRandom(t *testing.T, e Engine, players []string, seed string, r *rand.R
 				t.Fatalf("%s: Default %v for %s refused: %v", where, def, name, err)
 			}
 			if !timid && r.IntN(8) == 0 {
-				subs = append(subs, adjudicator.Submission{Player: name, Items: def, Default: true})
+				subs = append(subs, engine.Submission{Player: name, Items: def, Default: true})
 				continue
 			}
 			items := randomOrders(s, seat, r, timid)
@@ -191,10 +191,10 @@ func playRandom(t *testing.T, e Engine, players []string, seed string, r *rand.R
 				b, _ := yaml.Marshal(g)
 				t.Fatalf("%s: random orders of %s refused: %v\n%s", where, name, err, b)
 			}
-			subs = append(subs, adjudicator.Submission{Player: name, Items: items})
+			subs = append(subs, engine.Submission{Player: name, Items: items})
 		}
 		before, _ := json.Marshal(s)
-		ns, hs, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte(seed), step+1))
+		ns, hs, err := e.Resolve(e.Clone(s), subs, engine.NewRand([]byte(seed), step+1))
 		if err != nil {
 			t.Fatalf("%s: Resolve: %v", where, err)
 		}
@@ -317,7 +317,7 @@ func checkViews(t *testing.T, e Engine, s *State, where string) {
 			}
 		}
 	}
-	for _, viewer := range []string{"", adjudicator.Observer} {
+	for _, viewer := range []string{"", engine.Observer} {
 		if _, err := json.Marshal(e.View(s, viewer)); err != nil {
 			t.Fatal(err)
 		}
@@ -369,21 +369,21 @@ func TestDefaultsEnd(t *testing.T) {
 
 func playDefaults(t testing.TB, e Engine, n int, seed string) *State {
 	names := []string{"alice", "bob", "carol", "dave", "erin", "frank"}[:n]
-	var as adjudicator.State
-	as, err := e.Setup(adjudicator.Config{Players: names, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}, adjudicator.NewRand([]byte(seed), 0))
+	var as engine.State
+	as, err := e.Setup(engine.Config{Players: names, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for step := 1; !e.Status(as).Finished; step++ {
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, p := range e.Status(as).Pending {
 			items := e.Default(as, p)
 			if err := e.Check(as, p, items); err != nil {
 				t.Fatal(err)
 			}
-			subs = append(subs, adjudicator.Submission{Player: p, Items: items, Default: true})
+			subs = append(subs, engine.Submission{Player: p, Items: items, Default: true})
 		}
-		if as, _, err = e.Resolve(as, subs, adjudicator.NewRand([]byte(seed), step)); err != nil {
+		if as, _, err = e.Resolve(as, subs, engine.NewRand([]byte(seed), step)); err != nil {
 			t.Fatal(err)
 		}
 	}

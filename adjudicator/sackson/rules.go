@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
-func hap(format string, args ...any) adjudicator.Happening {
-	return adjudicator.Happening{Text: fmt.Sprintf(format, args...)}
+func hap(format string, args ...any) engine.Happening {
+	return engine.Happening{Text: fmt.Sprintf(format, args...)}
 }
 
 // timeName is "the tea (forenoon, points double)".
@@ -28,16 +27,16 @@ func cardList(cards []Card) string {
 	for i, c := range cards {
 		words[i] = c.String()
 	}
-	return adjudicator.AndList(words)
+	return engine.AndList(words)
 }
 
 // round resolves the open round with every active player's plan (indexed
 // by seat), in the order of the rules (rules-analysis 3b).
-func (s *State) round(plans map[int]plan, rng *adjudicator.Rand) []adjudicator.Happening {
+func (s *State) round(plans map[int]plan, rng *engine.Rand) []engine.Happening {
 	t := s.time()
 	opts := options(s.LangTsu)
 	log := &RoundLog{Round: s.Round, Time: t, From: s.LangTsu, Chooser: -1, Bought: -1, Bids: []Bid{}, Plays: []Play{}}
-	hs := []adjudicator.Happening{hap("Round %d, at %s. Lang-Tsu is at the %s; he can go to %s.", s.Round, timeName(t), destName(s.LangTsu), s.optionsText())}
+	hs := []engine.Happening{hap("Round %d, at %s. Lang-Tsu is at the %s; he can go to %s.", s.Round, timeName(t), destName(s.LangTsu), s.optionsText())}
 
 	// a. Bidding: every sealed bid is revealed (SS-A4, 3d).
 	var words []string
@@ -175,7 +174,7 @@ func (s *State) round(plans map[int]plan, rng *adjudicator.Rand) []adjudicator.H
 
 // breakTie settles equal highest bids (SS-G7): the tied player furthest
 // behind on the track, then a draw.
-func (s *State) breakTie(tied []int, log *RoundLog, rng *adjudicator.Rand, hs *[]adjudicator.Happening) int {
+func (s *State) breakTie(tied []int, log *RoundLog, rng *engine.Rand, hs *[]engine.Happening) int {
 	if len(tied) == 1 {
 		return tied[0]
 	}
@@ -195,23 +194,23 @@ func (s *State) breakTie(tied []int, log *RoundLog, rng *adjudicator.Rand, hs *[
 	}
 	if len(back) == 1 {
 		log.Tie = "behind"
-		*hs = append(*hs, hap("%s bid the same; %s, furthest behind on the track, wins the tie.", adjudicator.AndList(names), s.name(back[0])))
+		*hs = append(*hs, hap("%s bid the same; %s, furthest behind on the track, wins the tie.", engine.AndList(names), s.name(back[0])))
 		return back[0]
 	}
 	w := back[rng.Intn(len(back))]
 	log.Tie = "drawn"
-	*hs = append(*hs, hap("%s bid the same and stand equally far back; the draw picks %s.", adjudicator.AndList(names), s.name(w)))
+	*hs = append(*hs, hap("%s bid the same and stand equally far back; the draw picks %s.", engine.AndList(names), s.name(w)))
 	return w
 }
 
 // buy is the short rules' purchase (SS-G9): one card from the top of the
 // pile for 100, if the buyer has the money and the pile a card.
-func (s *State) buy(q int, log *RoundLog) []adjudicator.Happening {
+func (s *State) buy(q int, log *RoundLog) []engine.Happening {
 	switch {
 	case s.Players[q].Money < data.CardPrice:
-		return []adjudicator.Happening{hap("%s cannot buy a card: it costs %s and %s has %s.", s.name(q), money(data.CardPrice), s.name(q), money(s.Players[q].Money))}
+		return []engine.Happening{hap("%s cannot buy a card: it costs %s and %s has %s.", s.name(q), money(data.CardPrice), s.name(q), money(s.Players[q].Money))}
 	case len(s.Pile) == 0:
-		return []adjudicator.Happening{hap("%s cannot buy a card: the pile is empty.", s.name(q))}
+		return []engine.Happening{hap("%s cannot buy a card: the pile is empty.", s.name(q))}
 	}
 	c := s.Pile[0]
 	s.Pile = s.Pile[1:]
@@ -219,7 +218,7 @@ func (s *State) buy(q int, log *RoundLog) []adjudicator.Happening {
 	s.Bank += data.CardPrice
 	s.give(q, c)
 	log.Bought, log.Card = q, &c
-	return []adjudicator.Happening{
+	return []engine.Happening{
 		hap("%s buys a destination card for %s.", s.name(q), money(data.CardPrice)),
 		{Text: fmt.Sprintf("%s draws %s (the %s).", s.name(q), c, destName(c.Dest())), To: []string{s.name(q)}},
 	}
@@ -254,7 +253,7 @@ func (s *State) eventTarget(chooser int, p plan) int {
 
 // event draws the top event card and carries it out for the player the
 // chooser names; the card then goes under the pile.
-func (s *State) event(chooser int, p plan, log *RoundLog) adjudicator.Happening {
+func (s *State) event(chooser int, p plan, log *RoundLog) engine.Happening {
 	e := s.Events[0]
 	s.Events = append(s.Events[1:], e)
 	to := s.eventTarget(chooser, p)
@@ -343,7 +342,7 @@ func (s *State) effect(r int, ev eventData) string {
 		if len(moved) == 0 {
 			return "No piece moves."
 		}
-		return "Moved: " + adjudicator.AndList(moved) + "."
+		return "Moved: " + engine.AndList(moved) + "."
 	case effSignal:
 		if me >= s.junkLow()-1 {
 			return fmt.Sprintf("%s is not behind the junk's near space: no effect.", s.name(r))
@@ -376,7 +375,7 @@ func (s *State) reached(seat int) (bool, int) {
 
 // endCheck ends the game when a piece has reached or passed the junk
 // after the round's event (3h), or when the game cannot finish (SS-G13).
-func (s *State) endCheck() []adjudicator.Happening {
+func (s *State) endCheck() []engine.Happening {
 	var at []int
 	var words []string
 	for _, q := range s.clockwise(-1) {
@@ -388,7 +387,7 @@ func (s *State) endCheck() []adjudicator.Happening {
 	junk := fmt.Sprintf("%d/%d", s.junkLow(), s.junkHigh())
 	switch {
 	case len(at) > 0:
-		s.finish(at, endReached, fmt.Sprintf("the junk on %s has been reached by %s; the closest past it wins", junk, adjudicator.AndList(words)))
+		s.finish(at, endReached, fmt.Sprintf("the junk on %s has been reached by %s; the closest past it wins", junk, engine.AndList(words)))
 	case s.Quiet >= data.QuietRounds:
 		what := "a card played"
 		if s.v2() {
@@ -404,11 +403,11 @@ func (s *State) endCheck() []adjudicator.Happening {
 	for i, q := range s.Winners {
 		names[i] = s.name(q)
 	}
-	hs := []adjudicator.Happening{hap("The game is over: %s.", s.Ended)}
+	hs := []engine.Happening{hap("The game is over: %s.", s.Ended)}
 	if len(names) == 1 {
 		return append(hs, hap("%s wins.", names[0]))
 	}
-	return append(hs, hap("%s share the win.", adjudicator.AndList(names)))
+	return append(hs, hap("%s share the win.", engine.AndList(names)))
 }
 
 // How a game ended (State.End).

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
 func layout(t testing.TB, players []string, setup string) *State {
 	t.Helper()
-	s, err := New().Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("rules"), 0))
+	s, err := New().Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("rules"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,13 +32,13 @@ func items(t testing.TB, text string) []orders.Item {
 func TestPileOrder(t *testing.T) {
 	e := New()
 	s := layout(t, []string{"alice", "bob", "carol", "dave"}, `{"hands": {"alice": ["9-3"], "bob": ["9-1", "9-0"], "carol": [], "dave": ["9-2"]}, "lang_tsu": 2, "events": ["E16"]}`)
-	subs := []adjudicator.Submission{
+	subs := []engine.Submission{
 		{Player: "alice", Items: items(t, "- play: [9-3]")},
 		{Player: "bob", Items: items(t, "- bid: 10\n- go: 9\n- play: [9-1, 9-0]")},
 		{Player: "carol", Items: items(t, "[]")},
 		{Player: "dave", Items: items(t, "- play: {9: [9-2]}")},
 	}
-	ns, _, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte("x"), 1))
+	ns, _, err := e.Resolve(e.Clone(s), subs, engine.NewRand([]byte("x"), 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,11 +76,11 @@ func TestEventCycle(t *testing.T) {
 func TestBoughtCardPrivate(t *testing.T) {
 	e := New()
 	s := layout(t, []string{"alice", "bob", "carol"}, `{"hands": {"alice": [], "bob": [], "carol": []}, "pile": ["13-0"], "lang_tsu": 2, "events": ["E16"]}`)
-	subs := []adjudicator.Submission{{Player: "alice", Items: items(t, "- bid: 10\n- buy: yes")}}
+	subs := []engine.Submission{{Player: "alice", Items: items(t, "- bid: 10\n- buy: yes")}}
 	for _, p := range []string{"bob", "carol"} {
-		subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
+		subs = append(subs, engine.Submission{Player: p, Items: e.Default(s, p), Default: true})
 	}
-	ns, hs, err := e.Resolve(e.Clone(s), subs, adjudicator.NewRand([]byte("x"), 1))
+	ns, hs, err := e.Resolve(e.Clone(s), subs, engine.NewRand([]byte("x"), 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestBoughtCardPrivate(t *testing.T) {
 	if !found {
 		t.Fatalf("no happening names the card: %v", hs)
 	}
-	for _, p := range []string{"bob", "carol", adjudicator.Observer} {
+	for _, p := range []string{"bob", "carol", engine.Observer} {
 		b, _ := json.Marshal(e.View(ns, p))
 		var v View
 		if err := json.Unmarshal(b, &v); err != nil {

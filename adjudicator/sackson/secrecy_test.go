@@ -6,19 +6,19 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
 // twins are two games that differ only in alice's hand (and so in the
 // face-down pile): alice placed Lang-Tsu last round, so that when nobody
 // bids her default places him.
-func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
+func twins(t *testing.T, e engine.Engine) adjtest.Twins {
 	t.Helper()
-	game := func(hand string) adjudicator.State {
+	game := func(hand string) engine.State {
 		setup := `{"hands": {"alice": ` + hand + `, "bob": ["13-1", "10-2"], "carol": ["11-0"]}, "lang_tsu": 5, "determiner": "alice", "events": ["E16", "E01", "E03"]}`
-		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("twins"), 0))
+		s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("twins"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,8 +56,8 @@ func TestHiddenHandLeakedUnderVersion1(t *testing.T) {
 // README's own example play: {8: [8-0, 8-3]} is refused").
 func TestReadmeExample(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"hands": {"alice": ["8-0", "8-3", "10-1"], "bob": [], "carol": []}, "lang_tsu": 2, "round": 2}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"hands": {"alice": ["8-0", "8-3", "10-1"], "bob": [], "carol": []}, "lang_tsu": 2, "round": 2}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +100,8 @@ func TestReadmeExample(t *testing.T) {
 // sends bid: 100 and go: cook pays and plays nothing, without a warning").
 func TestFills(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"hands": {"alice": ["8-0", "10-1"], "bob": [], "carol": []}, "lang_tsu": 2}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"hands": {"alice": ["8-0", "10-1"], "bob": [], "carol": []}, "lang_tsu": 2}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,7 +112,7 @@ type RoundLog struct {
 	Event  *int   `json:"event,omitempty"` // index into State.EventsDone
 }
 
-// State is the whole game: the engine's adjudicator.State is a *State.
+// State is the whole game: the engine's engine.State is a *State.
 type State struct {
 	// Rules is the version of the rules the game is played by, from 2
 	// (absent, 0, in games of shanghai/1).

@@ -3,8 +3,7 @@ package sackson
 import (
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // View is what one player (or, for the viewer "", the GM) may see. Its JSON
@@ -140,7 +139,7 @@ func (s *State) eventView(e EventLog) EventView {
 }
 
 // View returns what player may see; "" is the GM's full view.
-func (Engine) View(as adjudicator.State, player string) any {
+func (Engine) View(as engine.State, player string) any {
 	s := state(as)
 	st := Engine{}.Status(s)
 	t := s.time()
@@ -269,7 +268,7 @@ func (View) Money(n int) string { return money(n) }
 
 // Wrap breaks s into lines shorter than 72 characters, the first starting
 // with prefix and the others indented to match.
-func (View) Wrap(prefix, s string) string { return adjudicator.Wrap(s, prefix, 71) }
+func (View) Wrap(prefix, s string) string { return engine.Wrap(s, prefix, 71) }
 
 // OptionLine is the four options, e.g. "7 fortune-teller, 8 teahouse, ...".
 func (v View) OptionLine() string {

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 func renderView(t *testing.T, v any) string {
@@ -24,14 +24,14 @@ func TestTemplate(t *testing.T) {
 		{"alice", "bob", "carol"},
 		{"alexandrina", "bartholomew", "christabella", "demetrius", "evangeline", "fitzgerald"},
 	} {
-		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("view"), 0))
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("view"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(1, uint64(len(players))))
 		for step := 1; ; step++ {
 			s := as.(*State)
-			for _, viewer := range append([]string{"", adjudicator.Observer}, players...) {
+			for _, viewer := range append([]string{"", engine.Observer}, players...) {
 				out := renderView(t, e.View(s, viewer))
 				for _, line := range strings.Split(out, "\n") {
 					if len(line) >= 72 {
@@ -42,9 +42,9 @@ func TestTemplate(t *testing.T) {
 				switch {
 				case viewer == "" && hands != len(players)-countEmpty(s):
 					t.Errorf("the GM view shows %d hands:\n%s", hands, out)
-				case viewer == adjudicator.Observer && hands != 0:
+				case viewer == engine.Observer && hands != 0:
 					t.Errorf("the public view shows a hand:\n%s", out)
-				case viewer != "" && viewer != adjudicator.Observer && hands > 1:
+				case viewer != "" && viewer != engine.Observer && hands > 1:
 					t.Errorf("%s's view shows %d hands:\n%s", viewer, hands, out)
 				}
 				if !strings.Contains(out, "#") {
@@ -57,11 +57,11 @@ func TestTemplate(t *testing.T) {
 			if e.Status(s).Finished {
 				break
 			}
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
-				subs = append(subs, adjudicator.Submission{Player: p, Items: randomOrders(s, s.seat(p), r, false)})
+				subs = append(subs, engine.Submission{Player: p, Items: randomOrders(s, s.seat(p), r, false)})
 			}
-			if as, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("view"), step)); err != nil {
+			if as, _, err = e.Resolve(s, subs, engine.NewRand([]byte("view"), step)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -99,7 +99,7 @@ func TestTrackDrawing(t *testing.T) {
 func TestHelpExample(t *testing.T) {
 	e := New()
 	items := adjtest.HelpExample(t, e)
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
 		Setup: json.RawMessage(`{"lang_tsu": 2, "events": [], "hands": {"alice": ["8-0", "8-3", "10-1"], "bob": [], "carol": []}}`)}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
 )
 
 // benchSeason is a spring of year 3 with six players in the city, ships
 // arriving, owners and passports, and each player's order file.
-func benchSeason(b *testing.B) (*State, []adjudicator.Submission) {
+func benchSeason(b *testing.B) (*State, []engine.Submission) {
 	e := New()
 	setup := `{"year": 3, "season": "spring", "ship_roll": 5, "initiative": ["a", "b", "c", "d", "e", "f"],
 	  "players": {"a": {"at": "TP-02a", "owns": ["TP-02a", "TP-02b", "W-15a", "F-16a"], "cash": 150},
@@ -26,7 +27,7 @@ func benchSeason(b *testing.B) (*State, []adjudicator.Submission) {
 	              "d": {"at": "AIRFIELD", "passport": true, "bodyguards": 1, "bank": 150},
 	              "e": {"at": "W-16a", "owns": ["TP-09a", "R9", "TP-12a", "R12"], "bids": {"warehouse": 20}},
 	              "f": {"at": "W-17a", "owns": ["F-17a", "TP-08a", "R8", "TP-10a", "TP-10b"]}}}`
-	as, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d", "e", "f"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("bench"), 0))
+	as, err := e.Setup(engine.Config{Players: []string{"a", "b", "c", "d", "e", "f"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("bench"), 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func BenchmarkSeason(b *testing.B) {
 }
 
 // benchResolve checks the order files and resolves the step of s.
-func benchResolve(b *testing.B, s *State, subs []adjudicator.Submission) {
+func benchResolve(b *testing.B, s *State, subs []engine.Submission) {
 	e := New()
 	b.ReportAllocs()
 	n := 0
@@ -60,7 +61,7 @@ func benchResolve(b *testing.B, s *State, subs []adjudicator.Submission) {
 				b.Fatal(err)
 			}
 		}
-		if _, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("bench"), n)); err != nil {
+		if _, _, err := e.Resolve(s, subs, engine.NewRand([]byte("bench"), n)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -71,7 +72,7 @@ func benchResolve(b *testing.B, s *State, subs []adjudicator.Submission) {
 // deployed, the minder leased, ships arriving, the Roulette Rouble, and
 // each player's order file hiring contractors: thug, mugger, Tongs,
 // courtesan, customs raid, Lido Courtesan, spy, and the monks' extortion.
-func benchRackets(b *testing.B) (*State, []adjudicator.Submission) {
+func benchRackets(b *testing.B) (*State, []engine.Submission) {
 	e := New()
 	setup := `{"year": 3, "season": "spring", "ship_roll": 6, "initiative": ["a", "b", "c", "d", "e", "f"],
 	  "nationalities": {"a": "American", "b": "British", "c": "French", "d": "White Russian", "e": "German", "f": "Japanese"},
@@ -83,7 +84,7 @@ func benchRackets(b *testing.B) (*State, []adjudicator.Submission) {
 	              "d": {"at": "R11", "owns": ["TP-11a", "R11", "TP-05a", "R5"], "fees": {"gala": {"any": 10}}},
 	              "e": {"at": "R6", "owns": ["TP-06a", "R6", "TP-07a", "R7", "W-18a"], "roulette": 30},
 	              "f": {"at": "R12", "owns": ["TP-12a", "R12", "W-17a", "F-17a", "TP-08a", "R8"], "credit": {"to": {"c": 50}}}}}`
-	as, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c", "d", "e", "f"}, Options: json.RawMessage(`{"advanced": true}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("bench"), 0))
+	as, err := e.Setup(engine.Config{Players: []string{"a", "b", "c", "d", "e", "f"}, Options: json.RawMessage(`{"advanced": true}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("bench"), 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -117,21 +118,21 @@ func BenchmarkCampaign(b *testing.B) {
 	for b.Loop() {
 		r := rand.New(rand.NewPCG(uint64(games), 9))
 		seed := fmt.Sprint("bench ", games)
-		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte(seed), 0))
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte(seed), 0))
 		if err != nil {
 			b.Fatal(err)
 		}
 		s := state(as)
 		for step := 1; !s.Over; step++ {
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, name := range e.Status(s).Pending {
 				items := randomOrders(s, s.seat(name), r)
 				if err := e.Check(s, name, items); err != nil {
 					b.Fatal(err)
 				}
-				subs = append(subs, adjudicator.Submission{Player: name, Items: items})
+				subs = append(subs, engine.Submission{Player: name, Items: items})
 			}
-			ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step))
+			ns, _, err := e.Resolve(s, subs, engine.NewRand([]byte(seed), step))
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -150,7 +151,7 @@ const benchOptions = `{"advanced": true, "sudden_death": false, "length": 10}`
 // tenYearLog writes a 10-year 6-player campaign of the advanced game to
 // a fresh store, every player mailing random legal orders each step, and
 // returns the store, the game's id and the orders of each step.
-func tenYearLog(b *testing.B) (*events.Store, string, [][]adjudicator.Submission) {
+func tenYearLog(b *testing.B) (*events.Store, string, [][]engine.Submission) {
 	st, err := events.Open(filepath.Join(b.TempDir(), "bench.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -176,7 +177,7 @@ setup: ` + benchSetup() + `
 	g := ng.Game
 	e := New()
 	r := rand.New(rand.NewPCG(1, 2))
-	var plays [][]adjudicator.Submission
+	var plays [][]engine.Submission
 	for !g.Status.Finished {
 		s := state(g.State)
 		plays = append(plays, nil)
@@ -191,7 +192,7 @@ setup: ` + benchSetup() + `
 			if err != nil {
 				b.Fatal(err)
 			}
-			plays[len(plays)-1] = append(plays[len(plays)-1], adjudicator.Submission{Player: p, Items: items})
+			plays[len(plays)-1] = append(plays[len(plays)-1], engine.Submission{Player: p, Items: items})
 			g = rec.Game
 		}
 	}
@@ -208,10 +209,10 @@ const benchSeed = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5
 // replayEngine is the engine's part of a replay of tenYearLog's campaign:
 // the set-up, then each step's Check of every order file, its resolution
 // and its digest.
-func replayEngine(b *testing.B, plays [][]adjudicator.Submission) {
+func replayEngine(b *testing.B, plays [][]engine.Submission) {
 	e := New()
 	seed, _ := hex.DecodeString(benchSeed)
-	as, err := e.Setup(adjudicator.Config{Players: []string{"ann", "ben", "cat", "dan", "eve", "fay"}, Options: json.RawMessage(benchOptions), Setup: json.RawMessage(benchSetup())}, adjudicator.NewRand(seed, 0))
+	as, err := e.Setup(engine.Config{Players: []string{"ann", "ben", "cat", "dan", "eve", "fay"}, Options: json.RawMessage(benchOptions), Setup: json.RawMessage(benchSetup())}, engine.NewRand(seed, 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -221,7 +222,7 @@ func replayEngine(b *testing.B, plays [][]adjudicator.Submission) {
 				b.Fatal(err)
 			}
 		}
-		if as, _, err = e.Resolve(as, subs, adjudicator.NewRand(seed, n+1)); err != nil {
+		if as, _, err = e.Resolve(as, subs, engine.NewRand(seed, n+1)); err != nil {
 			b.Fatal(err)
 		}
 		if _, err := adjudicator.Digest(as); err != nil {
@@ -299,14 +300,14 @@ func benchSetup() string {
 }
 
 // submissions reads the order files of players a to f.
-func submissions(b *testing.B, files map[string]string) []adjudicator.Submission {
-	var subs []adjudicator.Submission
+func submissions(b *testing.B, files map[string]string) []engine.Submission {
+	var subs []engine.Submission
 	for _, p := range []string{"a", "b", "c", "d", "e", "f"} {
 		items, err := orders.ParseList([]byte(files[p]))
 		if err != nil {
 			b.Fatal(err)
 		}
-		subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(items)})
+		subs = append(subs, engine.Submission{Player: p, Items: orders.Renumber(items)})
 	}
 	return subs
 }

@@ -9,8 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 //go:embed data.yaml
@@ -228,7 +227,7 @@ var data = mustLoad(dataYAML)
 
 func mustLoad(b []byte) *components {
 	var c components
-	adjudicator.MustLoadData("shanghaitrader", b, &c)
+	engine.MustLoadData("shanghaitrader", b, &c)
 	if err := c.prepare(); err != nil {
 		panic("shanghaitrader: data.yaml: " + err.Error())
 	}

@@ -49,7 +49,7 @@
 //
 // # Versions
 //
-// A game is adjudicated by the version it began with (adjudicator.
+// A game is adjudicated by the version it began with (engine.
 // Versioned). shanghai-trader/1 plays part 1 only: no Collusion Phase,
 // no special events, no contractors but the assassin (thugs and muggers
 // are refused by name), banking at the Imperial Trading Banks only, and

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -29,8 +29,8 @@ type Engine struct {
 func New() Engine { return Engine{v: current} }
 
 var (
-	_ adjudicator.Engine    = Engine{}
-	_ adjudicator.Versioned = Engine{}
+	_ engine.Engine    = Engine{}
+	_ engine.Versioned = Engine{}
 )
 
 // Name is "shanghai-trader".
@@ -48,16 +48,16 @@ func (e Engine) Version() string { return fmt.Sprintf("shanghai-trader/%d", e.ve
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return adjudicator.VersionList("shanghai-trader", 1, current) }
+func (Engine) Versions() []string { return engine.VersionList("shanghai-trader", 1, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
 
 // at is the state as the engine's version reads it: a shallow copy that
 // records the version, for methods that only read the state. A game of
 // version 1 moved to version 2 reads as the basic game of part 2, as
 // Resolve plays it.
-func (e Engine) at(as adjudicator.State) *State {
+func (e Engine) at(as engine.State) *State {
 	c := *state(as)
 	c.V = e.version()
 	if c.V >= 2 && c.P2 == nil {
@@ -68,12 +68,12 @@ func (e Engine) at(as adjudicator.State) *State {
 
 // Status says who owes orders: every player still in the city, each
 // Seasonal Turn and (version 2) each Collusion Phase.
-func (Engine) Status(as adjudicator.State) adjudicator.Status {
+func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
 	if s.Over {
-		return adjudicator.Status{Finished: true, Winners: s.winners(), Phase: "the game is over: " + s.Ended}
+		return engine.Status{Finished: true, Winners: s.winners(), Phase: "the game is over: " + s.Ended}
 	}
-	st := adjudicator.Status{Phase: s.phaseText()}
+	st := engine.Status{Phase: s.phaseText()}
 	for _, p := range s.inCity() {
 		st.Pending = append(st.Pending, s.Players[p].Name)
 	}
@@ -115,7 +115,7 @@ func (s *State) winners() []string {
 }
 
 // Check says whether player's orders are legal now.
-func (e Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
 	s := e.at(as)
 	p := s.seat(player)
 	switch {
@@ -141,7 +141,7 @@ func (e Engine) Check(as adjudicator.State, player string, items []orders.Item) 
 // In the Collusion Phase (version 2) the default deploys what the player
 // must deploy (police, monks, marines, the minder; see collusionDefault)
 // and exchanges nothing.
-func (e Engine) Default(as adjudicator.State, player string) []orders.Item {
+func (e Engine) Default(as engine.State, player string) []orders.Item {
 	s := e.at(as)
 	p := s.seat(player)
 	if p < 0 || s.Over || !s.Players[p].inCity() {
@@ -173,7 +173,7 @@ func (s *State) defaultMove(p int) moveOpt {
 // Resolve plays the open Seasonal Turn: every player's orders, in
 // initiative order, and the Cycle Turn of the next year when it ends a
 // year.
-func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	s.V = e.version()
 	if s.Over {
@@ -235,7 +235,7 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	p := s.seat(c.Player)
 	if p < 0 {
@@ -358,7 +358,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 }
 
 // Rename gives seat from to player to.
-func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+func (Engine) Rename(as engine.State, from, to string) engine.State {
 	s := state(as)
 	// Names are matched ignoring case in orders, so a name that differs
 	// from another only in case is refused too.
@@ -369,4 +369,4 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 }
 
 // Clone returns a deep copy of a state.
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return state(s).clone() }
+func (Engine) Clone(s engine.State) engine.State { return state(s).clone() }

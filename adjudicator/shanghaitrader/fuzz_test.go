@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -51,7 +51,7 @@ func fuzzStates(f *testing.F) []*State {
 			players = append(players, "dave")
 		}
 		e := Engine{v: c.v}
-		s, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(c.options), Setup: json.RawMessage(c.setup)}, adjudicator.NewRand([]byte("fuzz"), 0))
+		s, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(c.options), Setup: json.RawMessage(c.setup)}, engine.NewRand([]byte("fuzz"), 0))
 		if err != nil {
 			fatal(err)
 		}
@@ -120,7 +120,7 @@ func FuzzCheck(f *testing.F) {
 			if errA != nil || errL != nil || !reflect.DeepEqual(a, l) {
 				t.Fatalf("orders %q read differently once logged as %s: %v %v\n%+v\n%+v", text, b, errA, errL, a, l)
 			}
-			if _, _, err := e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(s, []engine.Submission{{Player: p, Items: items}}, engine.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/adjudicator/shanghaitrader"
 	"taipan/events"
 	"taipan/orders"
@@ -89,7 +90,7 @@ func adjudicateAlone(t *testing.T, extra string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range append(g.Names(), "", adjudicator.Observer) {
+	for _, p := range append(g.Names(), "", engine.Observer) {
 		text, err := r.Text(audited, p)
 		if err != nil {
 			t.Fatal(err)

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
+	"taipan/adjudicator/picture"
 )
 
 // View draws the picture of the reports.
-var _ adjudicator.Pictured = View{}
+var _ engine.Pictured = View{}
 
 // zoneFill is the tint of a district's panel by its zone (§1.6): the
 // British and French zones of the Settlement, and the city outside it.
-func zoneFill(zone string) adjudicator.Colour {
+func zoneFill(zone string) picture.Colour {
 	switch zone {
 	case zoneBritish:
 		return 0xE3ECF6
@@ -23,12 +23,12 @@ func zoneFill(zone string) adjudicator.Colour {
 	return 0xF1EBDD
 }
 
-// Picture draws the view (adjudicator.Pictured): the year, the season and
+// Picture draws the view (engine.Pictured): the year, the season and
 // the order of play; the districts, zone by zone, with each location in
 // its owner's colour and the counters on it, and the ships at the docks;
 // then the players, with the money the viewer may see.
-func (v View) Picture(c *adjudicator.Canvas) {
-	const m = adjudicator.PictureMargin
+func (v View) Picture(c *picture.Canvas) {
+	const m = picture.Margin
 	w := c.Width() - 2*m
 	status := v.Status
 	if v.Ended != "" {
@@ -39,16 +39,16 @@ func (v View) Picture(c *adjudicator.Canvas) {
 	for i, p := range v.Players {
 		seat[p.Name] = i
 	}
-	var order []adjudicator.Item
+	var order []picture.Item
 	for i, name := range v.Initiative {
-		order = append(order, adjudicator.Item{Text: fmt.Sprintf("%d. %s", i+1, name), Fill: adjudicator.SeatColour(seat[name])})
+		order = append(order, picture.Item{Text: fmt.Sprintf("%d. %s", i+1, name), Fill: picture.Seat(seat[name])})
 	}
 	if len(order) > 0 {
 		y = c.Heading(y, fmt.Sprintf("YEAR %d OF %d, %s: ORDER OF PLAY", v.Year, v.LastYear, strings.ToUpper(v.Season)))
-		y = c.Chips(m, y, w, order, adjudicator.TextBody)
+		y = c.Chips(m, y, w, order, picture.Body)
 	}
 	if v.Part2View != nil && v.Event != "" {
-		y = c.Note(y+4, "This turn: "+v.Event, adjudicator.TextStyle{Bold: true})
+		y = c.Note(y+4, "This turn: "+v.Event, picture.Style{Bold: true})
 	}
 	y = v.drawBoard(c, y+6, w, seat)
 	y = v.drawContractors(c, y, w)
@@ -56,14 +56,14 @@ func (v View) Picture(c *adjudicator.Canvas) {
 	for i, p := range v.Players {
 		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
 			c.Player(m+12, y, i, p.Name, p.Name == v.Viewer)
-			st := adjudicator.TextStyle{Size: adjudicator.TextSmall, Colour: adjudicator.ColourGrey}
-			y += c.LineHeight(adjudicator.TextStyle{Bold: true}) + 2
+			st := picture.Style{Size: picture.Small, Colour: picture.Grey}
+			y += c.LineHeight(picture.Style{Bold: true}) + 2
 			return c.Para(m+12, y, w-24, v.playerLine(p), st)
 		})
 	}
 	if len(v.Winners) > 0 {
-		st := adjudicator.TextStyle{Size: adjudicator.TextBig, Bold: true}
-		c.Chip(m, y+6, "Winner: "+strings.Join(v.Winners, " and "), adjudicator.ColourGold, st)
+		st := picture.Style{Size: picture.Big, Bold: true}
+		c.Chip(m, y+6, "Winner: "+strings.Join(v.Winners, " and "), picture.Gold, st)
 	}
 }
 
@@ -107,8 +107,8 @@ type district struct {
 // zone's tint with its locations as chips in their owner's colour (grey:
 // nobody's) and a disc for each counter standing there; and returns the y
 // below.
-func (v View) drawBoard(c *adjudicator.Canvas, y, w int, seat map[string]int) int {
-	const m = adjudicator.PictureMargin
+func (v View) drawBoard(c *picture.Canvas, y, w int, seat map[string]int) int {
+	const m = picture.Margin
 	var ds []district
 	for _, e := range v.Establishments {
 		if len(ds) == 0 || ds[len(ds)-1].id != e.DistrictID {
@@ -121,7 +121,7 @@ func (v View) drawBoard(c *adjudicator.Canvas, y, w int, seat map[string]int) in
 		ships[s] = true
 	}
 	y = c.Heading(y, "THE CITY: British zone blue, French zone rose, outside sand")
-	small := adjudicator.TextStyle{Size: adjudicator.TextSmall}
+	small := picture.Style{Size: picture.Small}
 	const per, gap = 3, 12
 	cw := (w - gap*(per-1)) / per
 	for row := 0; row < len(ds); row += per {
@@ -140,15 +140,15 @@ func (v View) drawBoard(c *adjudicator.Canvas, y, w int, seat map[string]int) in
 }
 
 // districtHeight is how tall drawDistrict draws d, w wide.
-func (v View) districtHeight(c *adjudicator.Canvas, d district, w int, st adjudicator.TextStyle) int {
-	h := 8 + c.LineHeight(adjudicator.TextStyle{Bold: true}) + 4
+func (v View) districtHeight(c *picture.Canvas, d district, w int, st picture.Style) int {
+	h := 8 + c.LineHeight(picture.Style{Bold: true}) + 4
 	return h + len(d.locs)*(c.ChipHeight(st)+4) + 6
 }
 
 // drawDistrict draws one district at (x, y), w by h.
-func (v View) drawDistrict(c *adjudicator.Canvas, x, y, w, h int, d district, ship bool, seat map[string]int, st adjudicator.TextStyle) {
-	c.Box(x, y, w, h, adjudicator.Box{Fill: zoneFill(d.zone), Border: adjudicator.ColourRule, Thick: 1, Radius: 10})
-	head := adjudicator.TextStyle{Bold: true}
+func (v View) drawDistrict(c *picture.Canvas, x, y, w, h int, d district, ship bool, seat map[string]int, st picture.Style) {
+	c.Box(x, y, w, h, picture.Box{Fill: zoneFill(d.zone), Border: picture.Rule, Thick: 1, Radius: 10})
+	head := picture.Style{Bold: true}
 	title := d.id + " " + d.name
 	if ship {
 		title += "  (ship)"
@@ -159,9 +159,9 @@ func (v View) drawDistrict(c *adjudicator.Canvas, x, y, w, h int, d district, sh
 	c.Text(x+10, y+8, c.Fit(title, w-20, head), head)
 	ly := y + 8 + c.LineHeight(head) + 4
 	for _, e := range d.locs {
-		fill := adjudicator.ColourShade
+		fill := picture.Shade
 		if e.Owner != "" {
-			fill = adjudicator.SeatColour(seat[e.Owner])
+			fill = picture.Seat(seat[e.Owner])
 		}
 		name := e.Name
 		if e.Dice != "" {
@@ -180,8 +180,8 @@ func (v View) drawDistrict(c *adjudicator.Canvas, x, y, w, h int, d district, sh
 		r := c.ChipHeight(st)/2 - 2
 		for i, p := range e.Players {
 			cx := x + 8 + cw + 6 + r + i*(2*r+4)
-			c.Disc(cx, ly+c.ChipHeight(st)/2, r, adjudicator.SeatColour(seat[p]))
-			c.Text(cx, ly+c.ChipHeight(st)/2-c.LineHeight(st)/2, initial(p), adjudicator.TextStyle{Size: adjudicator.TextSmall, Bold: true, Colour: adjudicator.SeatColour(seat[p]).TextOn(), Align: adjudicator.AlignCenter})
+			c.Disc(cx, ly+c.ChipHeight(st)/2, r, picture.Seat(seat[p]))
+			c.Text(cx, ly+c.ChipHeight(st)/2-c.LineHeight(st)/2, initial(p), picture.Style{Size: picture.Small, Bold: true, Colour: picture.Seat(seat[p]).TextOn(), Align: picture.Center})
 		}
 		ly += c.ChipHeight(st) + 4
 	}
@@ -241,7 +241,7 @@ func (v View) placedAt(id string) string {
 
 // drawContractors notes the contractors that stand on no location (part
 // 2): the minder, the Lido Courtesan's race, the players the spy detains.
-func (v View) drawContractors(c *adjudicator.Canvas, y, w int) int {
+func (v View) drawContractors(c *picture.Canvas, y, w int) int {
 	if v.Part2View == nil {
 		return y
 	}
@@ -270,7 +270,7 @@ func (v View) drawContractors(c *adjudicator.Canvas, y, w int) int {
 	}
 	y = c.Heading(y+6, "CONTRACTORS")
 	for _, l := range lines {
-		y = c.Note(y, l, adjudicator.TextStyle{})
+		y = c.Note(y, l, picture.Style{})
 	}
 	return y
 }

@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 // TestPicture: the picture is drawn from the view alone, so two states
@@ -16,7 +16,7 @@ import (
 func TestPicture(t *testing.T) {
 	e := New()
 	players := []string{"ann", "ben", "cat", "dan"}
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("picture"), 0))
+	as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("picture"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestPicture(t *testing.T) {
 	pictureOf := adjtest.Painter(t)
 	for step := 1; step <= 6 && !s.Over; step++ {
 		other := scramble(s, 0, r)
-		for _, viewer := range []string{"ben", "cat", adjudicator.Observer} {
+		for _, viewer := range []string{"ben", "cat", engine.Observer} {
 			if !bytes.Equal(pictureOf(e.View(s, viewer)), pictureOf(e.View(other, viewer))) {
 				t.Fatalf("step %d: %s's picture depends on ann's secrets", step, viewer)
 			}
@@ -33,11 +33,11 @@ func TestPicture(t *testing.T) {
 		if bytes.Equal(pictureOf(e.View(s, "ann")), pictureOf(e.View(other, "ann"))) {
 			t.Fatalf("step %d: ann's own picture does not show her money", step)
 		}
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, name := range e.Status(s).Pending {
-			subs = append(subs, adjudicator.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
+			subs = append(subs, engine.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
 		}
-		ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("picture"), step))
+		ns, _, err := e.Resolve(s, subs, engine.NewRand([]byte("picture"), step))
 		if err != nil {
 			t.Fatal(err)
 		}

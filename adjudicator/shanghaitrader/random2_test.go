@@ -6,9 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"taipan/adjudicator/engine"
 	"testing"
-
-	"taipan/adjudicator"
 )
 
 // partner is p's partner for random deals this year: seats paired 0-1,
@@ -305,7 +304,7 @@ var figureWords = []struct{ name, phrase string }{
 	{"withdrawals", "withdrawn until next year"},
 }
 
-func (f *figures) add(hs []adjudicator.Happening) {
+func (f *figures) add(hs []engine.Happening) {
 	if f == nil {
 		return
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -156,7 +156,7 @@ var bankPhraseRE = regexp.MustCompile(`\$(\d+)(?:ooo)? (to|from) the bank \(([^)
 
 // checkInvariants fails unless the state is sound: money conserved and
 // accounted for, nothing negative, the board consistent.
-func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening) {
+func checkInvariants(t *testing.T, before, s *State, hs []engine.Happening) {
 	t.Helper()
 	d := s.d()
 	sum := func(m map[string]int) int {
@@ -244,7 +244,7 @@ func checkInvariants(t *testing.T, before, s *State, hs []adjudicator.Happening)
 func playRandom(t *testing.T, players []string, options, setup, seed string, r *rand.Rand, tally *figures) *State {
 	t.Helper()
 	e := New()
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
+	as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +254,7 @@ func playRandom(t *testing.T, players []string, options, setup, seed string, r *
 		if step > limit {
 			t.Fatalf("game %s does not end after %d steps", seed, limit)
 		}
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, name := range e.Status(s).Pending {
 			p := s.seat(name)
 			sub := adjadjSubmission(e, s, name, r.IntN(5) > 0, func() []orders.Item { return randomOrders(s, p, r) })
@@ -263,7 +263,7 @@ func playRandom(t *testing.T, players []string, options, setup, seed string, r *
 			}
 			subs = append(subs, sub)
 		}
-		ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step))
+		ns, hs, err := e.Resolve(s, subs, engine.NewRand([]byte(seed), step))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,11 +291,11 @@ func playRandom(t *testing.T, players []string, options, setup, seed string, r *
 
 // adjadjSubmission is the player's random orders, or (without them) the
 // default, as the host would play them.
-func adjadjSubmission(e Engine, s *State, name string, send bool, orders func() []orders.Item) adjudicator.Submission {
+func adjadjSubmission(e Engine, s *State, name string, send bool, orders func() []orders.Item) engine.Submission {
 	if send {
-		return adjudicator.Submission{Player: name, Items: orders()}
+		return engine.Submission{Player: name, Items: orders()}
 	}
-	return adjudicator.Submission{Player: name, Items: e.Default(s, name), Default: true}
+	return engine.Submission{Player: name, Items: e.Default(s, name), Default: true}
 }
 
 func itemsText(items []orders.Item) string {

@@ -2,17 +2,16 @@ package shanghaitrader
 
 import (
 	"fmt"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // run is one resolution in progress: the state it changes, the random
 // stream, the orders of the step, and what happened so far.
 type run struct {
 	s     *State
-	rng   *adjudicator.Rand
+	rng   *engine.Rand
 	plans []*plan // by seat; nil for players not in the city
-	hs    []adjudicator.Happening
+	hs    []engine.Happening
 	// vol is the seat that moved voluntarily into an Old Chinatown den in
 	// the segment being played, or -1 (the Tongs and courtesans, §3.3).
 	vol int
@@ -20,18 +19,18 @@ type run struct {
 
 // say records a public happening.
 func (r *run) say(format string, args ...any) {
-	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...)})
+	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...)})
 }
 
 // tell records a happening only seat p (and the GM) may see.
 func (r *run) tell(p int, format string, args ...any) {
-	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name}})
+	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name}})
 }
 
 // tellTwo records a happening only seats p and q (and the GM) may see:
 // a deal between the two.
 func (r *run) tellTwo(p, q int, format string, args ...any) {
-	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name, r.s.Players[q].Name}})
+	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name, r.s.Players[q].Name}})
 }
 
 // die rolls the die: the set-up's fixed dice first, in order, then the
@@ -45,7 +44,7 @@ func (r *run) die() int {
 		return v
 	}
 	if r.rng == nil {
-		r.rng = adjudicator.NewRand(nil, 0)
+		r.rng = engine.NewRand(nil, 0)
 	}
 	return r.rng.Die()
 }

@@ -9,6 +9,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 // scramble returns a copy of s where seat q's secrets differ: cash, bank,
@@ -61,7 +62,7 @@ func TestSecrecy(t *testing.T) {
 			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 4)))
 		}
 		opts := randomOptions[g%len(randomOptions)]
-		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage(setup)}, engine.NewRand([]byte(seed), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +81,7 @@ func TestSecrecy(t *testing.T) {
 						func(x *State) string { return draw(x, name) },
 						func(x *State) string { return itemsText(e.Default(x, name)) },
 						func(x *State) string { b, _ := json.Marshal(e.Status(x)); return string(b) },
-						func(x *State) string { b, _ := json.Marshal(e.View(x, adjudicator.Observer)); return string(b) },
+						func(x *State) string { b, _ := json.Marshal(e.View(x, engine.Observer)); return string(b) },
 					} {
 						if a, b := f(s), f(other); a != b {
 							t.Fatalf("game %d step %d: what %s sees depends on %s's secrets:\n%s\n%s", g, step, name, players[q], a, b)
@@ -88,11 +89,11 @@ func TestSecrecy(t *testing.T) {
 					}
 				}
 			}
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, name := range e.Status(s).Pending {
-				subs = append(subs, adjudicator.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
+				subs = append(subs, engine.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
 			}
-			ns, hs, err := e.Resolve(s, subs, adjudicator.NewRand([]byte(seed), step))
+			ns, hs, err := e.Resolve(s, subs, engine.NewRand([]byte(seed), step))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,14 +120,14 @@ func TestTemplate(t *testing.T) {
 	e := New()
 	players := []string{"alexandrina", "bartholomew", "christabella", "demetrius", "evangeline", "fitzgerald"}
 	setup := randomSetup(players, rand.New(rand.NewPCG(3, 4)))
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{"advanced": true}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("view"), 0))
+	as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{"advanced": true}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("view"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := state(as)
 	r := rand.New(rand.NewPCG(1, 2))
 	for step := 1; ; step++ {
-		for _, viewer := range append([]string{"", adjudicator.Observer}, players...) {
+		for _, viewer := range append([]string{"", engine.Observer}, players...) {
 			out := adjtest.RenderView(t, e, e.View(s, viewer))
 			for _, line := range strings.Split(out, "\n") {
 				if len(line) >= 72 {
@@ -143,11 +144,11 @@ func TestTemplate(t *testing.T) {
 		if s.Over {
 			break
 		}
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		for _, name := range e.Status(s).Pending {
-			subs = append(subs, adjudicator.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
+			subs = append(subs, engine.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
 		}
-		ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte("view"), step))
+		ns, _, err := e.Resolve(s, subs, engine.NewRand([]byte("view"), step))
 		if err != nil {
 			t.Fatal(err)
 		}

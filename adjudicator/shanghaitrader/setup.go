@@ -6,8 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // Layout is the optional fixed position (campaign key setup), for
@@ -108,7 +107,7 @@ type PlayerSetup struct {
 // Setup seats the players: nationalities from the cup, counters at Garden
 // Bridge, $100ooo each, and the year-1 initiative by die roll (§2.1,
 // §2.4), or the position of setup.
-func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	n := len(cfg.Players)
 	if n < 3 || n > 6 {
 		return nil, fmt.Errorf("the game is for 3 to 6 players, not %d (§1.1: Shanghai Trader \"can be played by 3-6 players\")", n)
@@ -123,11 +122,11 @@ func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicato
 	var opt Options
 	if e.version() < 2 {
 		var o1 optionsV1
-		if err := adjudicator.DecodeStrict(cfg.Options, &o1); err != nil {
+		if err := engine.DecodeStrict(cfg.Options, &o1); err != nil {
 			return nil, fmt.Errorf("options: %v (the option is data)", err)
 		}
 		opt.Data = o1.Data
-	} else if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
+	} else if err := engine.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are data, advanced, sudden_death, length, national, exclusive_rackets, marines, minder and spy)", err)
 	}
 	s := &State{Year: 1, V: e.version()}
@@ -142,7 +141,7 @@ func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicato
 	}
 	d := s.d()
 	var lay Layout
-	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
+	if err := engine.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are year, season, nationalities, initiative, players, owners, serviced, closed, compromised, allow, ship_roll and dice; from version 2 also collusion, police, monks, marines, minder, courtesans, lido, used, withdrawn and loans)", err)
 	}
 	s.LastYear = d.Years[n-3]
@@ -413,7 +412,7 @@ func (s *State) layout(lay *Layout) error {
 
 // drawNationalities draws each player's nationality from the cup: the
 // first N of §1.1's list for N players (ST-A4), less those fixed.
-func (s *State) drawNationalities(lay Layout, rng *adjudicator.Rand) error {
+func (s *State) drawNationalities(lay Layout, rng *engine.Rand) error {
 	d := s.d()
 	fixed := map[int]string{}
 	add := func(name, nat, what string) error {

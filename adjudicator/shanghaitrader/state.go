@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // Why a player is no longer in the city (Player.Out).
@@ -15,7 +14,7 @@ const (
 	outRemoved      = "removed"
 )
 
-// State is the whole game: the engine's adjudicator.State is a *State. Its
+// State is the whole game: the engine's engine.State is a *State. Its
 // JSON is hashed into every step's digest; the players' views are made
 // from it by View.
 type State struct {
@@ -53,7 +52,7 @@ type State struct {
 	// P2 is the state of part 2 of the rules; nil in games of version 1.
 	P2 *Part2 `json:"part2,omitempty"`
 	// V is the version of the rules the engine plays this state with
-	// (adjudicator.VersionNumber), set by each Engine method on its copy:
+	// (engine.VersionNumber), set by each Engine method on its copy:
 	// the engine's version decides, so that a game moved to a new version
 	// plays by it.
 	V int `json:"-"`
@@ -137,7 +136,7 @@ type Estab struct {
 // estabs is the board's employees and markers, location by location.
 type estabs []Estab
 
-func state(s adjudicator.State) *State {
+func state(s engine.State) *State {
 	st, ok := s.(*State)
 	if !ok || st == nil {
 		panic(fmt.Sprintf("shanghaitrader: state of type %T", s))

@@ -4,9 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"taipan/adjudicator/engine"
 	"testing"
-
-	"taipan/adjudicator"
 )
 
 // TestStateJSON holds the hand-written JSON of the state to what
@@ -49,7 +48,7 @@ func TestStateJSON(t *testing.T) {
 			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 6)))
 		}
 		e := Engine{v: 1 + min(g/4, 1)}
-		as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(map[bool]string{true: randomOptions[g%len(randomOptions)], false: `{}`}[e.v == 2]), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte{byte(g)}, 0))
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(map[bool]string{true: randomOptions[g%len(randomOptions)], false: `{}`}[e.v == 2]), Setup: json.RawMessage(setup)}, engine.NewRand([]byte{byte(g)}, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,11 +56,11 @@ func TestStateJSON(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(g), 5))
 		for step := 1; !s.Over; step++ {
 			check(s)
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, name := range e.Status(s).Pending {
-				subs = append(subs, adjudicator.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
+				subs = append(subs, engine.Submission{Player: name, Items: randomOrders(s, s.seat(name), r)})
 			}
-			ns, _, err := e.Resolve(s, subs, adjudicator.NewRand([]byte{byte(g)}, step))
+			ns, _, err := e.Resolve(s, subs, engine.NewRand([]byte{byte(g)}, step))
 			if err != nil {
 				t.Fatal(err)
 			}

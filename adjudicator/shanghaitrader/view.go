@@ -3,8 +3,7 @@ package shanghaitrader
 import (
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // View is what one player (or, for the viewer "", the GM) may see. Its
@@ -134,7 +133,7 @@ type LedgerView struct {
 }
 
 // View returns what player may see; "" is the GM's full view.
-func (e Engine) View(as adjudicator.State, player string) any {
+func (e Engine) View(as engine.State, player string) any {
 	s := e.at(as)
 	d := s.d()
 	st := Engine{}.Status(s)
@@ -312,7 +311,7 @@ func (s *State) standingView(p int) StandingView {
 }
 
 // Wrap wraps text for the template, under 72 characters.
-func (View) Wrap(prefix, s string) string { return adjudicator.Wrap(s, prefix, 71) }
+func (View) Wrap(prefix, s string) string { return engine.Wrap(s, prefix, 71) }
 
 // Money writes a sum: "$45ooo".
 func (View) Money(n int) string { return money(n) }
@@ -386,7 +385,7 @@ func (v View) Board() []string {
 			out = append(out, fmt.Sprintf("    %-4s %s", e.Dice, name))
 			continue
 		}
-		out = append(out, adjudicator.Wrap(rest, fmt.Sprintf("    %-4s %-29s ", e.Dice, name), 71))
+		out = append(out, engine.Wrap(rest, fmt.Sprintf("    %-4s %-29s ", e.Dice, name), 71))
 	}
 	return out
 }

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -16,8 +16,8 @@ import (
 // Szechuen Road's trading posts.
 func helpState(t *testing.T) *State {
 	t.Helper()
-	s, err := New().Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"initiative": ["alice", "bob", "carol"], "players": {"alice": {"at": "TP-02a", "owns": ["TP-04a", "TP-04b"]}}}`)}, adjudicator.NewRand([]byte("help"), 0))
+	s, err := New().Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"initiative": ["alice", "bob", "carol"], "players": {"alice": {"at": "TP-02a", "owns": ["TP-04a", "TP-04b"]}}}`)}, engine.NewRand([]byte("help"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestViewContract(t *testing.T) {
 	}
 	// Issue 16: rackets[] with name, district and owner, and the
 	// contractors in place, in every view (they are public).
-	for _, viewer := range []string{"", "bob", adjudicator.Observer} {
+	for _, viewer := range []string{"", "bob", engine.Observer} {
 		var m map[string]any
 		b, _ := json.Marshal(e.View(s, viewer))
 		if err := json.Unmarshal(b, &m); err != nil {

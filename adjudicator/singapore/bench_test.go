@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -13,8 +13,8 @@ import (
 func BenchmarkResolve(b *testing.B) {
 	e := New()
 	s := setupGame(b, []string{"alice", "bob", "carol", "dave"}, `{}`, `{"first": "alice", "types": ["Tea", "Silk", "Spices", "Porcelain", "Joss Paper"], "river": ["Joss Paper/U", "Silk/U", "Spices/M", "Porcelain/U"], "ss": 2, "hands": {"alice": ["Opium/M"]}, "seized": ["Opium/M"], "rest": true}`, "bench")
-	subs := []adjudicator.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("take", "1"), orders.With("joss-paper", "seize 2")})}}
-	rng := adjudicator.NewRand([]byte("bench"), 1)
+	subs := []engine.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("take", "1"), orders.With("joss-paper", "seize 2")})}}
+	rng := engine.NewRand([]byte("bench"), 1)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, _, err := e.Resolve(e.Clone(s), subs, rng); err != nil {
@@ -29,7 +29,7 @@ func BenchmarkFullGame(b *testing.B) {
 	e := New()
 	b.ReportAllocs()
 	for b.Loop() {
-		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{"influential-figures": true}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+		s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{"influential-figures": true}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("bench"), 0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func BenchmarkFullGame(b *testing.B) {
 			if err := e.Check(s, p, items); err != nil {
 				b.Fatal(err)
 			}
-			if s, _, err = e.Resolve(s, []adjudicator.Submission{{Player: p, Items: items, Default: true}}, adjudicator.NewRand([]byte("bench"), n)); err != nil {
+			if s, _, err = e.Resolve(s, []engine.Submission{{Player: p, Items: items, Default: true}}, engine.NewRand([]byte("bench"), n)); err != nil {
 				b.Fatal(err)
 			}
 		}

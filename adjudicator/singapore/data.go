@@ -4,8 +4,7 @@ import (
 	_ "embed"
 	"sort"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 //go:embed data.yaml
@@ -79,7 +78,7 @@ const (
 
 func mustLoad(b []byte) *components {
 	var c components
-	adjudicator.MustLoadData("singapore", b, &c)
+	engine.MustLoadData("singapore", b, &c)
 	if len(c.Goods) != 7 || c.River < 1 || c.Hand < 1 || c.MinPlayers < 2 || c.MaxPlayers < c.MinPlayers {
 		panic("singapore: data.yaml: need 7 goods, a river, a hand size and player counts")
 	}

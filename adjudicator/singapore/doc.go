@@ -120,7 +120,7 @@
 //     does not cover the turn is dropped and the player is asked (a private
 //     happening says so). A plan is used once; plan: none cancels it. A
 //     player may also send a file holding only plan: while it is not their
-//     turn (adjudicator.StandingOrders): it replaces their plan at once.
+//     turn (engine.StandingOrders): it replaces their plan at once.
 //     Plans name only public things (slots, goods) and the player's own
 //     hand.
 //   - SG-X8 (SG-A11): Rival Chen's picks are a step of their own at the

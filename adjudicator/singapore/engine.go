@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -25,9 +25,9 @@ const current = 2
 func New() Engine { return Engine{v: current} }
 
 var (
-	_ adjudicator.Engine    = Engine{}
-	_ adjudicator.Versioned = Engine{}
-	_ adjudicator.Filler    = Engine{}
+	_ engine.Engine    = Engine{}
+	_ engine.Versioned = Engine{}
+	_ engine.Filler    = Engine{}
 )
 
 // Name is "singapore-1889".
@@ -48,10 +48,10 @@ func (e Engine) Version() string { return fmt.Sprintf("singapore-1889/%d", e.ver
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return adjudicator.VersionList("singapore-1889", 1, current) }
+func (Engine) Versions() []string { return engine.VersionList("singapore-1889", 1, current) }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) adjudicator.Engine { return Engine{v: adjudicator.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
 
 // Options are the campaign options: the variants, combinable (SG-A17),
 // given as booleans ({plain-goods: true}) or as a list (variants:
@@ -98,7 +98,7 @@ type Layout struct {
 
 // Setup seats the players and deals (rulebook "Setup", steps 1 to 7; the
 // order of the random draws is in the package documentation).
-func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	n := len(cfg.Players)
 	if n < data.MinPlayers || n > data.MaxPlayers {
 		return nil, fmt.Errorf("Singapore 1889 is for %d to %d players, not %d (SG-G2)", data.MinPlayers, data.MaxPlayers, n)
@@ -111,7 +111,7 @@ func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicato
 		seen[p] = true
 	}
 	var opt Options
-	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
+	if err := engine.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are plain-goods, ordinance and influential-figures, or variants: [...])", err)
 	}
 	for _, v := range opt.Variants {
@@ -127,7 +127,7 @@ func (e Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicato
 		}
 	}
 	var lay Layout
-	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
+	if err := engine.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are first, types, deck, rest, merchants, river, ss, seized, hands, turn, bottom, rest_seized and ordinance_aside)", err)
 	}
 	s := &State{Plain: opt.PlainGoods, Ordinance: opt.Ordinance, Figures: opt.InfluentialFigures, River: make([]Card, data.River), Seized: []Card{}}
@@ -482,7 +482,7 @@ func btoi(b bool) int {
 
 // dealMerchants deals or places the Merchant cards; it returns a problem
 // or "".
-func (s *State) dealMerchants(fixed map[string]string, rng *adjudicator.Rand) string {
+func (s *State) dealMerchants(fixed map[string]string, rng *engine.Rand) string {
 	n := len(s.Players)
 	if !s.Figures {
 		if fixed != nil {
@@ -556,9 +556,9 @@ func (s *State) waitingText() string {
 }
 
 // Status says who owes orders.
-func (Engine) Status(as adjudicator.State) adjudicator.Status {
+func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
-	st := adjudicator.Status{Phase: s.phaseText()}
+	st := engine.Status{Phase: s.phaseText()}
 	if s.Phase == phaseOver {
 		st.Finished = true
 		for _, w := range s.winners() {
@@ -571,7 +571,7 @@ func (Engine) Status(as adjudicator.State) adjudicator.Status {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) Check(as engine.State, player string, items []orders.Item) error {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 {
@@ -581,17 +581,17 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 	return err
 }
 
-var _ adjudicator.StandingOrders = Engine{}
+var _ engine.StandingOrders = Engine{}
 
 // CheckStanding checks an order file from a player whose turn it is not
 // (SG-X7): it may only set or cancel their plan for their next turn.
-func (Engine) CheckStanding(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) CheckStanding(as engine.State, player string, items []orders.Item) error {
 	_, _, err := state(as).standingPlan(player, items)
 	return err
 }
 
 // ApplyStanding stores (or, with plan: none, cancels) the player's plan.
-func (Engine) ApplyStanding(as adjudicator.State, player string, items []orders.Item) (adjudicator.State, error) {
+func (Engine) ApplyStanding(as engine.State, player string, items []orders.Item) (engine.State, error) {
 	s := state(as).clone()
 	pl, seat, err := s.standingPlan(player, items)
 	if err != nil {
@@ -628,7 +628,7 @@ func (s *State) standingPlan(player string, items []orders.Item) (*Plan, int, er
 // other card, and Silk sends the leftmost River card to the bottom; the
 // other effects take their defaults in Resolve; Rival Chen takes the two
 // goods that raise the total the most.
-func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+func (Engine) Default(as engine.State, player string) []orders.Item {
 	s := state(as)
 	seat := s.seat(player)
 	if !s.pending(seat) {
@@ -669,7 +669,7 @@ func (Engine) Default(as adjudicator.State, player string) []orders.Item {
 
 // Resolve closes the open step: the pending player's orders, then every
 // following turn that a standing plan covers.
-func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	// In place (the contract allows it), after normalize: the digests are
 	// those of the copy this step always made (see normalize).
 	s := state(as)
@@ -677,7 +677,7 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng
 	if s.Phase == phaseOver {
 		return nil, nil, fmt.Errorf("singapore: the game is over")
 	}
-	var got *adjudicator.Submission
+	var got *engine.Submission
 	for i := range subs {
 		seat := s.seat(subs[i].Player)
 		if !s.pending(seat) {
@@ -750,7 +750,7 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	seat := s.seat(c.Player)
 	if seat < 0 {
@@ -793,7 +793,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 }
 
 // Rename gives seat from to player to.
-func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+func (Engine) Rename(as engine.State, from, to string) engine.State {
 	s := state(as)
 	p := s.seat(from)
 	if p < 0 || s.seat(to) >= 0 {
@@ -803,6 +803,6 @@ func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
 	return s
 }
 
-// Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
+// Clone returns a deep copy of a state (engine.DeepCopy, which keeps
 // nil and empty apart, so the copy has the same digest).
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }
+func (Engine) Clone(s engine.State) engine.State { return engine.DeepCopy(state(s)) }

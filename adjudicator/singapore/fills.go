@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -12,7 +12,7 @@ import (
 // SG-X3, SG-X5): the move of the Secret Society card, the effect's choice,
 // and a plan's left-out choices; and that without a plan the next turn
 // waits for the player.
-func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) []string {
+func (e Engine) Fills(as engine.State, player string, items []orders.Item) []string {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 || s.Phase == phaseOver {
@@ -32,7 +32,7 @@ func (e Engine) Fills(as adjudicator.State, player string, items []orders.Item) 
 				}
 			}
 			if len(left) > 0 && !s.Plain {
-				out = append(out, fmt.Sprintf("plan: leaves out %s: when the plan plays, those choices get their defaults.", adjudicator.AndList(left)))
+				out = append(out, fmt.Sprintf("plan: leaves out %s: when the plan plays, those choices get their defaults.", engine.AndList(left)))
 			}
 		}
 	}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -22,13 +22,13 @@ func fuzzStates(f *testing.F) []*State {
 		{[]string{"a", "b", "c", "d", "e"}, `{"ordinance": true}`, `{"first": "a", "types": ["Joss Paper", "Porcelain", "Salted Fish", "Silk", "Spices", "Tea"], "river": ["Tea/U", "Silk/M", "Porcelain/U", "Joss Paper/M"], "ss": 2, "seized": ["Tea/M", "Tea/U", "Silk/U"], "hands": {"a": ["Spices/U", "Salted Fish/M"]}, "deck": ["Ordinance"], "rest": true}`},
 		{[]string{"alice", "bob"}, `{"influential-figures": true}`, `{"first": "alice", "types": ["Silk", "Tea", "Joss Paper"], "merchants": {"alice": "Rival Chen", "bob": "Resourceful Lin"}, "river": ["Tea/U", "Joss Paper/U", "Silk/U", "Joss Paper/U"], "ss": 2, "seized": ["Silk/U"], "hands": {"alice": ["Silk/M", "Silk/M", "Silk/M", "Tea/M", "Tea/M", "Opium/M", "Opium/M"], "bob": ["Silk/M", "Silk/M", "Tea/M", "Tea/M", "Tea/M", "Joss Paper/U"]}, "turn": "bob", "deck": ["Silk/U"], "rest": true}`},
 	} {
-		s, err := e.Setup(adjudicator.Config{Players: c.players, Options: json.RawMessage(c.options), Setup: json.RawMessage(c.setup)}, adjudicator.NewRand([]byte("fuzz"), 0))
+		s, err := e.Setup(engine.Config{Players: c.players, Options: json.RawMessage(c.options), Setup: json.RawMessage(c.setup)}, engine.NewRand([]byte("fuzz"), 0))
 		if err != nil {
 			f.Fatal(err)
 		}
 		out = append(out, s.(*State))
 	}
-	chen, _, err := e.Resolve(e.Clone(out[2]), []adjudicator.Submission{{Player: "bob", Items: orders.Renumber([]orders.Item{orders.With("take", "1")})}}, nil)
+	chen, _, err := e.Resolve(e.Clone(out[2]), []engine.Submission{{Player: "bob", Items: orders.Renumber([]orders.Item{orders.With("take", "1")})}}, nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func FuzzCheck(f *testing.F) {
 			if e.Check(s, p, items) != nil {
 				continue
 			}
-			if _, _, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), []engine.Submission{{Player: p, Items: items}}, engine.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 // Every choice Options offers passes Check (an effect's with its take),
@@ -20,8 +21,8 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 	variants := []string{`{}`, `{"variants": ["ordinance", "influential-figures"]}`, `{"variants": ["plain-goods"]}`}
 	for g := range 15 {
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:2+g%5]
-		cfg := adjudicator.Config{Players: players, Options: json.RawMessage(variants[g%3]), Setup: json.RawMessage("null")}
-		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 100, func(as adjudicator.State) {
+		cfg := engine.Config{Players: players, Options: json.RawMessage(variants[g%3]), Setup: json.RawMessage("null")}
+		adjtest.PlayDefaults(t, e, cfg, "options "+strconv.Itoa(g), 100, func(as engine.State) {
 			s := as.(*State)
 			for name, ds := range adjtest.EveryonesOptions(t, e, s, players, nil) {
 				if s.Phase != phaseTurn {
@@ -30,7 +31,7 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 				where := fmt.Sprintf("game %d, %s, %s", g, s.phaseText(), name)
 				for i := range s.River {
 					order := "take: " + strconv.Itoa(i+1)
-					items, _ := adjudicator.ChoiceItems(order)
+					items, _ := engine.ChoiceItems(order)
 					if legal, offered := e.Check(s, name, items) == nil, adjtest.Offered(ds, order); legal != offered {
 						t.Fatalf("%s: %s is legal %v, offered %v", where, order, legal, offered)
 					}
@@ -49,13 +50,13 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 // take, and the composed file of a take and its swap is legal.
 func TestOptionsTeaSwap(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"first": "alice", "types": ["Silk", "Tea", "Joss Paper"], "river": ["Silk/U", "Tea/U", "Joss Paper/U", "Tea/M"], "ss": 1, "hands": {"alice": ["Joss Paper/M"], "bob": ["Silk/M"]}, "rest": true}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"first": "alice", "types": ["Silk", "Tea", "Joss Paper"], "river": ["Silk/U", "Tea/U", "Joss Paper/U", "Tea/M"], "ss": 1, "hands": {"alice": ["Joss Paper/M"], "bob": ["Silk/M"]}, "rest": true}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ds := adjtest.OptionsLegal(t, e, s, "alice")
-	var tea *adjudicator.Decision
+	var tea *engine.Decision
 	for i, d := range ds {
 		if d.Name == "tea" && d.With[0] == "take: 2" {
 			tea = &ds[i]
@@ -64,7 +65,7 @@ func TestOptionsTeaSwap(t *testing.T) {
 	if tea == nil {
 		t.Fatalf("no tea decision with take: 2 in %+v", ds)
 	}
-	if !adjtest.Offered([]adjudicator.Decision{*tea}, "tea: swap 3 for Joss Paper/M") || !adjtest.Offered([]adjudicator.Decision{*tea}, "tea: swap 1 for Tea/U") {
+	if !adjtest.Offered([]engine.Decision{*tea}, "tea: swap 3 for Joss Paper/M") || !adjtest.Offered([]engine.Decision{*tea}, "tea: swap 1 for Tea/U") {
 		t.Errorf("tea choices %+v", tea.Choices)
 	}
 	picked := map[int][]string{0: {"take: 2"}}
@@ -77,7 +78,7 @@ func TestOptionsTeaSwap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := adjudicator.ChoiceItems(strings.Split(strings.TrimSpace(strings.ReplaceAll(strings.TrimPrefix(file, "orders:\n"), "  - ", "")), "\n")...)
+	items, err := engine.ChoiceItems(strings.Split(strings.TrimSpace(strings.ReplaceAll(strings.TrimPrefix(file, "orders:\n"), "  - ", "")), "\n")...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -149,7 +149,7 @@ func (s *State) pats(it orders.Item, texts []string, slots bool) ([]Pat, error) 
 	for _, t := range texts {
 		p, msg := parsePat(t, slots)
 		if msg == "" && p.Type >= 0 && !s.inPlay(p.Type) {
-			msg = fmt.Sprintf("%s is not in this game: the goods are %s", data.Goods[p.Type].Name, adjudicator.AndList(s.typeNames()))
+			msg = fmt.Sprintf("%s is not in this game: the goods are %s", data.Goods[p.Type].Name, engine.AndList(s.typeNames()))
 		}
 		if msg != "" {
 			errs = append(errs, it.Errorf("%s", msg))

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -234,7 +234,7 @@ func TestRandomGames(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(g), 7))
 		if g%97 == 0 {
 			// Now and then a player leaves.
-			ns, _, err := e.Correct(as, adjudicator.Correction{Action: "remove", Player: players[r.IntN(n)]})
+			ns, _, err := e.Correct(as, engine.Correction{Action: "remove", Player: players[r.IntN(n)]})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -267,7 +267,7 @@ func TestRandomGames(t *testing.T) {
 					t.Fatal("Check changed the state")
 				}
 			}
-			ns, hs, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: p, Items: items, Default: def}}, adjudicator.NewRand([]byte(seed), steps))
+			ns, hs, err := e.Resolve(e.Clone(s), []engine.Submission{{Player: p, Items: items, Default: def}}, engine.NewRand([]byte(seed), steps))
 			if err != nil {
 				t.Fatalf("game %d: %v", g, err)
 			}

@@ -3,23 +3,22 @@ package singapore
 import (
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // run resolves one step, collecting what happened.
 type run struct {
 	s  *State
-	hs []adjudicator.Happening
+	hs []engine.Happening
 }
 
 func (r *run) say(format string, args ...any) {
-	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...)})
+	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...)})
 }
 
 // tell is a happening only seat may see (private knowledge of deck cards).
 func (r *run) tell(seat int, format string, args ...any) {
-	r.hs = append(r.hs, adjudicator.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[seat].Name}})
+	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[seat].Name}})
 }
 
 func (r *run) name(seat int) string { return r.s.Players[seat].Name }
@@ -494,7 +493,7 @@ func (r *run) chen(seat int, ps []Pat) {
 		s.Players[seat].Hand = append(s.Players[seat].Hand, HandCard{Card: c, Open: true})
 		s.River[k] = NoCard
 	}
-	r.say("Rival Chen: %s took %s.", r.name(seat), adjudicator.AndList(names))
+	r.say("Rival Chen: %s took %s.", r.name(seat), engine.AndList(names))
 	r.finish(s.Ended)
 }
 
@@ -575,6 +574,6 @@ func (r *run) finish(reason string) {
 	case 1:
 		r.say("%s wins.", names[0])
 	default:
-		r.say("Shared win: %s.", adjudicator.AndList(names))
+		r.say("Shared win: %s.", engine.AndList(names))
 	}
 }

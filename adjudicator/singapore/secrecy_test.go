@@ -4,17 +4,17 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
 // twins are two games that differ only in alice's hidden dealt card and
 // her Merchant card (and so in the deck's middle and the undealt Merchant
 // cards, which nobody sees); everybody plays the defaults.
-func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
+func twins(t *testing.T, e engine.Engine) adjtest.Twins {
 	t.Helper()
-	game := func(card, merchant string) adjudicator.State {
+	game := func(card, merchant string) engine.State {
 		setup := `{"first": "alice", "types": ["Silk", "Tea", "Spices", "Salted Fish", "Joss Paper"],
 			"river": ["Silk/U", "Tea/U", "Spices/U", "Joss Paper/U"], "ss": 4,
 			"hands": {"alice": ["` + card + `"], "bob": ["Tea/M"], "carol": ["Spices/M"], "dave": ["Joss Paper/M"]},
@@ -23,7 +23,7 @@ func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
 				"Joss Paper/U", "Silk/U", "Salted Fish/U", "Tea/U", "Joss Paper/U", "Spices/U", "Salted Fish/U", "Silk/U"],
 			"rest": true, "bottom": ["Spices/U", "Tea/U"],
 			"merchants": {"alice": "` + merchant + `", "bob": "Elite Huang", "carol": "Calculating Wang", "dave": "Lackey Zhang"}}`
-		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{"influential-figures": true}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("twins"), 0))
+		s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol", "dave"}, Options: json.RawMessage(`{"influential-figures": true}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("twins"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,8 +55,8 @@ func TestHiddenCardsLeakedUnderVersion1(t *testing.T) {
 // The acknowledgement says what the file leaves to the defaults.
 func TestFills(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"first": "alice", "types": ["Silk", "Tea", "Joss Paper"], "river": ["Silk/U", "Tea/U", "Joss Paper/U", "Tea/M"], "ss": 1, "hands": {"alice": ["Tea/M"], "bob": ["Silk/M"]}, "rest": true}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"first": "alice", "types": ["Silk", "Tea", "Joss Paper"], "river": ["Silk/U", "Tea/U", "Joss Paper/U", "Tea/M"], "ss": 1, "hands": {"alice": ["Tea/M"], "bob": ["Silk/M"]}, "rest": true}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,7 @@ package singapore
 
 import (
 	"fmt"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // Phases of a game.
@@ -61,7 +60,7 @@ func (p *Player) cards() []Card {
 	return out
 }
 
-// State is the whole game: the engine's adjudicator.State is a *State.
+// State is the whole game: the engine's engine.State is a *State.
 type State struct {
 	// Rules is the version of the rules the game is played by, from 2
 	// (absent, 0, in games of singapore-1889/1).
@@ -124,7 +123,7 @@ func (s *State) clone() *State {
 	return &c
 }
 
-func state(s adjudicator.State) *State {
+func state(s engine.State) *State {
 	st, ok := s.(*State)
 	if !ok || st == nil {
 		panic(fmt.Sprintf("singapore: state of type %T", s))

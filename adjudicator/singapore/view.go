@@ -3,8 +3,7 @@ package singapore
 import (
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // View is what one player (or, for the viewer "", the GM) may see. Its
@@ -97,7 +96,7 @@ type ScoreView struct {
 }
 
 // View returns what player may see; "" is the GM's full view.
-func (Engine) View(as adjudicator.State, player string) any {
+func (Engine) View(as engine.State, player string) any {
 	s := state(as)
 	st := Engine{}.Status(s)
 	me := -1
@@ -494,10 +493,10 @@ func (v View) PlanText() string {
 
 // Wrap breaks s into lines shorter than 72 characters for the report, the
 // first starting with prefix and the others indented to match.
-func (View) Wrap(prefix, s string) string { return adjudicator.Wrap(s, prefix, 71) }
+func (View) Wrap(prefix, s string) string { return engine.Wrap(s, prefix, 71) }
 
 // GoodsText lists the goods in play.
-func (v View) GoodsText() string { return adjudicator.AndList(v.Goods) }
+func (v View) GoodsText() string { return engine.AndList(v.Goods) }
 
 // VariantsText lists the variants played.
 func (v View) VariantsText() string { return strings.Join(v.Variants, ", ") }
@@ -505,9 +504,9 @@ func (v View) VariantsText() string { return strings.Join(v.Variants, ", ") }
 // WinnersText is "Winner: alice." or "Shared win: alice and bob.".
 func (v View) WinnersText() string {
 	if len(v.Winners) > 1 {
-		return "Shared win: " + adjudicator.AndList(v.Winners) + "."
+		return "Shared win: " + engine.AndList(v.Winners) + "."
 	}
-	return "Winner: " + adjudicator.AndList(v.Winners) + "."
+	return "Winner: " + engine.AndList(v.Winners) + "."
 }
 
 // plural is "1 card", "2 cards".

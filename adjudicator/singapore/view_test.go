@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -16,9 +16,9 @@ func renderView(t testing.TB, v any) string {
 	return adjtest.RenderView(t, New(), v)
 }
 
-func setupGame(t testing.TB, players []string, options, setup, seed string) adjudicator.State {
+func setupGame(t testing.TB, players []string, options, setup, seed string) engine.State {
 	t.Helper()
-	s, err := New().Setup(adjudicator.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte(seed), 0))
+	s, err := New().Setup(engine.Config{Players: players, Options: json.RawMessage(options), Setup: json.RawMessage(setup)}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestTemplate(t *testing.T) {
 			}
 			p := e.Status(s).Pending[0]
 			var err error
-			if s, _, err = e.Resolve(s, []adjudicator.Submission{{Player: p, Items: e.Default(s, p), Default: true}}, adjudicator.NewRand([]byte("view"), step)); err != nil {
+			if s, _, err = e.Resolve(s, []engine.Submission{{Player: p, Items: e.Default(s, p), Default: true}}, engine.NewRand([]byte("view"), step)); err != nil {
 				t.Fatal(err)
 			}
 		}

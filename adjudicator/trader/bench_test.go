@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
 func benchSetup(b *testing.B, players []string) *State {
-	s, err := New().Setup(adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("bench"), 0))
+	s, err := New().Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("bench"), 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -20,8 +20,8 @@ func benchSetup(b *testing.B, players []string) *State {
 func BenchmarkResolve(b *testing.B) {
 	e := New()
 	s := benchSetup(b, []string{"alice", "bob", "carol"})
-	subs := []adjudicator.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("buy", "Paris"), orders.With("market-closed", "Rome")})}}
-	rng := adjudicator.NewRand([]byte("bench"), 1)
+	subs := []engine.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("buy", "Paris"), orders.With("market-closed", "Rome")})}}
+	rng := engine.NewRand([]byte("bench"), 1)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, _, err := e.Resolve(e.Clone(s), subs, rng); err != nil {
@@ -36,18 +36,18 @@ func BenchmarkFullGame(b *testing.B) {
 	e := New()
 	b.ReportAllocs()
 	for b.Loop() {
-		var s adjudicator.State = benchSetup(b, []string{"alice", "bob"})
+		var s engine.State = benchSetup(b, []string{"alice", "bob"})
 		for n := 1; !e.Status(s).Finished; n++ {
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
 				items := e.Default(s, p)
 				if err := e.Check(s, p, items); err != nil {
 					b.Fatal(err)
 				}
-				subs = append(subs, adjudicator.Submission{Player: p, Items: items, Default: true})
+				subs = append(subs, engine.Submission{Player: p, Items: items, Default: true})
 			}
 			var err error
-			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("bench"), n)); err != nil {
+			if s, _, err = e.Resolve(s, subs, engine.NewRand([]byte("bench"), n)); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -5,8 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 //go:embed data.yaml
@@ -36,7 +35,7 @@ var data = mustLoad(dataYAML)
 
 func mustLoad(b []byte) *components {
 	var c components
-	adjudicator.MustLoadData("trader", b, &c)
+	engine.MustLoadData("trader", b, &c)
 	c.central = -1
 	for i, name := range c.Capitals {
 		if name == c.Central {
@@ -80,4 +79,4 @@ func capitalIndex(name string) int {
 }
 
 // capitalList is "Paris, Berlin, London, Rome and Brussels".
-func capitalList() string { return adjudicator.AndList(data.Capitals) }
+func capitalList() string { return engine.AndList(data.Capitals) }

@@ -10,7 +10,7 @@
 // with 3 players, market-closed: COLUMN; and plan: [ENTRY, ...], a
 // standing plan for the player's next turn (TR-X11), which the Engine
 // also takes, alone, from a player whose turn it is not
-// (adjudicator.StandingOrders).
+// (engine.StandingOrders).
 //
 // # Rulings followed
 //
@@ -99,7 +99,7 @@
 //     A if you hold one, else your partner's.
 //   - TR-X9 (4e): with no fixed layout, the 35 stocks in data order
 //     (colours in order, values in order) are shuffled with
-//     adjudicator.Rand.Shuffle and dealt 7 to each column in capital order,
+//     engine.Rand.Shuffle and dealt 7 to each column in capital order,
 //     the first stock dealt to a column being its available one. Each new
 //     set is dealt the same way from the random stream of the step that
 //     ends the previous set; money, holdings, Jokers and the Market closed
@@ -138,7 +138,7 @@
 //     and its player asked (a happening only they see quotes it). plan:
 //     none cancels. A plan may come with the turn's orders (it is for the
 //     next turn, not this one) or alone, from a player whose turn it is
-//     not (adjudicator.StandingOrders), replacing their plan at once.
+//     not (engine.StandingOrders), replacing their plan at once.
 //     Plans are private (the owner's and the GM's views show them; there
 //     is nothing else secret for them to refer to but the player's own
 //     money). The set's end drops every plan (its owner is told), and no

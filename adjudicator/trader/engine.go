@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -19,7 +19,7 @@ type Engine struct{}
 // New returns the Trader engine.
 func New() Engine { return Engine{} }
 
-var _ adjudicator.Engine = Engine{}
+var _ engine.Engine = Engine{}
 
 // Name is "trader".
 func (Engine) Name() string { return "trader" }
@@ -61,7 +61,7 @@ type Layout struct {
 }
 
 // Setup seats the players and deals the first set (or lays out cfg.Setup).
-func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.State, error) {
+func (Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	n := len(cfg.Players)
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("Trader is for 2, 3 or 4 players, not %d", n)
@@ -74,7 +74,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		seen[p] = true
 	}
 	var opt Options
-	if err := adjudicator.DecodeStrict(cfg.Options, &opt); err != nil {
+	if err := engine.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (Trader's options are sets, values and partner_talk)", err)
 	}
 	if opt.Sets == 0 {
@@ -116,7 +116,7 @@ func (Engine) Setup(cfg adjudicator.Config, rng *adjudicator.Rand) (adjudicator.
 		s.Teams = append(s.Teams, Team{Name: name, Members: []int{i}, JokerBy: -1})
 	}
 	var lay Layout
-	if err := adjudicator.DecodeStrict(cfg.Setup, &lay); err != nil {
+	if err := engine.DecodeStrict(cfg.Setup, &lay); err != nil {
 		return nil, fmt.Errorf("setup: %v (the keys are columns, first, hands, sold, rest_sold, money, jokers_used and market_closed)", err)
 	}
 	if lay.First != "" {
@@ -267,7 +267,7 @@ func (s *State) layout(lay Layout) error {
 	return nil
 }
 
-func state(s adjudicator.State) *State {
+func state(s engine.State) *State {
 	st, ok := s.(*State)
 	if !ok || st == nil {
 		panic(fmt.Sprintf("trader: state of type %T", s))
@@ -276,9 +276,9 @@ func state(s adjudicator.State) *State {
 }
 
 // Status says who owes orders.
-func (Engine) Status(as adjudicator.State) adjudicator.Status {
+func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
-	st := adjudicator.Status{Phase: s.phaseText()}
+	st := engine.Status{Phase: s.phaseText()}
 	switch s.Phase {
 	case phaseTurn:
 		st.Pending = []string{s.Players[s.Active].Name}
@@ -294,7 +294,7 @@ func (Engine) Status(as adjudicator.State) adjudicator.Status {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) Check(as engine.State, player string, items []orders.Item) error {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 {
@@ -309,7 +309,7 @@ func (Engine) Check(as adjudicator.State, player string, items []orders.Item) er
 // the cheapest purchase, else the best Joker sale, else pass, and with 3
 // players the Market closed card to its default place; in the last sales,
 // the best sale including the Joker, else pass.
-func (Engine) Default(as adjudicator.State, player string) []orders.Item {
+func (Engine) Default(as engine.State, player string) []orders.Item {
 	s := state(as)
 	seat := s.seat(player)
 	if !s.pending(seat) {
@@ -339,7 +339,7 @@ func (Engine) Default(as adjudicator.State, player string) []orders.Item {
 }
 
 // Resolve closes the open step.
-func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng *adjudicator.Rand) (adjudicator.State, []adjudicator.Happening, error) {
+func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
 	// The state is changed in place (the contract allows it: the Host
 	// resolves its own copy, and replay owns its state), so that a step
 	// costs no copy of the whole game. normalize leaves it as the copy
@@ -350,7 +350,7 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng
 	if s.Phase == phaseOver {
 		return nil, nil, fmt.Errorf("trader: the game is over")
 	}
-	bySeat := map[int]adjudicator.Submission{}
+	bySeat := map[int]engine.Submission{}
 	for _, sub := range subs {
 		seat := s.seat(sub.Player)
 		if !s.pending(seat) {
@@ -364,7 +364,7 @@ func (e Engine) Resolve(as adjudicator.State, subs []adjudicator.Submission, rng
 	act := func(seat int) (action, bool, error) {
 		sub, ok := bySeat[seat]
 		if !ok {
-			sub = adjudicator.Submission{Player: s.Players[seat].Name, Items: e.Default(s, s.Players[seat].Name), Default: true}
+			sub = engine.Submission{Player: s.Players[seat].Name, Items: e.Default(s, s.Players[seat].Name), Default: true}
 		}
 		a, err := s.parse(seat, sub.Items)
 		if err != nil {
@@ -417,7 +417,7 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicator.State, []adjudicator.Happening, error) {
+func (Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	seat := s.seat(c.Player)
 	if seat < 0 {
@@ -436,7 +436,7 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		}
 		s.Players[seat].Removed = true
 		s.Players[seat].Plan = nil
-		hs := []adjudicator.Happening{hap("%s has left the game; their stocks and money stay where they are.", c.Player)}
+		hs := []engine.Happening{hap("%s has left the game; their stocks and money stay where they are.", c.Player)}
 		if s.activeCount() == 0 {
 			s.Phase, s.LastSale = phaseOver, nil
 			return s, append(hs, hap("The game is over; nobody is left to play.")), nil
@@ -481,15 +481,15 @@ func (Engine) Correct(as adjudicator.State, c adjudicator.Correction) (adjudicat
 		}
 		s.Players[seat].Money += n
 		if n >= 0 {
-			return s, []adjudicator.Happening{hap("The GM gave %s %d million.", c.Player, n)}, nil
+			return s, []engine.Happening{hap("The GM gave %s %d million.", c.Player, n)}, nil
 		}
-		return s, []adjudicator.Happening{hap("The GM took %d million from %s.", -n, c.Player)}, nil
+		return s, []engine.Happening{hap("The GM took %d million from %s.", -n, c.Player)}, nil
 	}
 	return nil, nil, fmt.Errorf("unknown correction %q; Trader's are remove and money", c.Action)
 }
 
 // Rename gives seat from to player to, in the team names too.
-func (Engine) Rename(as adjudicator.State, from, to string) adjudicator.State {
+func (Engine) Rename(as engine.State, from, to string) engine.State {
 	s := state(as)
 	p := s.seat(from)
 	if p < 0 || s.seat(to) >= 0 {
@@ -569,14 +569,14 @@ Example:
 `
 }
 
-// Clone returns a deep copy of a state (adjudicator.DeepCopy, which keeps
+// Clone returns a deep copy of a state (engine.DeepCopy, which keeps
 // nil and empty apart, so the copy has the same digest).
-func (Engine) Clone(s adjudicator.State) adjudicator.State { return adjudicator.DeepCopy(state(s)) }
+func (Engine) Clone(s engine.State) engine.State { return engine.DeepCopy(state(s)) }
 
 // CheckPress refuses private press between partners of the 4-player game
 // unless the campaign's options say partner_talk: true (TR-X13: "The players
 // decide together whether communication between partners is allowed").
-func (Engine) CheckPress(as adjudicator.State, options map[string]any, from string, to []string) error {
+func (Engine) CheckPress(as engine.State, options map[string]any, from string, to []string) error {
 	if talk, _ := options["partner_talk"].(bool); talk {
 		return nil
 	}

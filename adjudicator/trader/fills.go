@@ -3,16 +3,16 @@ package trader
 import (
 	"fmt"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
-var _ adjudicator.Filler = Engine{}
+var _ engine.Filler = Engine{}
 
 // Fills says what a turn's file leaves to the defaults: with 3 players,
 // where the Market closed card goes (TR-X1); and that without a plan the
 // next turn waits for the player (TR-X11).
-func (Engine) Fills(as adjudicator.State, player string, items []orders.Item) []string {
+func (Engine) Fills(as engine.State, player string, items []orders.Item) []string {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 || !s.pending(seat) || s.Phase != phaseTurn {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -22,14 +22,14 @@ func fuzzStates(f *testing.F) []*State {
 		{[]string{"alice", "bob", "carol"}, `{"columns": {"Paris": ["red 2"], "Berlin": ["blue 6", "blue 2"], "London": ["green 5"], "Rome": ["red 3"]}, "hands": {"alice": ["red 4", "red 5", "yellow 3"]}, "rest_sold": true}`},
 		{[]string{"alice", "bob", "carol", "dave"}, `{"columns": {"Berlin": ["blue 2"], "London": ["blue 3"], "Brussels": ["red 2"]}, "hands": {"alice": ["blue 5"], "carol": ["blue 6"], "bob": ["red 5"]}, "rest_sold": true}`},
 	} {
-		s, err := e.Setup(adjudicator.Config{Players: c.players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(c.setup)}, adjudicator.NewRand([]byte("fuzz"), 0))
+		s, err := e.Setup(engine.Config{Players: c.players, Options: json.RawMessage(`{}`), Setup: json.RawMessage(c.setup)}, engine.NewRand([]byte("fuzz"), 0))
 		if err != nil {
 			f.Fatal(err)
 		}
 		out = append(out, s.(*State))
 	}
 	// Move the 4-player game to its last sales.
-	last, _, err := e.Resolve(out[2], []adjudicator.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("buy", "Brussels")})}}, nil)
+	last, _, err := e.Resolve(out[2], []engine.Submission{{Player: "alice", Items: orders.Renumber([]orders.Item{orders.With("buy", "Brussels")})}}, nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func FuzzCheck(f *testing.F) {
 			if e.Check(s, p, items) != nil {
 				continue
 			}
-			if _, _, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: p, Items: items}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), []engine.Submission{{Player: p, Items: items}}, engine.NewRand([]byte("f"), 1)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}
@@ -86,7 +86,7 @@ func FuzzCheck(f *testing.F) {
 				t.Fatalf("accepted standing orders %q fail to apply: %v", text, err)
 			}
 			for _, q := range e.Status(ns).Pending {
-				if _, _, err := e.Resolve(e.Clone(ns), []adjudicator.Submission{{Player: q, Items: e.Default(ns, q), Default: true}}, adjudicator.NewRand([]byte("f"), 1)); err != nil {
+				if _, _, err := e.Resolve(e.Clone(ns), []engine.Submission{{Player: q, Items: e.Default(ns, q), Default: true}}, engine.NewRand([]byte("f"), 1)); err != nil {
 					t.Fatalf("the turn after standing orders %q fails: %v", text, err)
 				}
 			}

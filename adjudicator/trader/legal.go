@@ -3,11 +3,10 @@ package trader
 import (
 	"fmt"
 	"slices"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
-var _ adjudicator.Optioner = Engine{}
+var _ engine.Optioner = Engine{}
 
 // Options lists what player may do in the open step: one action (a
 // purchase from each column they can afford, each pair sale and Joker
@@ -16,17 +15,17 @@ var _ adjudicator.Optioner = Engine{}
 // them. It shows the player's own money through what they can afford, so
 // it is theirs only. Plans are not listed: they are written in the order
 // file.
-func (e Engine) Options(as adjudicator.State, player string) []adjudicator.Decision {
+func (e Engine) Options(as engine.State, player string) []engine.Decision {
 	s := state(as)
 	seat := s.seat(player)
 	if !s.pending(seat) {
 		return nil
 	}
-	check := adjudicator.Checker(e, s, player)
-	var cands []adjudicator.Choice
+	check := engine.Checker(e, s, player)
+	var cands []engine.Choice
 	add := func(order, format string, args ...any) {
-		if !slices.ContainsFunc(cands, func(c adjudicator.Choice) bool { return c.Order == order }) {
-			cands = append(cands, adjudicator.Choice{Order: order, Text: fmt.Sprintf(format, args...)})
+		if !slices.ContainsFunc(cands, func(c engine.Choice) bool { return c.Order == order }) {
+			cands = append(cands, engine.Choice{Order: order, Text: fmt.Sprintf(format, args...)})
 		}
 	}
 	if s.Phase == phaseTurn {
@@ -61,24 +60,24 @@ func (e Engine) Options(as adjudicator.State, player string) []adjudicator.Decis
 	if s.Phase == phaseLastSale {
 		prompt = "your last sale"
 	}
-	action := adjudicator.KeepLegal(check, nil, cands)
-	ds := []adjudicator.Decision{{Name: "action", Prompt: prompt, Choices: action}}
+	action := engine.KeepLegal(check, nil, cands)
+	ds := []engine.Decision{{Name: "action", Prompt: prompt, Choices: action}}
 	if s.Phase != phaseTurn || s.Market < 0 {
 		return ds
 	}
 	// Only the columns legal after every action are offered, so that any
 	// pair of choices is legal (a column emptied by one purchase is not).
-	var mc []adjudicator.Choice
+	var mc []engine.Choice
 	for c := range s.Columns {
-		cand := []adjudicator.Choice{{Order: verbMC + ": " + data.Capitals[c], Text: "after your action the Market closed card goes to " + data.Capitals[c]}}
-		if !slices.ContainsFunc(action, func(a adjudicator.Choice) bool {
-			return len(adjudicator.KeepLegal(check, []string{a.Order}, cand)) == 0
+		cand := []engine.Choice{{Order: verbMC + ": " + data.Capitals[c], Text: "after your action the Market closed card goes to " + data.Capitals[c]}}
+		if !slices.ContainsFunc(action, func(a engine.Choice) bool {
+			return len(engine.KeepLegal(check, []string{a.Order}, cand)) == 0
 		}) {
 			mc = append(mc, cand[0])
 		}
 	}
 	if len(mc) > 0 {
-		ds = append(ds, adjudicator.Decision{Name: verbMC, Prompt: "where the Market closed card goes", Choices: mc, Optional: true,
+		ds = append(ds, engine.Decision{Name: verbMC, Prompt: "where the Market closed card goes", Choices: mc, Optional: true,
 			Default: "it goes to the other column whose available stock is worth most"})
 	}
 	return ds

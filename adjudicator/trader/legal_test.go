@@ -5,8 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -18,8 +18,8 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 	e := New()
 	for _, players := range [][]string{{"alice", "bob"}, {"alice", "bob", "carol"}, {"alice", "bob", "carol", "dave"}} {
 		for _, seed := range []string{"o1", "o2", "o3"} {
-			cfg := adjudicator.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}
-			adjtest.PlayDefaults(t, e, cfg, seed, 400, func(as adjudicator.State) {
+			cfg := engine.Config{Players: players, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}
+			adjtest.PlayDefaults(t, e, cfg, seed, 400, func(as engine.State) {
 				s := as.(*State)
 				mc := func(it orders.Item) bool { return it.Verb == verbMC }
 				for name, ds := range adjtest.EveryonesOptions(t, e, s, players, mc) {
@@ -46,8 +46,8 @@ func TestOptionsAreTheLegalOrders(t *testing.T) {
 // keeps a stock whatever the action, and the decision may be left out.
 func TestOptionsMarketClosed(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"columns": {"Paris": ["red 6", "red 2"], "Berlin": ["blue 2", "blue 5"], "London": ["blue 3", "green 4"], "Rome": ["red 5", "yellow 3"], "Brussels": ["green 2", "black 6"]}, "rest_sold": true}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"columns": {"Paris": ["red 6", "red 2"], "Berlin": ["blue 2", "blue 5"], "London": ["blue 3", "green 4"], "Rome": ["red 5", "yellow 3"], "Brussels": ["green 2", "black 6"]}, "rest_sold": true}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -294,7 +294,7 @@ func (s *State) stockArg(it orders.Item, text string) (Stock, error) {
 				vals = append(vals, strconv.Itoa(v))
 			}
 		}
-		return k, it.Errorf("there is no %s: the values are %s", k, adjudicator.AndList(vals))
+		return k, it.Errorf("there is no %s: the values are %s", k, engine.AndList(vals))
 	}
 	return k, nil
 }

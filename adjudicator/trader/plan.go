@@ -6,7 +6,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -323,8 +323,8 @@ func (s *State) planAction(seat int, pl *Plan) (action, bool) {
 // chain plays the turns that standing plans cover, one after another,
 // until the player whose turn it is has no plan, or a plan with no legal
 // entry (which is dropped, and its player told), or the set ends (TR-X11).
-func (s *State) chain(rng *adjudicator.Rand) []adjudicator.Happening {
-	var hs []adjudicator.Happening
+func (s *State) chain(rng *engine.Rand) []engine.Happening {
+	var hs []engine.Happening
 	for s.Phase == phaseTurn && s.Active >= 0 {
 		seat := s.Active
 		pl := s.Players[seat].Plan
@@ -334,7 +334,7 @@ func (s *State) chain(rng *adjudicator.Rand) []adjudicator.Happening {
 		s.Players[seat].Plan = nil
 		a, ok := s.planAction(seat, pl)
 		if !ok {
-			hs = append(hs, adjudicator.Happening{
+			hs = append(hs, engine.Happening{
 				Text: fmt.Sprintf("None of the entries of your standing plan (%s) is legal now, so the plan is dropped and your orders for this turn are needed.", strings.Join(pl.Lines(), "; ")),
 				To:   []string{s.Players[seat].Name},
 			})
@@ -348,29 +348,29 @@ func (s *State) chain(rng *adjudicator.Rand) []adjudicator.Happening {
 
 // dropPlans drops every standing plan when the set ends: plans are for
 // turns, and the next set starts afresh. Each owner is told.
-func (s *State) dropPlans() []adjudicator.Happening {
-	var hs []adjudicator.Happening
+func (s *State) dropPlans() []engine.Happening {
+	var hs []engine.Happening
 	for i := range s.Players {
 		if s.Players[i].Plan != nil {
 			s.Players[i].Plan = nil
-			hs = append(hs, adjudicator.Happening{Text: "Your standing plan is dropped: the set ended before your next turn.", To: []string{s.Players[i].Name}})
+			hs = append(hs, engine.Happening{Text: "Your standing plan is dropped: the set ended before your next turn.", To: []string{s.Players[i].Name}})
 		}
 	}
 	return hs
 }
 
-var _ adjudicator.StandingOrders = Engine{}
+var _ engine.StandingOrders = Engine{}
 
 // CheckStanding checks an order file from a player whose turn it is not
 // (TR-X11): it may only set or cancel their plan for their next turn, and
 // not once the set has ended.
-func (Engine) CheckStanding(as adjudicator.State, player string, items []orders.Item) error {
+func (Engine) CheckStanding(as engine.State, player string, items []orders.Item) error {
 	_, _, _, err := state(as).standingPlan(player, items)
 	return err
 }
 
 // ApplyStanding stores (or, with plan: none, cancels) the player's plan.
-func (Engine) ApplyStanding(as adjudicator.State, player string, items []orders.Item) (adjudicator.State, error) {
+func (Engine) ApplyStanding(as engine.State, player string, items []orders.Item) (engine.State, error) {
 	s := state(as).clone()
 	pl, _, seat, err := s.standingPlan(player, items)
 	if err != nil {

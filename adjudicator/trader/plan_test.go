@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -23,7 +23,7 @@ func mustItems(t *testing.T, text string) []orders.Item {
 // (TR-X11).
 func TestPlanPrivacy(t *testing.T) {
 	e := New()
-	as, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, adjudicator.NewRand([]byte("plan"), 0))
+	as, err := e.Setup(engine.Config{Players: []string{"alice", "bob"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`null`)}, engine.NewRand([]byte("plan"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,14 +37,14 @@ func TestPlanPrivacy(t *testing.T) {
 	if err := e.Check(s, first, items); err != nil {
 		t.Fatal(err)
 	}
-	ns, _, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: first, Items: items}}, planRand())
+	ns, _, err := e.Resolve(e.Clone(s), []engine.Submission{{Player: first, Items: items}}, planRand())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		viewer string
 		shows  bool
-	}{{first, true}, {"", true}, {other, false}, {adjudicator.Observer, false}} {
+	}{{first, true}, {"", true}, {other, false}, {engine.Observer, false}} {
 		out := renderView(t, e.View(ns, c.viewer))
 		if got := strings.Contains(out, "standing plan for the next turn:\n      1. joker: red 2\n      2. sell: best\n"); got != c.shows {
 			t.Errorf("view of %q shows the plan: %v, want %v:\n%s", c.viewer, got, c.shows, out)
@@ -53,7 +53,7 @@ func TestPlanPrivacy(t *testing.T) {
 	// The other player moves; the plan has no legal entry (no pair, no
 	// red 2 held) and is dropped with a happening for its owner only.
 	s = ns.(*State)
-	_, hs, err := e.Resolve(e.Clone(s), []adjudicator.Submission{{Player: other, Items: e.Default(s, other), Default: true}}, planRand())
+	_, hs, err := e.Resolve(e.Clone(s), []engine.Submission{{Player: other, Items: e.Default(s, other), Default: true}}, planRand())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,4 +71,4 @@ func TestPlanPrivacy(t *testing.T) {
 	}
 }
 
-func planRand() *adjudicator.Rand { return adjudicator.NewRand([]byte("plan"), 1) }
+func planRand() *engine.Rand { return engine.NewRand([]byte("plan"), 1) }

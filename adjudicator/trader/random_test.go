@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -173,7 +173,7 @@ func conserved(t *testing.T, s *State, where string) {
 func playRandom(t *testing.T, e Engine, players []string, sets int, seed string, r *rand.Rand, remove, plans bool) (int, *State) {
 	t.Helper()
 	opts := fmt.Sprintf(`{"sets": %d}`, sets)
-	as, err := e.Setup(adjudicator.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage("null")}, adjudicator.NewRand([]byte(seed), 0))
+	as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage("null")}, engine.NewRand([]byte(seed), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 			s = stripPlans(s)
 			clear(tplans)
 			victim := players[r.IntN(len(players))]
-			ns, _, err := e.Correct(s, adjudicator.Correction{Action: "remove", Player: victim})
+			ns, _, err := e.Correct(s, engine.Correction{Action: "remove", Player: victim})
 			if err != nil {
 				t.Fatalf("%s: remove: %v", where, err)
 			}
@@ -241,7 +241,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 			}
 		}
 		st := e.Status(s)
-		var subs []adjudicator.Submission
+		var subs []engine.Submission
 		var picks []cand
 		var sentPlan *tplan
 		sendsPlan := false
@@ -252,7 +252,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 				t.Fatalf("%s: Default %v for %s refused: %v", where, def, name, err)
 			}
 			if r.IntN(10) == 0 {
-				subs = append(subs, adjudicator.Submission{Player: name, Items: def, Default: true})
+				subs = append(subs, engine.Submission{Player: name, Items: def, Default: true})
 				picks = append(picks, candOf(t, def))
 				continue
 			}
@@ -288,7 +288,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 				}
 				sentPlan, sendsPlan = tp, true
 			}
-			subs = append(subs, adjudicator.Submission{Player: name, Items: items})
+			subs = append(subs, engine.Submission{Player: name, Items: items})
 			picks = append(picks, c)
 		}
 		// The money each order moves, by the rules, before resolving.
@@ -323,7 +323,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 			}
 		}
 		before := len(s.Scores)
-		rng := func() *adjudicator.Rand { return adjudicator.NewRand([]byte(seed), step+1) }
+		rng := func() *engine.Rand { return engine.NewRand([]byte(seed), step+1) }
 		// Resolve changes the state it is given: the shadow below and the
 		// checks after read the state before the step.
 		ns, hs, err := e.Resolve(s.clone(), subs, rng())
@@ -334,7 +334,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 			// The shadow game: the same step without plans, then the
 			// turns the plans should play, one Resolve each.
 			wasTurn, active := s.Phase == phaseTurn, s.Active
-			shadowSubs := make([]adjudicator.Submission, len(subs))
+			shadowSubs := make([]engine.Submission, len(subs))
 			for i, sub := range subs {
 				shadowSubs[i] = sub
 				if wasTurn && sendsPlan {
@@ -363,7 +363,7 @@ func playRandom(t *testing.T, e Engine, players []string, sets int, seed string,
 					break
 				}
 				expect[a] += gain(shadow, c)
-				sh, _, err := e.Resolve(shadow, []adjudicator.Submission{{Player: shadow.Players[a].Name, Items: c.items()}}, rng())
+				sh, _, err := e.Resolve(shadow, []engine.Submission{{Player: shadow.Players[a].Name, Items: c.items()}}, rng())
 				if err != nil {
 					t.Fatalf("%s: shadow Resolve of a planned turn: %v", where, err)
 				}

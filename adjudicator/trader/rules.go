@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -175,8 +175,8 @@ func (s *State) items(a action) []orders.Item {
 	return orders.Renumber(out)
 }
 
-func hap(format string, args ...any) adjudicator.Happening {
-	return adjudicator.Happening{Text: fmt.Sprintf(format, args...)}
+func hap(format string, args ...any) engine.Happening {
+	return engine.Happening{Text: fmt.Sprintf(format, args...)}
 }
 
 // sale moves the sold stocks to the pile and pays seat; it returns the
@@ -213,10 +213,10 @@ func (s *State) sale(seat int, a action) string {
 
 // turn resolves the active player's turn; by is added to the action's
 // happening (" by their standing plan").
-func (s *State) turn(seat int, a action, rng *adjudicator.Rand, by string) ([]adjudicator.Happening, error) {
+func (s *State) turn(seat int, a action, rng *engine.Rand, by string) ([]engine.Happening, error) {
 	p := &s.Players[seat]
 	// A default is reported by the host (Submission.Default), not here.
-	var hs []adjudicator.Happening
+	var hs []engine.Happening
 	switch a.kind {
 	case kindBuy:
 		k := s.Columns[a.col][0]
@@ -278,7 +278,7 @@ func (s *State) setWord() string {
 
 // endSet starts the last sales of the set (TR-A3, TR-A4), or concludes the
 // set at once when nobody has anything to sell.
-func (s *State) endSet(reason string, rng *adjudicator.Rand) []adjudicator.Happening {
+func (s *State) endSet(reason string, rng *engine.Rand) []engine.Happening {
 	s.Phase, s.Ended, s.Passes, s.Market, s.LastSale = phaseLastSale, reason, 0, -1, nil
 	dropped := s.dropPlans()
 	for i := range s.Players {
@@ -290,7 +290,7 @@ func (s *State) endSet(reason string, rng *adjudicator.Rand) []adjudicator.Happe
 	switch {
 	case len(s.LastSale) == 0:
 		h.Text += " Nobody has anything left to sell."
-		hs := append([]adjudicator.Happening{h}, dropped...)
+		hs := append([]engine.Happening{h}, dropped...)
 		more, err := s.concludeSet(rng)
 		if err != nil {
 			// Only reached without a random stream; the set stays open
@@ -303,13 +303,13 @@ func (s *State) endSet(reason string, rng *adjudicator.Rand) []adjudicator.Happe
 	default:
 		h.Text += " Each player may now make one last sale."
 	}
-	return append([]adjudicator.Happening{h}, dropped...)
+	return append([]engine.Happening{h}, dropped...)
 }
 
 // lastSales resolves the last-sale step. acts holds the pending seats'
 // actions in seat order.
-func (s *State) lastSales(seats []int, acts []action, defs []bool, rng *adjudicator.Rand) ([]adjudicator.Happening, error) {
-	var hs []adjudicator.Happening
+func (s *State) lastSales(seats []int, acts []action, defs []bool, rng *engine.Rand) ([]engine.Happening, error) {
+	var hs []engine.Happening
 	if !s.teams() {
 		for i, seat := range seats {
 			if acts[i].kind == kindPass {
@@ -357,7 +357,7 @@ func (s *State) lastSales(seats []int, acts []action, defs []bool, rng *adjudica
 }
 
 // concludeSet scores the set and deals the next one, or ends the game.
-func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, error) {
+func (s *State) concludeSet(rng *engine.Rand) ([]engine.Happening, error) {
 	if s.Set < s.Sets && s.activeCount() > 0 && rng == nil {
 		return nil, fmt.Errorf("trader: dealing set %d needs a random stream", s.Set+1)
 	}
@@ -373,7 +373,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 	if s.Sets > 1 {
 		label = fmt.Sprintf("Set %d of %d final money", s.Set, s.Sets)
 	}
-	text := label + ": " + adjudicator.AndList(parts) + "."
+	text := label + ": " + engine.AndList(parts) + "."
 	if s.teams() {
 		tp := make([]string, len(s.Teams))
 		for ti, t := range s.Teams {
@@ -383,9 +383,9 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 			}
 			tp[ti] = fmt.Sprintf("%s %d million", t.Name, sum)
 		}
-		text += " Teams: " + adjudicator.AndList(tp) + "."
+		text += " Teams: " + engine.AndList(tp) + "."
 	}
-	hs := []adjudicator.Happening{hap("%s", text)}
+	hs := []engine.Happening{hap("%s", text)}
 	if s.Set < s.Sets && s.activeCount() > 0 {
 		s.Set++
 		s.deal(rng)
@@ -399,7 +399,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 		for ti, t := range s.Teams {
 			tp[ti] = fmt.Sprintf("%s %d million", t.Name, totals[ti])
 		}
-		hs = append(hs, hap("Totals over %d sets: %s.", s.Sets, adjudicator.AndList(tp)))
+		hs = append(hs, hap("Totals over %d sets: %s.", s.Sets, engine.AndList(tp)))
 	}
 	w := s.winners()
 	switch len(w) {
@@ -408,7 +408,7 @@ func (s *State) concludeSet(rng *adjudicator.Rand) ([]adjudicator.Happening, err
 	case 1:
 		hs = append(hs, hap("%s wins with %d million.", w[0], totals[s.teamIndex(w[0])]))
 	default:
-		hs = append(hs, hap("%s share the win with %d million each.", adjudicator.AndList(w), totals[s.teamIndex(w[0])]))
+		hs = append(hs, hap("%s share the win with %d million each.", engine.AndList(w), totals[s.teamIndex(w[0])]))
 	}
 	return hs, nil
 }
@@ -474,7 +474,7 @@ func (s *State) deck() []Stock {
 // deal shuffles the 35 stocks (Fisher–Yates on rng) and deals 7 to each
 // column in capital order; within a column, the first stock dealt is the
 // available one.
-func (s *State) deal(rng *adjudicator.Rand) {
+func (s *State) deal(rng *engine.Rand) {
 	d := s.deck()
 	rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
 	n := len(s.Values)
@@ -529,5 +529,5 @@ func (s *State) phaseText() string {
 	case 1:
 		return "finished, " + w[0] + " wins"
 	}
-	return "finished, shared win: " + adjudicator.AndList(w)
+	return "finished, shared win: " + engine.AndList(w)
 }

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -13,12 +13,12 @@ import (
 // which the others' views do not show (TR-X7); everybody plays the
 // defaults, which choose from the holdings and the columns, and alice can
 // afford the cheapest stock in both.
-func twins(t *testing.T, e adjudicator.Engine) adjtest.Twins {
+func twins(t *testing.T, e engine.Engine) adjtest.Twins {
 	t.Helper()
-	game := func(money string) adjudicator.State {
+	game := func(money string) engine.State {
 		setup := `{"columns": {"Paris": ["red 6", "red 2"], "Berlin": ["blue 2", "blue 5"], "London": ["blue 3", "green 4"], "Rome": ["red 5", "yellow 3"], "Brussels": ["green 2", "black 6"]},
 			"hands": {"alice": ["yellow 4", "black 2"], "bob": ["green 5", "green 6"]}, "rest_sold": true, "money": {"alice": ` + money + `}}`
-		s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, adjudicator.NewRand([]byte("twins"), 0))
+		s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("twins"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,8 +41,8 @@ func TestHiddenMoneyIsHidden(t *testing.T) {
 // three-player turn does not say, and that no plan waits for the next turn.
 func TestFills(t *testing.T) {
 	e := New()
-	s, err := e.Setup(adjudicator.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"columns": {"Paris": ["red 6"], "Berlin": ["blue 2"], "London": ["blue 3"], "Rome": ["red 5"], "Brussels": ["green 2"]}, "rest_sold": true}`)}, adjudicator.NewRand([]byte("x"), 0))
+	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"columns": {"Paris": ["red 6"], "Berlin": ["blue 2"], "London": ["blue 3"], "Rome": ["red 5"], "Brussels": ["green 2"]}, "rest_sold": true}`)}, engine.NewRand([]byte("x"), 0))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // Stock is one stock card: a colour (index into the colours of data.yaml)
@@ -76,7 +75,7 @@ func parseStock(text string) (Stock, string) {
 		}
 	}
 	if c < 0 {
-		return Stock{}, fmt.Sprintf("%q is not a stock: the colours are %s", text, adjudicator.AndList(data.Colours))
+		return Stock{}, fmt.Sprintf("%q is not a stock: the colours are %s", text, engine.AndList(data.Colours))
 	}
 	v, err := strconv.Atoi(m[2])
 	if err != nil || v > 99 {
@@ -154,7 +153,7 @@ const (
 	phaseOver     = "over"      // the game is finished
 )
 
-// State is the whole game: the engine's adjudicator.State is a *State.
+// State is the whole game: the engine's engine.State is a *State.
 type State struct {
 	Values   []int     `json:"values"` // the 7 values of each colour
 	Start    int       `json:"start"`  // starting money of each player, each set
@@ -228,7 +227,7 @@ func (s *State) clone() *State {
 	for i, p := range s.Players {
 		p.Stocks = append([]Stock(nil), p.Stocks...)
 		if p.Plan != nil {
-			pl := adjudicator.DeepCopy(p.Plan)
+			pl := engine.DeepCopy(p.Plan)
 			p.Plan = pl
 		}
 		c.Players[i] = p
@@ -290,7 +289,7 @@ func columnNames(cols []int) string {
 	for i, c := range cols {
 		names[i] = data.Capitals[c]
 	}
-	return adjudicator.AndList(names)
+	return engine.AndList(names)
 }
 
 // count returns how many copies of k seat p holds.

@@ -5,8 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 )
 
 // View is what one player (or, for the viewer "", the GM) may see. Its JSON
@@ -127,7 +126,7 @@ type PlayerAmount struct {
 }
 
 // View returns what player may see; "" is the GM's full view.
-func (Engine) View(as adjudicator.State, player string) any {
+func (Engine) View(as engine.State, player string) any {
 	s := state(as)
 	st := Engine{}.Status(s)
 	v := View{
@@ -275,7 +274,7 @@ func (v View) ScoreLine(name string) string {
 
 // Wrap breaks s into lines shorter than 72 characters for the report, the
 // first starting with prefix and the others indented to match.
-func (View) Wrap(prefix, s string) string { return adjudicator.Wrap(s, prefix, 71) }
+func (View) Wrap(prefix, s string) string { return engine.Wrap(s, prefix, 71) }
 
 // Line describes the player in one line (before wrapping), e.g.
 // "alice (alice+carol): 14 million, Joker unused" or, for a player whose

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
+	"taipan/adjudicator/engine"
 )
 
 func renderView(t *testing.T, v any) string {
@@ -27,7 +27,7 @@ func TestTemplate(t *testing.T) {
 		{[]string{"alice", "bob", "carol"}, `null`, `{}`},
 		{[]string{"alexandrina", "bartholomew", "christabella", "demetrius"}, `{"columns": {"Berlin": ["blue 2"], "London": ["blue 3"], "Brussels": ["red 2"]}, "hands": {"alexandrina": ["blue 5", "yellow 6", "yellow 5", "green 5", "green 6", "black 6", "black 5", "black 4"], "christabella": ["blue 6"]}, "rest_sold": true}`, `{}`},
 	} {
-		s, err := e.Setup(adjudicator.Config{Players: c.players, Options: json.RawMessage(c.sets), Setup: json.RawMessage(c.setup)}, adjudicator.NewRand([]byte("view"), 0))
+		s, err := e.Setup(engine.Config{Players: c.players, Options: json.RawMessage(c.sets), Setup: json.RawMessage(c.setup)}, engine.NewRand([]byte("view"), 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,11 +56,11 @@ func TestTemplate(t *testing.T) {
 			if e.Status(s).Finished {
 				break
 			}
-			var subs []adjudicator.Submission
+			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
-				subs = append(subs, adjudicator.Submission{Player: p, Items: e.Default(s, p), Default: true})
+				subs = append(subs, engine.Submission{Player: p, Items: e.Default(s, p), Default: true})
 			}
-			if s, _, err = e.Resolve(s, subs, adjudicator.NewRand([]byte("view"), step)); err != nil {
+			if s, _, err = e.Resolve(s, subs, engine.NewRand([]byte("view"), step)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -71,7 +71,7 @@ func TestTemplate(t *testing.T) {
 func TestHelpExample(t *testing.T) {
 	e := New()
 	items := adjtest.HelpExample(t, e)
-	s, err := e.Setup(adjudicator.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`{"columns": {"Paris": ["red 2","red 3","red 3","red 4","red 5","red 5","red 6"], "Berlin": ["blue 2","blue 3","blue 3","blue 4","blue 5","blue 5","blue 6"], "London": ["green 2","green 3","green 3","green 4","green 5","green 5","green 6"], "Rome": ["yellow 2","yellow 3","yellow 3","yellow 4","yellow 5","yellow 5","yellow 6"], "Brussels": ["black 2","black 3","black 3","black 4","black 5","black 5","black 6"]}}`)}, nil)
+	s, err := e.Setup(engine.Config{Players: []string{"a", "b", "c"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(`{"columns": {"Paris": ["red 2","red 3","red 3","red 4","red 5","red 5","red 6"], "Berlin": ["blue 2","blue 3","blue 3","blue 4","blue 5","blue 5","blue 6"], "London": ["green 2","green 3","green 3","green 4","green 5","green 5","green 6"], "Rome": ["yellow 2","yellow 3","yellow 3","yellow 4","yellow 5","yellow 5","yellow 6"], "Brussels": ["black 2","black 3","black 3","black 4","black 5","black 5","black 6"]}}`)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

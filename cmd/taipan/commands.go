@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/mail"
 	"taipan/orders"
@@ -265,12 +266,12 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 		fmt.Fprintf(m.Stdout, "  %s\n", l)
 	}
 	if late := adjudicator.LateText(r); late != "" {
-		fmt.Fprintln(m.Stdout, adjudicator.Wrap(late, "", 72))
+		fmt.Fprintln(m.Stdout, engine.Wrap(late, "", 72))
 	}
 	if len(r.Fills) > 0 {
 		fmt.Fprintln(m.Stdout, "Where the file leaves something out:")
 		for _, f := range r.Fills {
-			fmt.Fprintln(m.Stdout, adjudicator.Wrap(f, "  - ", 72))
+			fmt.Fprintln(m.Stdout, engine.Wrap(f, "  - ", 72))
 		}
 	}
 	for _, s := range r.Closed {
@@ -356,7 +357,7 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		}
 	}
 	for _, n := range g.Notes {
-		fmt.Fprintln(m.Stdout, adjudicator.Wrap(n.Text, n.Label()+": ", 72))
+		fmt.Fprintln(m.Stdout, engine.Wrap(n.Text, n.Label()+": ", 72))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -91,8 +92,8 @@ func (m *Main) runDemo(ctx context.Context, args []string) error {
 				}
 				label := fmt.Sprintf("  %3d. ", step)
 				for _, h := range at.Last.Happenings {
-					if h.VisibleTo(adjudicator.Observer) {
-						fmt.Fprintln(out, adjudicator.Wrap(h.Text, label, 72))
+					if h.VisibleTo(engine.Observer) {
+						fmt.Fprintln(out, engine.Wrap(h.Text, label, 72))
 						label = strings.Repeat(" ", len(label)) // each step numbered once
 					}
 				}

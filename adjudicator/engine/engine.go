@@ -1,14 +1,21 @@
-// Package adjudicator runs games: the Engine contract every game implements,
-// the registry of games, the per-step random stream, the replay of a game's
-// event log into its state, and the Host that accepts orders, closes steps and
-// renders reports on top of the event store.
+// Package engine is the contract between Taipan and its games: what an
+// engine implements (Engine, and the optional Versioned, StandingOrders,
+// Filler, PressPolicy, Optioner) and the vocabulary it shares with the
+// host: a game's State, its Config, the orders of one step (Submission),
+// what happened (Happening), the legal options of a player (Decision,
+// Choice), its random stream (Rand) and a few helpers for text and data.
 //
-// The log holds inputs only (game created, orders, steps closed, GM actions);
-// every outcome is recomputed by replaying it through the game's Engine, which
-// is a pure function of (state, orders, random stream). Replaying the same log
-// with the same engine version gives the same states, digests and reports on
-// every machine.
-package adjudicator
+// It is a leaf: a game package imports it, package orders and the
+// picture kit (adjudicator/picture), and nothing of the host, the stores,
+// the mail or the web. A test holds every game's dependencies to that.
+// The replay of a log, the host and the reports are in package
+// adjudicator, above it.
+//
+// Engines are pure: no I/O, no clock, no goroutines, no dependence on map
+// order, and no randomness but the Rand they are handed. The same state,
+// orders and stream give the same outcome on every machine, so that a
+// log replays to the same digests forever.
+package engine
 
 import (
 	"encoding/json"

@@ -1,10 +1,9 @@
-package adjudicator_test
+package engine_test
 
 import (
 	"encoding/json"
+	"taipan/adjudicator/engine"
 	"testing"
-
-	"taipan/adjudicator"
 )
 
 type inner struct {
@@ -33,7 +32,7 @@ func TestDeepCopy(t *testing.T) {
 		Array:   [2][]int{{1}, nil},
 		scratch: []int{9},
 	}
-	c := adjudicator.DeepCopy(s)
+	c := engine.DeepCopy(s)
 	a, _ := json.Marshal(s)
 	b, _ := json.Marshal(c)
 	if string(a) != string(b) {
@@ -58,6 +57,6 @@ func BenchmarkDeepCopy(b *testing.B) {
 	s := &sample{Nested: make([][]string, 50), Ptr: &inner{Cards: make([]string, 60)}}
 	b.ReportAllocs()
 	for b.Loop() {
-		adjudicator.DeepCopy(s)
+		engine.DeepCopy(s)
 	}
 }

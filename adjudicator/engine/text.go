@@ -1,4 +1,4 @@
-package adjudicator
+package engine
 
 import (
 	"bytes"
@@ -107,4 +107,26 @@ func MustLoadData(game string, data []byte, v any) {
 	if err := dec.Decode(v); err != nil {
 		panic(fmt.Sprintf("%s: data.yaml: %v", game, err))
 	}
+}
+
+// Wrap breaks s into lines of at most width characters, the first starting
+// with prefix and the rest indented to match.
+func Wrap(s, prefix string, width int) string {
+	indent := strings.Repeat(" ", len(prefix))
+	var b strings.Builder
+	b.WriteString(prefix)
+	col, fresh := len(prefix), true
+	for _, w := range strings.Fields(s) {
+		if !fresh && col+1+len(w) > width {
+			b.WriteString("\n" + indent)
+			col, fresh = len(indent), true
+		}
+		if !fresh {
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(w)
+		col, fresh = col+len(w), false
+	}
+	return b.String()
 }

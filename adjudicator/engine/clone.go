@@ -1,4 +1,4 @@
-package adjudicator
+package engine
 
 import "reflect"
 
