@@ -37,6 +37,9 @@ type Game struct {
 	Grace      time.Duration // late orders are taken this long after a deadline
 	Press      []PressItem   // press sent since the last step closed
 	Rollbacks  int           // rollbacks so far (a step's reports after one are new mail)
+	// Timeline is the timeline the open step is played in: 0 until a
+	// rollback that records one, then that rollback's (see Rollback).
+	Timeline int
 
 	// Last is the last closed step (step 0, the set-up, before any). Only
 	// the last is kept: a report of an earlier step replays the log up to
@@ -465,7 +468,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 		subs = append(subs, Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
 		defaults = append(defaults, p)
 	}
-	s, hs, err := g.Engine.Resolve(g.State, subs, NewRand(g.Seed, g.Step))
+	s, hs, err := g.Engine.Resolve(g.State, subs, NewRandInTimeline(g.Seed, g.Step, g.Timeline))
 	if err != nil {
 		return StepRecord{}, fmt.Errorf("resolving step %d: %w", g.Step, err)
 	}

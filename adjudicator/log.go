@@ -157,7 +157,16 @@ type Absence struct {
 // that step's close is void (the events stay in the log), but for those that
 // are not about play (a seat handed over, a new token, press, absences,
 // pauses, the grace, an engine upgrade).
+//
+// Timeline is the rollback's number in the log (1 for the first): the steps
+// played after it draw their chance from the streams of that timeline
+// (NewRandInTimeline), so that the voided steps' reports tell nothing of the
+// dice to come. Replay refuses any other number, so it cannot be chosen.
+// Rollbacks written before timelines were leave it out (0): the steps
+// played after them drew from the first timeline's streams, and replay
+// keeps that.
 type Rollback struct {
-	Step   int    `json:"step"`
-	Reason string `json:"reason"`
+	Step     int    `json:"step"`
+	Reason   string `json:"reason"`
+	Timeline int    `json:"timeline,omitempty"`
 }

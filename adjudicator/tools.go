@@ -265,6 +265,13 @@ func rollback(reg *Registry, prefix []events.Event, e events.Event, version stri
 			g.Rollbacks++
 		}
 	}
+	// The steps played again draw from the streams of the rollback's
+	// timeline, which must be its number in the log; one written before
+	// timelines were plays on in the first timeline, as it did.
+	if p.Timeline != 0 && p.Timeline != g.Rollbacks {
+		return nil, &ReplayError{e, fmt.Sprintf("is recorded as timeline %d, but it is rollback number %d of the log: a rollback's timeline is its number, never chosen", p.Timeline, g.Rollbacks)}
+	}
+	g.Timeline = p.Timeline
 	voided := fmt.Sprintf("the orders sent for step %d are", p.Step+1)
 	if open := lastStep(prefix); open > p.Step+1 {
 		voided = fmt.Sprintf("steps %d to %d are", p.Step+1, open)
@@ -272,6 +279,9 @@ func rollback(reg *Registry, prefix []events.Event, e events.Event, version stri
 	text := fmt.Sprintf("The GM rolled the game back to the end of step %d: %s void (they stay in the log); step %d is open again.", p.Step, voided, p.Step+1)
 	if p.Reason != "" {
 		text = strings.TrimSuffix(text, ".") + fmt.Sprintf(" (reason: %s).", p.Reason)
+	}
+	if p.Timeline > 0 {
+		text += fmt.Sprintf(" The steps played again draw fresh dice and cards (timeline %d): the voided reports tell nothing of them.", p.Timeline)
 	}
 	g.Notes = nil
 	g.openStep(e.RecordedAt)

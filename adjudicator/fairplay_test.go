@@ -1,0 +1,310 @@
+package adjudicator_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/orders"
+)
+
+// fairHost is a Host with every game on a clock that moves a minute at
+// each reading, and a game made from campaign.
+func fairHost(t *testing.T, campaign string) (*adjudicator.Host, *adjudicator.NewGame) {
+	t.Helper()
+	st, err := events.Open(filepath.Join(t.TempDir(), "fair.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	st.Entropy = fixedEntropy(campaign)
+	now := goldenStart
+	h := &adjudicator.Host{Store: st, Games: goldenRegistry(), Now: func() time.Time { now = now.Add(time.Minute); return now }}
+	c, err := adjudicator.ParseCampaign([]byte(campaign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := h.Create(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, ng
+}
+
+// playDefaults sends every awaited player's default orders until step
+// `through` is closed, and returns the game.
+func playDefaults(t *testing.T, h *adjudicator.Host, ng *adjudicator.NewGame, through int) *adjudicator.Game {
+	t.Helper()
+	return playOrders(t, h, ng, through, defaultOrders)
+}
+
+func defaultOrders(g *adjudicator.Game, p string) []orders.Item { return g.Engine.Default(g.State, p) }
+
+// playOrders sends every awaited player the orders pick gives until step
+// `through` is closed, and returns the game.
+func playOrders(t *testing.T, h *adjudicator.Host, ng *adjudicator.NewGame, through int, pick func(*adjudicator.Game, string) []orders.Item) *adjudicator.Game {
+	t.Helper()
+	ctx := context.Background()
+	g, err := h.Load(ctx, ng.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Last.Step < through && !g.Status.Finished {
+		p := g.Awaiting()[0]
+		r, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: ng.Tokens[p], Step: g.Step, Orders: pick(g, p)}, adjudicator.SubmitOptions{})
+		if err != nil {
+			t.Fatalf("step %d, %s: %v", g.Step, p, err)
+		}
+		g = r.Game
+	}
+	return g
+}
+
+// rollBack rolls game id back to the end of step and audits the log.
+func rollBack(t *testing.T, h *adjudicator.Host, id string, step int) *adjudicator.Game {
+	t.Helper()
+	res, err := h.GM(context.Background(), id, adjudicator.GMAction{Action: "rollback", Args: []string{strconv.Itoa(step)}, Reason: "a ruling was wrong"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	auditGame(t, h, id)
+	return res.Game
+}
+
+// auditGame audits game id's whole log, as a third party given the full
+// export would.
+func auditGame(t *testing.T, h *adjudicator.Host, id string) *adjudicator.Game {
+	t.Helper()
+	evs, err := h.Store.Events(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := adjudicator.Audit(h.Games, evs)
+	if err != nil {
+		t.Fatalf("audit: %v", err)
+	}
+	return g
+}
+
+// moveOrRest moves a Shanghai Trader player to a district by a die roll,
+// where the rules let them, else gives the default.
+func moveOrRest(g *adjudicator.Game, p string) []orders.Item {
+	for _, d := range []string{"Nanking Road", "Kiangse Road", "Honan Road"} {
+		items := orders.Renumber([]orders.Item{orders.With("move", d)})
+		if g.Engine.Check(g.State, p, items) == nil {
+			return items
+		}
+	}
+	return defaultOrders(g, p)
+}
+
+// outcome is what a closed step showed everybody: its happenings as the
+// GM reads them.
+func outcome(g *adjudicator.Game) string {
+	var b strings.Builder
+	for _, hp := range g.Last.Happenings {
+		b.WriteString(hp.Text + "\n")
+	}
+	return b.String()
+}
+
+// Two rollbacks of the same game to the same step, followed by the same
+// orders, give the step played again other dice each time than the voided
+// step's report showed, and the log audits clean after each: the voided
+// report predicts nothing, and a third party re-derives every die from
+// the seed and the timeline the rollback records.
+func TestRollbackDrawsFreshDice(t *testing.T) {
+	h, ng := fairHost(t, `id: fair-dice
+game: shanghai-trader
+players: [{name: alice}, {name: bob}, {name: carol}]
+seed: fresh dice after a rollback
+`)
+	id := ng.Game.ID
+	ctx := context.Background()
+	g := playOrders(t, h, ng, 3, moveOrRest)
+	seen := []string{outcome(g)} // the voided step 3, as its report told it
+	playOrders(t, h, ng, 4, moveOrRest)
+	evsBefore, _ := h.Store.Events(ctx, id)
+	atTwo, err := adjudicator.ReplayUntil(h.Games, evsBefore, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for timeline := 1; timeline <= 2; timeline++ {
+		g = rollBack(t, h, id, 2)
+		if g.Step != 3 || g.Timeline != timeline {
+			t.Fatalf("rollback %d: step %d open in timeline %d", timeline, g.Step, g.Timeline)
+		}
+		g = playOrders(t, h, ng, 3, moveOrRest)
+		got := outcome(g)
+		if !strings.Contains(got, "roll") {
+			t.Fatalf("step 3 rolled no die to compare:\n%s", got)
+		}
+		for i, before := range seen {
+			if got == before {
+				t.Errorf("rollback %d: step 3 played again shows the dice of timeline %d:\n%s", timeline, i, got)
+			}
+		}
+		seen = append(seen, got)
+
+		// The same dice as a third party derives them: the state at the
+		// end of step 2, the same orders, and the stream the README
+		// specifies for step 3 in this timeline.
+		evs, _ := h.Store.Events(ctx, id)
+		var rb adjudicator.Rollback
+		for _, e := range evs {
+			if e.Kind == adjudicator.KindRollback {
+				if err := e.Decode(&rb); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if rb.Timeline != timeline {
+			t.Errorf("rollback %d records timeline %d", timeline, rb.Timeline)
+		}
+		var subs []adjudicator.Submission
+		for _, p := range atTwo.Status.Pending {
+			subs = append(subs, adjudicator.Submission{Player: p, Items: orders.Renumber(moveOrRest(atTwo, p))})
+		}
+		s, _, err := atTwo.Engine.Resolve(atTwo.Engine.Clone(atTwo.State), subs, adjudicator.NewRandInTimeline(atTwo.Seed, 3, timeline))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := adjudicator.Digest(s)
+		if g.Last.Digest != want {
+			t.Errorf("timeline %d: step 3's digest %s is not the one its specified stream gives (%s)", timeline, g.Last.Digest, want)
+		}
+	}
+	playOrders(t, h, ng, 6, moveOrRest)
+	auditGame(t, h, id)
+}
+
+// The same holds for a deal: a Trader game of two sets rolled back twice to
+// before the second set's deal deals it anew each time.
+func TestRollbackDealsFreshCards(t *testing.T) {
+	h, ng := fairHost(t, `id: fair-deal
+game: trader
+options: {sets: 2}
+players: [{name: alice}, {name: bob}]
+seed: fresh deal after a rollback
+`)
+	id := ng.Game.ID
+	r, _ := adjudicator.NewRenderer()
+	// Play until the step whose close deals the second set.
+	ctx := context.Background()
+	g, _ := h.Load(ctx, id)
+	for !strings.Contains(outcome(g), "Set 2 of 2 begins") {
+		if g.Status.Finished {
+			t.Fatal("the game ended before its second set")
+		}
+		g = playDefaults(t, h, ng, g.Last.Step+1)
+	}
+	dealt := g.Last.Step
+	columns := func(g *adjudicator.Game) string {
+		text, err := r.Text(g, adjudicator.Observer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The columns as everybody sees them, from the deal's line to the
+		// players' holdings.
+		from, to := strings.Index(text, "Set 2 of 2 begins"), strings.Index(text, "PLAYERS")
+		if from < 0 || to < from {
+			t.Fatalf("no columns in the report:\n%s", text)
+		}
+		return text[from:to]
+	}
+	seen := []string{columns(g)}
+	for timeline := 1; timeline <= 2; timeline++ {
+		rollBack(t, h, id, dealt-2)
+		g = playDefaults(t, h, ng, dealt)
+		if !strings.Contains(outcome(g), "Set 2 of 2 begins") {
+			t.Fatalf("rollback %d: step %d does not deal the second set again:\n%s", timeline, dealt, outcome(g))
+		}
+		got := columns(g)
+		for i, before := range seen {
+			if got == before {
+				t.Errorf("rollback %d: the second set is dealt as in timeline %d", timeline, i)
+			}
+		}
+		seen = append(seen, got)
+	}
+	auditGame(t, h, id)
+}
+
+// A rollback's timeline is its number in the log: a log rewritten to give
+// one another timeline (to choose other dice), chained again, fails the
+// audit, naming the rollback.
+func TestRollbackTimelineCannotBeChosen(t *testing.T) {
+	h, ng := fairHost(t, `id: fair-chosen
+game: shanghai-trader
+players: [{name: alice}, {name: bob}, {name: carol}]
+seed: a chosen timeline
+`)
+	playDefaults(t, h, ng, 3)
+	rollBack(t, h, ng.Game.ID, 1)
+	playDefaults(t, h, ng, 3)
+	evs, _ := h.Store.Events(context.Background(), ng.Game.ID)
+	i := firstOf(evs, adjudicator.KindRollback, 0)
+	var p adjudicator.Rollback
+	if err := evs[i].Decode(&p); err != nil {
+		t.Fatal(err)
+	}
+	p.Timeline = 7
+	b, err := events.Canonical(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs[i].Payload = json.RawMessage(b)
+	for j := i; j < len(evs); j++ {
+		evs[j].PrevHash = evs[j-1].Hash
+		evs[j].Hash = evs[j].ComputeHash()
+	}
+	_, err = adjudicator.Audit(h.Games, evs)
+	if err == nil || !strings.Contains(err.Error(), "recorded as timeline 7, but it is rollback number 1") {
+		t.Errorf("a chosen timeline: %v", err)
+	}
+}
+
+// The stream of a step in a timeline is the one the README specifies:
+// ChaCha8 keyed by SHA-256(seed ‖ step ‖ timeline), each 8 bytes
+// big-endian, and timeline 0 is the stream games always had.
+func TestTimelineStreamIsSpecified(t *testing.T) {
+	key := func(parts ...uint64) [32]byte {
+		b := append([]byte(nil), testSeed...)
+		for _, p := range parts {
+			b = binary.BigEndian.AppendUint64(b, p)
+		}
+		return sha256.Sum256(b)
+	}
+	for _, c := range []struct {
+		step, timeline int
+		key            [32]byte
+	}{
+		{3, 0, key(3)},
+		{3, 1, key(3, 1)},
+		{3, 2, key(3, 2)},
+		{0, 5, key(0, 5)},
+	} {
+		want := rand.NewChaCha8(c.key)
+		got := adjudicator.NewRandInTimeline(testSeed, c.step, c.timeline)
+		for i := 0; i < 4; i++ {
+			if g, w := got.Uint64(), want.Uint64(); g != w {
+				t.Fatalf("step %d, timeline %d, word %d: %d, want %d", c.step, c.timeline, i, g, w)
+			}
+		}
+	}
+	if adjudicator.NewRand(testSeed, 3).Uint64() != adjudicator.NewRandInTimeline(testSeed, 3, 0).Uint64() {
+		t.Error("NewRand is not the first timeline's stream")
+	}
+	if adjudicator.NewRandInTimeline(testSeed, 3, 1).Uint64() == adjudicator.NewRandInTimeline(testSeed, 3, 2).Uint64() {
+		t.Error("two timelines share a stream")
+	}
+}
