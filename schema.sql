@@ -140,6 +140,18 @@ CREATE TABLE IF NOT EXISTS mail_held (
     digest    TEXT
 );
 
+-- Grey press waiting for its step to close (adjudicator/grey.go): it is
+-- logged, and relayed, with the close, so that neither its place in the log
+-- nor its time tells who sent it. A row is deleted in the transaction that
+-- logs it; until then it is the only copy, so migrate and backup carry it.
+CREATE TABLE IF NOT EXISTS grey_press (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL,
+    payload TEXT NOT NULL,                 -- the press event's payload to be (canonical JSON), its sender inside
+    held_at TEXT NOT NULL                  -- events.SortableTime
+);
+CREATE INDEX IF NOT EXISTS grey_press_game ON grey_press (game_id);
+
 -- Refusals in a row to an address with no accepted file in between; after
 -- limits.quiet_after of them it is not answered until quiet_until.
 CREATE TABLE IF NOT EXISTS mail_senders (

@@ -104,6 +104,15 @@ CREATE TABLE IF NOT EXISTS reminders (
     PRIMARY KEY (game_id, step, player)
 );
 
+-- Grey press waiting for its step to close (see schema.sql).
+CREATE TABLE IF NOT EXISTS grey_press (
+    id      BIGSERIAL PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    held_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS grey_press_game ON grey_press (game_id);
+
 -- The mail gateway's bookkeeping (see schema.sql).
 CREATE TABLE IF NOT EXISTS mail_rate (
     address TEXT    NOT NULL,

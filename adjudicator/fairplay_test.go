@@ -308,3 +308,132 @@ func TestTimelineStreamIsSpecified(t *testing.T) {
 		t.Error("two timelines share a stream")
 	}
 }
+
+// greyGame is a dice game with grey press in which cid and then ann send
+// grey press (or ann first, with annFirst), each at its own time, and the
+// step then closes.
+func greyGame(t *testing.T, extra string, annFirst bool) (*adjudicator.Host, *clock, *adjudicator.NewGame) {
+	t.Helper()
+	h, c := newHost(t, "1")
+	ng := create(t, h, "press: grey\noptions: {target: 1}\n"+extra)
+	ctx := context.Background()
+	sends := []adjudicator.PressOrder{
+		{From: "cid", Token: ng.Tokens["cid"], To: []string{"ben"}, Text: "ann bluffs", Grey: true},
+		{From: "ann", Token: ng.Tokens["ann"], Text: "the die is loaded", Grey: true},
+	}
+	if annFirst {
+		sends[0], sends[1] = sends[1], sends[0]
+	}
+	before := eventCount(t, h)
+	for _, p := range sends {
+		c.t = c.t.Add(7 * time.Minute)
+		if _, e, err := h.Press(ctx, "d1", p, adjudicator.SubmitOptions{}); err != nil || e.Seq != 0 {
+			t.Fatalf("grey press from %s: event %d, %v", p.From, e.Seq, err)
+		}
+	}
+	if n := eventCount(t, h); n != before {
+		t.Fatalf("grey press was logged when it was sent: %d events, %d before", n, before)
+	}
+	return h, c, ng
+}
+
+// Grey press is held until its step closes, and then logged with the
+// close, at its time, in an order that does not depend on who sent what
+// first; the reports name the sender only to the GM.
+func TestGreyPressIsLoggedWithTheClose(t *testing.T) {
+	logged := func(annFirst bool) []adjudicator.PressPayload {
+		h, c, ng := greyGame(t, "", annFirst)
+		ctx := context.Background()
+		preview, err := h.Preview(ctx, "d1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gm := reportFor(t, preview, ""); !strings.Contains(gm, "From cid to ben: ann bluffs") {
+			t.Errorf("the GM's preview does not show the grey press held:\n%s", gm)
+		}
+		for _, p := range []string{"ann", "ben", "cid"} {
+			c.t = c.t.Add(time.Hour)
+			if _, err := submit(h, p, ng.Tokens[p], 1, "2"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		evs, _ := h.Store.Events(ctx, "d1")
+		closed := firstOf(evs, adjudicator.KindClosed, 0)
+		var out []adjudicator.PressPayload
+		for _, e := range evs[closed-2 : closed] {
+			var p adjudicator.PressPayload
+			if e.Kind != adjudicator.KindPress || e.Actor != adjudicator.ActorSystem || e.Decode(&p) != nil {
+				t.Fatalf("event %d before the close is %s by %s, not grey press", e.Seq, e.Kind, e.Actor)
+			}
+			if !e.RecordedAt.Equal(evs[closed].RecordedAt) {
+				t.Errorf("grey press logged at %v, the close at %v", e.RecordedAt, evs[closed].RecordedAt)
+			}
+			out = append(out, p)
+		}
+		g, err := h.Load(ctx, "d1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ben, gm := reportFor(t, g, "ben"), reportFor(t, g, "")
+		if !strings.Contains(ben, "From someone (grey press) to ben: ann bluffs") || strings.Contains(ben, "From cid") {
+			t.Errorf("ben's report of the step:\n%s", ben)
+		}
+		if !strings.Contains(gm, "From cid to ben: ann bluffs") || !strings.Contains(gm, "From ann to everyone: the die is loaded") {
+			t.Errorf("the GM's report of the step:\n%s", gm)
+		}
+		auditClean(t, h)
+		return out
+	}
+	a, b := logged(false), logged(true)
+	if len(a) != 2 || len(b) != 2 || a[0].Text != b[0].Text || a[1].Text != b[1].Text {
+		t.Errorf("the order of the grey press logged depends on the order it came in: %+v and %+v", a, b)
+	}
+}
+
+// After the end the public export still withholds grey press, which names
+// its sender, unless the campaign says grey_senders: revealed; with it
+// withheld, the public export audits clean, replaying the whole game.
+func TestGreySendersWithheldAfterTheEnd(t *testing.T) {
+	for _, reveal := range []bool{false, true} {
+		extra := ""
+		if reveal {
+			extra = "grey_senders: revealed\n"
+		}
+		h, _, _ := greyGame(t, extra, false)
+		ctx := context.Background()
+		var g *adjudicator.Game
+		for i := 0; i < 100; i++ {
+			var err error
+			if g, _, err = h.Close(ctx, "d1", "the clock"); err != nil {
+				t.Fatal(err)
+			}
+			if g.Status.Finished {
+				break
+			}
+		}
+		if !g.Status.Finished {
+			t.Fatal("the game does not end")
+		}
+		evs, _ := h.Store.Events(ctx, "d1")
+		public, err := adjudicator.Public(g, evs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		withheld := 0
+		for i, e := range public {
+			if e.Redacted() {
+				withheld++
+				if e.Kind != adjudicator.KindPress || !strings.Contains(string(evs[i].Payload), `"grey":true`) {
+					t.Errorf("the finished game's public export withholds %s", e.String())
+				}
+			}
+		}
+		if want := map[bool]int{false: 2, true: 0}[reveal]; withheld != want {
+			t.Errorf("grey_senders revealed %v: %d payloads withheld, want %d", reveal, withheld, want)
+		}
+		audited, err := adjudicator.Audit(h.Games, public)
+		if err != nil || !audited.Status.Finished || audited.Last.Digest != g.Last.Digest {
+			t.Errorf("the audit of the public export: %v", err)
+		}
+	}
+}

@@ -56,6 +56,12 @@ type Game struct {
 
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
+
+	// greyRun is the first of the grey press events just replayed one
+	// after another at one time, as a close logs the grey press it
+	// releases (see grey.go), and greyAt their time; 0: none.
+	greyRun int64
+	greyAt  time.Time
 }
 
 // Player is a seat and who holds it now.
@@ -109,6 +115,10 @@ type StepRecord struct {
 	// seed event): the chain head a report of this step was made from.
 	Seq  int64
 	Hash string
+	// From is the first event the close logged: the first of the grey
+	// press it released (see grey.go), else its step-closed event; 0 for
+	// the set-up.
+	From int64
 }
 
 // ReplayError is a log that does not replay: an event the engine refuses, or
@@ -280,6 +290,14 @@ func (g *Game) apply(e events.Event) error {
 	g.Seq, g.Hash = e.Seq, e.Hash
 	if slices.Contains(NoticeKinds, e.Kind) {
 		g.NoticeSeq = e.Seq
+	}
+	if e.Kind == KindPress && e.Redacted() {
+		// Grey press withheld from a finished game's public export: press
+		// changes no state, so the game replays without it.
+		return nil
+	}
+	if e.Kind != KindClosed {
+		g.trackGrey(e)
 	}
 	note := func(text, reason string) {
 		text = strings.TrimSuffix(text, ".")
@@ -498,9 +516,25 @@ func (g *Game) noteClose(reason string, at time.Time) {
 	}
 }
 
-// markClosed records e as the event that closed the last step.
+// markClosed records e as the event that closed the last step, and the
+// first event its close logged.
 func (g *Game) markClosed(e events.Event) {
-	g.Last.Seq, g.Last.Hash = e.Seq, e.Hash
+	g.Last.Seq, g.Last.Hash, g.Last.From = e.Seq, e.Hash, e.Seq
+	if g.greyRun != 0 && g.greyAt.Equal(e.RecordedAt) {
+		g.Last.From = g.greyRun
+	}
+	g.greyRun = 0
+}
+
+// trackGrey follows the runs of grey press logged together, for
+// markClosed.
+func (g *Game) trackGrey(e events.Event) {
+	switch {
+	case e.Kind != KindPress || e.Actor != ActorSystem:
+		g.greyRun = 0
+	case g.greyRun == 0 || !g.greyAt.Equal(e.RecordedAt):
+		g.greyRun, g.greyAt = e.Seq, e.RecordedAt
+	}
 }
 
 func orNone(names []string) string {

@@ -26,6 +26,8 @@ const MaxPressText = 8 << 10
 // Press checks a press message against the campaign's press setting and, if
 // it may go, appends it. Taipan relays it from the games' address; the
 // sender's address is never shown, nor, for grey press, the sender's name.
+// Grey press is held, and logged and relayed when the open step closes
+// (see grey.go): for it the event returned is the zero Event.
 func (h *Host) Press(ctx context.Context, game string, p PressOrder, opt SubmitOptions) (*Game, events.Event, error) {
 	var g *Game
 	var e events.Event
@@ -70,14 +72,16 @@ func (h *Host) PressTx(ctx context.Context, tx *events.Tx, game string, p PressO
 	if err != nil {
 		return nil, events.Event{}, err
 	}
-	actor := from
 	if payload.Grey {
 		// The actor is outside what a public export withholds: grey
-		// press names its sender only inside its payload.
-		actor, payload.From = ActorSystem, from
+		// press names its sender only inside its payload, and waits for
+		// the step's close, so that its place and time in the log name
+		// nobody either.
+		payload.From = from
+		return g, events.Event{}, holdGrey(ctx, tx, g.ID, payload, h.now())
 	}
 	var out []events.Event
-	if err := h.append(ctx, tx, g, KindPress, actor, payload, &out); err != nil {
+	if err := h.append(ctx, tx, g, KindPress, from, payload, &out); err != nil {
 		return nil, events.Event{}, err
 	}
 	return g, out[0], nil
@@ -205,7 +209,11 @@ func (h *Host) Preview(ctx context.Context, id string) (*Game, error) {
 		if g.Status.Finished {
 			return Errorf(ECONFLICT, "game %s is over; there is no step to preview", id)
 		}
-		if _, err := g.resolve(ReasonGM, events.Timestamp(h.now())); err != nil {
+		at := events.Timestamp(h.now())
+		if err := h.releaseGrey(ctx, tx, g, at, nil); err != nil {
+			return err
+		}
+		if _, err := g.resolve(ReasonGM, at); err != nil {
 			return Errorf(EINTERNAL, "game %s: %v", id, err)
 		}
 		return errPreview

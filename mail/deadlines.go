@@ -51,7 +51,13 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 	}
 	from := last
 	if !known {
+		// Never looked at: what came before the last close is in its
+		// reports, but the grey press logged with the close is relayed
+		// only now (see adjudicator/grey.go).
 		from = g.Last.Seq
+		if g.Last.From > 0 {
+			from = g.Last.From - 1
+		}
 	}
 	if g.NoticeSeq <= from {
 		// Nothing to tell since the mark (the game knows its last such

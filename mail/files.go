@@ -143,7 +143,10 @@ func pressNote(g *adjudicator.Game, p *orders.Press, check bool) string {
 	if check {
 		return fmt.Sprintf("Checked, not sent: your press to %s may go%s. Send the file again\nwithout check: true to send it.", to, how)
 	}
-	return fmt.Sprintf("Your press to %s is relayed%s from the games' address,\nwhich never shows yours. It is in the reports of step %d.", to, how, g.Step)
+	if p.Grey {
+		return fmt.Sprintf("Your grey press to %s is held until step %d closes, and then relayed\nunsigned from the games' address, which never shows yours, and logged with\nthe close, so that neither its time nor its place in the log tells who\nsent it. Only the GM learns that you did.", to, g.Step)
+	}
+	return fmt.Sprintf("Your press to %s is relayed from the games' address,\nwhich never shows yours. It is in the reports of step %d.", to, g.Step)
 }
 
 // absenceNote is what the answer says of the absence in a file.

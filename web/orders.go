@@ -116,7 +116,11 @@ func (s *Server) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope
 		if len(p.To) > 0 {
 			to = strings.Join(p.To, ", ")
 		}
-		*notes = append(*notes, "Press sent to "+to+".")
+		if p.Grey {
+			*notes = append(*notes, fmt.Sprintf("Grey press to %s held: it is relayed, unsigned, when step %d closes.", to, g.Step))
+		} else {
+			*notes = append(*notes, "Press sent to "+to+".")
+		}
 	}
 	if a := env.Absence; a != nil && !opt.CheckOnly {
 		g, err := s.host.AbsentTx(ctx, tx, env.Game, env.Player, env.Token, a.From, a.Until, a.Reason, opt)

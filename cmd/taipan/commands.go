@@ -228,7 +228,11 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 		if g, _, err = m.host.Press(ctx, env.Game, p, opt); err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "Press from %s sent to %s.\n", env.Player, orEveryone(env.Press.To))
+		if env.Press.Grey {
+			fmt.Fprintf(m.Stdout, "Grey press from %s to %s held: it is logged and relayed, unsigned, when step %d closes.\n", env.Player, orEveryone(env.Press.To), g.Step)
+		} else {
+			fmt.Fprintf(m.Stdout, "Press from %s sent to %s.\n", env.Player, orEveryone(env.Press.To))
+		}
 	}
 	if a := env.Absence; a != nil && !opt.CheckOnly {
 		if g, err = m.host.Absent(ctx, env.Game, env.Player, env.Token, a.From, a.Until, a.Reason, opt); err != nil {
@@ -601,7 +605,11 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	}
 	for _, e := range evs {
 		if e.Redacted() {
-			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (a public export of a running game); import the full export", e.String())
+			why := "a public export of a running game"
+			if e.Kind == adjudicator.KindPress {
+				why = "grey press, which a public export withholds for good"
+			}
+			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (%s); import the full export", e.String(), why)
 		}
 	}
 	g, err := adjudicator.Audit(m.host.Games, evs)
@@ -694,9 +702,12 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 // what it found. signedBy, when not "", is the GM's public key whose
 // signature of head has checked.
 func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) error {
-	withheld := 0
+	withheld, grey := 0, 0
 	for _, e := range evs {
-		if e.Redacted() {
+		switch {
+		case e.Redacted() && e.Kind == adjudicator.KindPress:
+			grey++ // replay does without press, which changes nothing in play
+		case e.Redacted():
 			withheld++
 		}
 	}
@@ -725,6 +736,9 @@ func (m *Main) auditLog(evs []events.Event, head *adjudicator.Head, signedBy str
 	g, err := adjudicator.Audit(Games(), evs)
 	if err != nil {
 		return fmt.Errorf("audit failed: %w", err)
+	}
+	if grey > 0 {
+		headNote += fmt.Sprintf(" %s withheld for good (grey press, whose sender nobody is told), checked through the chain.", plural(grey, "press payload"))
 	}
 	state := fmt.Sprintf("step %d open", g.Step)
 	if g.Status.Finished {

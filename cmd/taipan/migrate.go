@@ -13,9 +13,10 @@ import (
 )
 
 // operationalTables are copied by migrate besides the games' logs, so that
-// no mail is taken in or sent twice after the move and every token still
-// works. The games index is rebuilt from the logs instead.
-var operationalTables = []string{"credentials", "inbox", "outbox", "reminders", "integrity"}
+// no mail is taken in or sent twice after the move, every token still
+// works and no grey press waiting for its step's close is lost. The games
+// index is rebuilt from the logs instead.
+var operationalTables = []string{"credentials", "inbox", "outbox", "reminders", "integrity", "grey_press"}
 
 // runMigrate is `taipan migrate --from DB --to DB`: every game's log and the
 // operational tables copied from one store to another (SQLite to PostgreSQL,
@@ -128,7 +129,7 @@ func copyTable(ctx context.Context, src, dst *events.Store, table string) (int, 
 		return 0, err
 	}
 	// Tables numbered by the database go on from the highest copied id.
-	if dst.Backend() == "postgres" && (table == "outbox" || table == "integrity") {
+	if dst.Backend() == "postgres" && (table == "outbox" || table == "integrity" || table == "grey_press") {
 		var ignored sql.NullInt64
 		if err := dst.QueryRow(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), GREATEST((SELECT max(id) FROM %s), 1))`, table, table)).Scan(&ignored); err != nil {
 			return n, err
