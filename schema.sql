@@ -179,6 +179,19 @@ CREATE TABLE IF NOT EXISTS mail_tokens (
     PRIMARY KEY (game_id, player)
 ) WITHOUT ROWID;
 
+-- Codes that confirm a new token asked for by mail (mail/tokens.go): each
+-- went only to the player's address on record, and the token is made anew
+-- only when one comes back from it. Kept hashed; each works once, until
+-- expires_at; rows past it are deleted.
+CREATE TABLE IF NOT EXISTS mail_token_codes (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    code_hash  TEXT NOT NULL,              -- hex SHA-256 of the code
+    asked_at   TEXT NOT NULL,
+    expires_at TEXT NOT NULL,              -- events.SortableTime
+    PRIMARY KEY (game_id, player, code_hash)
+) WITHOUT ROWID;
+
 -- What the mail gateway has done per game: the last deadline change it
 -- told the players of, the last GM digest.
 CREATE TABLE IF NOT EXISTS mail_marks (

@@ -147,6 +147,14 @@ CREATE TABLE IF NOT EXISTS mail_tokens (
     created_at TEXT NOT NULL,
     PRIMARY KEY (game_id, player)
 );
+CREATE TABLE IF NOT EXISTS mail_token_codes (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    code_hash  TEXT NOT NULL,
+    asked_at   TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, player, code_hash)
+);
 CREATE TABLE IF NOT EXISTS mail_marks (
     game_id TEXT NOT NULL,
     mark    TEXT NOT NULL,

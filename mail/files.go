@@ -2,7 +2,6 @@ package mail
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -58,16 +57,6 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 		return nil, err
 	}
 	if refused != nil {
-		var tm *tooManyFiles
-		if errors.As(refused, &tm) {
-			if err := tm.count(ctx, tx); err != nil {
-				return nil, err
-			}
-			if !tm.first {
-				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
-				return res, nil
-			}
-		}
 		lines := errLines(refused)
 		if check {
 			return refuse(roster, subject("checked: mistakes found"), "checked (check: true), nothing submitted: "+lines[0], lines[1:])

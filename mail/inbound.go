@@ -402,11 +402,14 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		}
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: this mail comes from %s, but %s's orders are only taken from the address on record for %s", m.From, seat.Name, seat.Name), nil)
 	}
+	// From the address on record: with the right token too, the mail is
+	// authentic, and owed its answers whatever the limits on answers.
+	ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
+	if err != nil {
+		return nil, err
+	}
+	m.authentic = ok
 	if env.Command != "" {
-		ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
-		if err != nil {
-			return nil, err
-		}
 		if !ok {
 			return refuse(roster, subject("command refused"), fmt.Sprintf("field token: wrong or missing token for %s in game %s", seat.Name, env.Game), nil)
 		}

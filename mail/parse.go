@@ -55,6 +55,11 @@ type Inbound struct {
 	// digest (then corrected is set).
 	key       string
 	corrected bool
+	// authentic says the mail proved its sender: it carried the right
+	// token of the player (or GM) it names and came from that one's
+	// address on record, or a code Taipan mailed only there. Its answers
+	// are owed: no limit holds them back (see answer.go).
+	authentic bool
 }
 
 // id is the key the mail is recorded and answered under.
