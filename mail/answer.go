@@ -123,6 +123,9 @@ func (in *Ingester) answer(ctx context.Context, tx *events.Tx, m *Inbound, kind,
 	if quietNote != "" {
 		d.Body += "\n" + quietNote + "\n"
 	}
+	// No answer repeats a secret of the mail it answers, wherever the
+	// mail's file had it (a comment, a misspelt key, an order's value).
+	d.Body = hideSecrets(d.Body, m)
 	queued, err := in.Outbox.Enqueue(ctx, tx, d)
 	if err != nil || !queued || kind == KindAck || owed {
 		return v, err

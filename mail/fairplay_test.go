@@ -1,8 +1,10 @@
 package mail_test
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"net"
 	"strings"
 	"testing"
 	"time"
@@ -253,4 +255,181 @@ func TestForgedTokenResetsChangeNothing(t *testing.T) {
 	if res := f.ingest(plainMail(aliceAddr, "confirm", "game: bourse-1\nplayer: alice\ncommand: token "+late+"\n")); res.Outcome == mail.Command || !tokenWorks(t, f, "alice", tok) {
 		t.Errorf("an expired code: %s %s", res.Outcome, res.Reason)
 	}
+}
+
+// No answer repeats a secret of the file it answers: a token in a YAML
+// comment, under a misspelt key, as an order's value, in a refusal, a
+// check or an acknowledgement; nor does the inbox's record of the mail.
+func TestAnswersEchoNoSecretOfTheFile(t *testing.T) {
+	f := newFixture(t, nil)
+	tok, gmTok := f.tokens["alice"], f.tokens[""]
+	player, file := f.orderFile()
+	if player != "alice" {
+		t.Fatalf("alice should move first, not %s", player)
+	}
+	for _, c := range []struct{ name, from, file string }{
+		{"a token in a comment, none given", aliceAddr, "game: bourse-1\nplayer: alice\n# token: " + tok + "\norders: [pass]\n"},
+		{"a token after the orders", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\norders:\n  - buy: Atlantis   # my token is " + tok + ", the GM's " + gmTok + "\n"},
+		{"a misspelt key", aliceAddr, "game: bourse-1\nplayer: alice\ntokn: " + tok + "\norders: [pass]\n"},
+		{"a token as a value", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\norders:\n  - buy: " + tok + "\n"},
+		{"a token as the player", aliceAddr, "game: bourse-1\nplayer: " + tok + "\ntoken: " + tok + "\norders: [pass]\n"},
+		{"a check", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\ncheck: true\n# " + gmTok + "\norders:\n  - buy: Atlantis\n"},
+		{"from the wrong address", bobAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\norders: [pass] # " + tok + "\n"},
+		{"an accepted file", aliceAddr, strings.Replace(file, "orders:", "# keep "+gmTok+" safe\norders:", 1)},
+	} {
+		box := len(f.outbox())
+		res := f.ingest(plainMail(c.from, c.name, c.file))
+		answers := f.mails()[box:]
+		if len(answers) == 0 {
+			t.Errorf("%s: not answered (%s %s)", c.name, res.Outcome, res.Reason)
+		}
+		for _, m := range answers {
+			for _, secret := range []string{tok, gmTok} {
+				if strings.Contains(m.Body, secret) || strings.Contains(m.Text, secret) {
+					t.Errorf("%s: the %s to %s repeats a token:\n%s", c.name, m.Kind, m.To, m.Text)
+				}
+			}
+		}
+		var reason string
+		if err := f.store.QueryRow(context.Background(), `SELECT reason FROM inbox WHERE message_id = ?`, res.MessageID).Scan(&reason); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(reason, tok) || strings.Contains(reason, gmTok) {
+			t.Errorf("%s: the inbox keeps a token: %s", c.name, reason)
+		}
+	}
+}
+
+// session is one client connection to the embedded listener.
+type session struct {
+	c net.Conn
+	r *bufio.Reader
+}
+
+// line reads the server's next line; a test stuck on it fails after a
+// generous limit, never sooner.
+func (s *session) line(t *testing.T) string {
+	t.Helper()
+	s.c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	l, err := s.r.ReadString('\n')
+	if err != nil && l == "" {
+		return "EOF: " + err.Error()
+	}
+	return strings.TrimRight(l, "\r\n")
+}
+
+// dialFrom opens a session to addr from the local address from (any of
+// 127.0.0.0/8 on loopback) and reads its first line.
+func dialFrom(t *testing.T, addr, from string) (*session, string) {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 30 * time.Second}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	s := &session{c: c, r: bufio.NewReader(c)}
+	return s, s.line(t)
+}
+
+// listen starts an embedded listener for f with the caps given, stopped
+// when the test ends.
+func listen(t *testing.T, f *fixture, sessions, perAddress int, idle time.Duration) string {
+	t.Helper()
+	l := &mail.Listener{Addr: "127.0.0.1:0", Address: taipanAddr, Ingester: f.svc.Ingester, Sessions: sessions, SessionsPerAddress: perAddress, Idle: idle}
+	at, err := l.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return at.String()
+}
+
+// hold opens sessions from each address of froms, each of which must be
+// taken.
+func hold(t *testing.T, addr string, froms ...string) []*session {
+	t.Helper()
+	var held []*session
+	for _, from := range froms {
+		s, greeting := dialFrom(t, addr, from)
+		if !strings.HasPrefix(greeting, "220 ") {
+			t.Fatalf("a session within the caps from %s: %q", from, greeting)
+		}
+		held = append(held, s)
+	}
+	return held
+}
+
+// takenAgain waits until a session from from is taken (the places of
+// closed sessions are given back as the server closes them), within a
+// generous limit.
+func takenAgain(t *testing.T, addr, from string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		s, greeting := dialFrom(t, addr, from)
+		s.c.Close()
+		if strings.HasPrefix(greeting, "220 ") {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no session taken from %s once places were free: %q", from, greeting)
+		}
+	}
+}
+
+// The embedded listener holds at most its cap of sessions, overall and
+// from one address: sessions past it, however many, are refused with 421
+// at once, while the idle ones it holds keep their places; and it takes
+// sessions, and mail, again once they end.
+func TestListenerCapsSessions(t *testing.T) {
+	f := newFixture(t, nil)
+	addr := listen(t, f, 4, 2, time.Hour)
+	held := hold(t, addr, "127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3")
+	for i := 0; i < 30; i++ {
+		from := []string{"127.0.0.2", "127.0.0.4", "127.0.0.5"}[i%3] // past the address's cap, then past the whole cap
+		s, greeting := dialFrom(t, addr, from)
+		if !strings.HasPrefix(greeting, "421 ") {
+			t.Fatalf("session %d past the caps, from %s: %q, want 421", i, from, greeting)
+		}
+		if next := s.line(t); !strings.HasPrefix(next, "EOF") {
+			t.Fatalf("a refused session from %s stays open: %q", from, next)
+		}
+	}
+	// The held ones still work.
+	for i, s := range held {
+		fmt.Fprintf(s.c, "NOOP\r\n")
+		if got := s.line(t); !strings.HasPrefix(got, "250 ") {
+			t.Errorf("held session %d: NOOP answered %q", i, got)
+		}
+	}
+	fmt.Fprintf(held[0].c, "QUIT\r\n")
+	held[0].line(t)
+	takenAgain(t, addr, "127.0.0.2")
+	held[2].c.Close()
+	takenAgain(t, addr, "127.0.0.4")
+	player, file := f.orderFile()
+	if err := mail.SendTo(addr, addrOf(player), []string{taipanAddr}, plainMail(addrOf(player), "orders", file)); err != nil {
+		t.Fatalf("a mail within the caps: %v", err)
+	}
+	if f.load().Step != 2 {
+		t.Error("the mail sent through the listener was not taken in")
+	}
+}
+
+// A session whose client sends nothing for the listener's idle time is
+// told so and closed, and its place is free again.
+func TestListenerClosesIdleSessions(t *testing.T) {
+	f := newFixture(t, nil)
+	addr := listen(t, f, 3, 3, 200*time.Millisecond)
+	held := hold(t, addr, "127.0.0.2", "127.0.0.2", "127.0.0.2")
+	for i, s := range held {
+		if bye := s.line(t); !strings.HasPrefix(bye, "421 ") || !strings.Contains(strings.ToLower(bye), "idle") {
+			t.Errorf("idle session %d: %q, want 421 idle time-out", i, bye)
+		}
+		if next := s.line(t); !strings.HasPrefix(next, "EOF") {
+			t.Errorf("idle session %d stays open after its time-out: %q", i, next)
+		}
+	}
+	takenAgain(t, addr, "127.0.0.2")
 }

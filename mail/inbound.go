@@ -514,10 +514,11 @@ func refusalText(m *Inbound, why string, detail []string, over bool) string {
 	return b.String()
 }
 
-// numbered writes a file with line numbers, hiding the token.
+// numbered writes a file with line numbers, hiding its secrets: the
+// token, comments, and words that look like a token (orders.HideSecrets).
 func numbered(file []byte) string {
 	var b strings.Builder
-	for i, l := range orders.HideToken(file) {
+	for i, l := range orders.HideSecrets(file) {
 		fmt.Fprintf(&b, "  %3d | %s\n", i+1, l)
 	}
 	return b.String()

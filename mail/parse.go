@@ -82,36 +82,26 @@ func (m *Inbound) contentHash() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// secrets are the tokens m carries: that of its envelope, and any value of
-// a token: line of its file (when the file cannot be parsed), so that no
-// log line or kept row repeats them.
+// secrets are the secrets m carries: the token of its envelope, and what
+// orders.Secrets finds in its file (token: values, words of 32 or more hex
+// digits, in comments too, also when the file cannot be parsed), so that
+// no answer, log line or kept row repeats them.
 func (m *Inbound) secrets() []string {
-	var out []string
-	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret {
-		out = append(out, env.Token)
-	}
-	for _, match := range tokenValue.FindAllSubmatch(m.File, -1) {
-		if v := strings.Trim(string(match[1]), `"'`); len(v) >= minSecret {
-			out = append(out, v)
-		}
+	out := orders.Secrets(m.File)
+	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret && !slices.Contains(out, env.Token) {
+		out = append([]string{env.Token}, out...)
 	}
 	return out
 }
 
-// minSecret is the shortest token value hidden from log lines: shorter
-// ones are no token (one is 32 characters), and hiding them would garble
-// the line ("wrong token" with token: wrong).
+// minSecret is the shortest envelope token hidden: shorter ones are no
+// token (one is 32 characters), and hiding them would garble the line
+// ("wrong token" with token: wrong).
 const minSecret = 8
 
-var tokenValue = regexp.MustCompile(`(?mi)^\s*token\s*:\s*(\S+)`)
-
-// hideSecrets replaces m's tokens in s, a line for the log or the inbox.
-func hideSecrets(s string, m *Inbound) string {
-	for _, t := range m.secrets() {
-		s = strings.ReplaceAll(s, t, "(token hidden)")
-	}
-	return s
-}
+// hideSecrets replaces m's secrets in s: an answer, or a line for the log
+// or the inbox.
+func hideSecrets(s string, m *Inbound) string { return orders.HideIn(s, m.secrets()) }
 
 // envelope is the order file parsed (nil, nil without one), parsed once.
 func (m *Inbound) envelope() (*orders.Envelope, error) {

@@ -37,6 +37,6 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkRoundTrip(t, env)
-		orders.HideToken(data)
+		orders.HideSecrets(data)
 	})
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"taipan/adjudicator"
@@ -63,4 +65,26 @@ func TestForgedTokenRequestKeepsSessions(t *testing.T) {
 		t.Fatalf("the confirmation: %s %s", res.Outcome, res.Reason)
 	}
 	alice.get("/games/bourse-1/players/alice").want(t, http.StatusUnauthorized)
+}
+
+// The answer page repeats no secret of the file sent: a token in a
+// comment, or written as a value, is hidden from the refusal, the check
+// and the file kept in the form.
+func TestOrderPageEchoesNoSecret(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	alice := s.browser()
+	alice.login("bourse-1", "alice")
+	tok, gmTok := s.tokens["bourse-1"]["alice"], s.tokens["bourse-1"][""]
+	for _, c := range []struct{ do, file string }{
+		{"submit", "# my token: " + tok + "\norders:\n  - buy: Atlantis\n"},
+		{"check", "orders:\n  - buy: " + gmTok + "   # the GM's\n"},
+		{"check", "orders:\n  - buy: Paris   # " + tok + "\n"},
+	} {
+		res := alice.post("/games/bourse-1/orders", url.Values{"file": {c.file}, "step": {"1"}, "do": {c.do}})
+		for _, secret := range []string{tok, gmTok} {
+			if strings.Contains(res.body, secret) {
+				t.Errorf("%s of %q: the page repeats a token:\n%s", c.do, c.file, res.body)
+			}
+		}
+	}
 }
