@@ -43,7 +43,7 @@ type Campaign struct {
 	GreySenders   string   `yaml:"grey_senders" json:"grey_senders,omitempty"`     // withheld (default) or revealed: grey press in the public export after the end
 	Grace         Duration `yaml:"grace" json:"grace,omitempty"`                   // late orders taken this long after a deadline
 	CivilDisorder int      `yaml:"civil_disorder" json:"civil_disorder,omitempty"` // missed steps in a row before civil disorder; 0: never
-	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // deadline time absences may add per player (default 14d)
+	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // the absence time each player's deadlines may be moved for (default 14d)
 	ReportFormat  string   `yaml:"report_format" json:"report_format,omitempty"`   // html (default: text, HTML and picture) or plain
 
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)

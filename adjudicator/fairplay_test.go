@@ -437,3 +437,91 @@ func TestGreySendersWithheldAfterTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// A declared absence of a week costs a week of the allowance, once, and
+// keeps every deadline of the absent player's steps out of it, across GM
+// closes, a rollback and a deadline the GM sets; no missed step counts
+// towards civil disorder meanwhile, in the GM's preview either; and an
+// absence longer than what is left says that the allowance runs out.
+func TestAbsenceHonouredAcrossARollback(t *testing.T) {
+	h, clk := newHost(t, "1")
+	ng := create(t, h, "deadline: 24h\ncivil_disorder: 1\nabsence_max: 14d\noptions: {target: 99}\n")
+	ctx := context.Background()
+	t0 := clk.t
+	from, until := t0.Add(time.Hour), t0.Add(time.Hour+7*24*time.Hour)
+	week := 7 * 24 * time.Hour
+	if _, err := h.Absent(ctx, "d1", "ben", ng.Tokens["ben"], from, until, "sailing", adjudicator.SubmitOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	// check looks at the game as the log has it, replayed from scratch.
+	check := func(when string) *adjudicator.Game {
+		t.Helper()
+		g := auditClean(t, h)
+		ben := g.Player("ben")
+		if ben.AbsenceUsed != week {
+			t.Errorf("%s: ben's absence has cost %v of the allowance, want %v, once", when, ben.AbsenceUsed, week)
+		}
+		if ben.Disorder || ben.Missed != 0 {
+			t.Errorf("%s: ben is in civil disorder (%v) or missed %d steps while away", when, ben.Disorder, ben.Missed)
+		}
+		if g.IsPending("ben") && !g.Deadline.Before(from) && g.Deadline.Before(until) {
+			t.Errorf("%s: the deadline %v falls inside ben's absence", when, g.Deadline)
+		}
+		return g
+	}
+	if g := check("declared"); !g.Deadline.Equal(until) {
+		t.Errorf("step 1's deadline is %v, want the absence's end %v", g.Deadline, until)
+	}
+	closeStep := func(at time.Duration) {
+		t.Helper()
+		clk.t = t0.Add(at)
+		for _, p := range []string{"ann", "cid"} {
+			if _, err := submit(h, p, ng.Tokens[p], 0, "2"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g, _ := h.Load(ctx, "d1")
+		preview, err := h.Preview(ctx, "d1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(preview.Last.Disorder) != 0 || strings.Contains(reportFor(t, preview, ""), "is in civil disorder") {
+			t.Errorf("step %d: the GM's preview puts %v in civil disorder:\n%s", g.Step, preview.Last.Disorder, reportFor(t, preview, ""))
+		}
+		gmDo(t, h, "close")
+	}
+	closeStep(2 * time.Hour)
+	if g := check("after a GM close"); !g.Deadline.Equal(until) {
+		t.Errorf("step 2's deadline is %v, want %v", g.Deadline, until)
+	}
+	closeStep(3 * time.Hour)
+	check("after another close")
+	clk.t = t0.Add(4 * time.Hour)
+	gmDo(t, h, "rollback", "1")
+	if g := check("after the rollback"); g.Step != 2 || !g.Deadline.Equal(until) {
+		t.Errorf("after the rollback: step %d, deadline %v, want step 2 and %v", g.Step, g.Deadline, until)
+	}
+	clk.t = t0.Add(5 * time.Hour)
+	gmDo(t, h, "deadline", t0.Add(30*time.Hour).Format(time.RFC3339))
+	if g := check("after the GM set a deadline inside the absence"); !g.Deadline.Equal(until) || !strings.Contains(g.Notes[len(g.Notes)-1].Text, "for an absence declared, it moves to") {
+		t.Errorf("the GM's deadline inside the absence: %v; the note: %q", g.Deadline, g.Notes[len(g.Notes)-1].Text)
+	}
+	closeStep(6 * time.Hour)
+	check("after a close past the rollback")
+
+	// Ten days more, with seven left: the allowance runs out, and says so.
+	later := until.Add(24 * time.Hour)
+	g, err := h.Absent(ctx, "d1", "ben", ng.Tokens["ben"], later, later.Add(10*24*time.Hour), "", adjudicator.SubmitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ben := g.Player("ben")
+	last := ben.Absences[len(ben.Absences)-1]
+	if last.Covered == nil || !last.Covered.Equal(later.Add(week)) || g.AbsenceLeft(ben) != 0 {
+		t.Errorf("the second absence covers to %v, with %v left; want %v and nothing", last.Covered, g.AbsenceLeft(ben), later.Add(week))
+	}
+	if note := g.Notes[len(g.Notes)-1].Text; !strings.Contains(note, "allowance runs out") {
+		t.Errorf("the player is not told that the allowance runs out: %q", note)
+	}
+	auditClean(t, h)
+}

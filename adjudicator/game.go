@@ -279,7 +279,7 @@ func (g *Game) openStep(at time.Time) {
 		if g.Paused {
 			g.PausedLeft, g.Deadline = d, time.Time{}
 		}
-		g.extendForAbsences()
+		g.extendForAbsences(true)
 	}
 }
 
@@ -357,7 +357,13 @@ func (g *Game) apply(e events.Event) error {
 			return bad("%v", err)
 		}
 		g.Deadline = p.Deadline
-		note(fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline)), p.Reason)
+		text := fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline))
+		// An absence the allowance covers moves it all the same (the
+		// absences recorded before Covered was did not).
+		if g.extendForAbsences(false) {
+			text = fmt.Sprintf("The GM set the deadline of step %d to %s; for an absence declared, it moves to %s.", p.Step, FormatTime(p.Deadline), FormatTime(g.Deadline))
+		}
+		note(text, p.Reason)
 	case KindVoid:
 		var p PlayerAction
 		if err := e.Decode(&p); err != nil {
@@ -500,7 +506,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 			rec.Late = append(rec.Late, p)
 		}
 	}
-	rec.Disorder = g.countMissed(defaults, overruled)
+	rec.Disorder = g.countMissed(defaults, overruled, at)
 	g.State, g.Notes, g.Press = s, nil, nil
 	g.Last = rec
 	g.Step++

@@ -192,8 +192,17 @@ func (h *Host) AbsentTx(ctx context.Context, tx *events.Tx, game, player, token 
 	case until.Sub(now) > 366*24*time.Hour:
 		return nil, Errorf(EINVALID, "field absence: more than a year away; ask the GM to hand your seat over instead")
 	}
-	payload := Absence{Player: pl.Name, From: from.UTC(), Until: until.UTC(), Reason: reason}
-	return g, h.append(ctx, tx, g, KindAbsence, pl.Name, payload, nil)
+	// What the allowance covers is worked out once, now, and logged: the
+	// absence is charged for it once, whatever happens to the steps in it.
+	at := events.Timestamp(now)
+	payload := Absence{Player: pl.Name, From: from.UTC(), Until: until.UTC(), Reason: reason, Recorded: at}
+	covered := g.coverAbsence(pl, payload)
+	payload.Covered = &covered
+	e, err := tx.Append(ctx, g.ID, KindAbsence, pl.Name, payload, at)
+	if err != nil {
+		return nil, err
+	}
+	return g, g.apply(e)
 }
 
 // Preview resolves the open step of a copy of the game as if the GM closed

@@ -146,11 +146,24 @@ type GraceSet struct {
 
 // Absence is a player's window away: deadlines that fall in it move to its
 // end, within the campaign's allowance per player.
+//
+// Covered is where the allowance ends for this absence, as the Host worked
+// it out when it recorded it: the deadlines of the player's steps that fall
+// in [From, Covered) move to Covered, however often steps open, close, are
+// rolled back or have their deadline set meanwhile, and no missed step
+// counts towards civil disorder in [From, Until). The allowance is charged
+// once, Covered − max(From, the time recorded): the absence's length, or
+// what was left. Absences recorded before Covered was (nil) keep the old
+// rule: each move of a deadline was charged the time it added.
 type Absence struct {
-	Player string    `json:"player"`
-	From   time.Time `json:"from"`
-	Until  time.Time `json:"until"`
-	Reason string    `json:"reason,omitempty"`
+	Player  string     `json:"player"`
+	From    time.Time  `json:"from"`
+	Until   time.Time  `json:"until"`
+	Reason  string     `json:"reason,omitempty"`
+	Covered *time.Time `json:"covered,omitempty"`
+	// Recorded is when the absence was recorded: its event's time, not
+	// part of the payload.
+	Recorded time.Time `json:"-"`
 }
 
 // Rollback takes the game back to the end of step Step: every input after

@@ -125,6 +125,7 @@ func (g *Game) applyTool(e events.Event) error {
 			g.Deadline = e.RecordedAt.Add(g.PausedLeft)
 		}
 		g.PausedLeft = 0
+		g.extendForAbsences(false)
 		text := "The GM resumed the game."
 		if !g.Deadline.IsZero() {
 			text = fmt.Sprintf("The GM resumed the game; the deadline is now %s.", FormatTime(g.Deadline))
@@ -146,46 +147,23 @@ func (g *Game) applyTool(e events.Event) error {
 		if pl == nil {
 			return fmt.Errorf("no player %q", p.Player)
 		}
+		p.Recorded = e.RecordedAt
+		if err := g.chargeAbsence(pl, p); err != nil {
+			return err
+		}
 		pl.Absences = append(pl.Absences, p)
 		before := g.Deadline
-		g.extendForAbsences()
+		g.extendForAbsences(true)
 		text := fmt.Sprintf("%s will be away from %s to %s.", p.Player, FormatTime(p.From), FormatTime(p.Until))
+		if p.Covered != nil {
+			text += " " + g.AbsenceCover(p)
+		}
 		if !g.Deadline.Equal(before) {
 			text += fmt.Sprintf(" The deadline moves to %s.", FormatTime(g.Deadline))
 		}
 		note(text, p.Reason)
 	}
 	return nil
-}
-
-// extendForAbsences moves the deadline to the end of any absence of an
-// awaited player that it falls in, within each player's allowance.
-func (g *Game) extendForAbsences() {
-	if g.Deadline.IsZero() {
-		return
-	}
-	allowance := time.Duration(g.Campaign.AbsenceMax)
-	if allowance <= 0 {
-		allowance = DefaultAbsenceMax
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, name := range g.Awaiting() {
-			pl := g.player(name)
-			for _, a := range pl.Absences {
-				if g.Deadline.Before(a.From) || !g.Deadline.Before(a.Until) {
-					continue
-				}
-				ext := min(a.Until.Sub(g.Deadline), allowance-pl.AbsenceUsed)
-				if ext <= 0 {
-					continue
-				}
-				pl.AbsenceUsed += ext
-				g.Deadline = g.Deadline.Add(ext)
-				changed = true
-			}
-		}
-	}
 }
 
 // back brings a player in civil disorder back: any file of theirs does.
@@ -201,9 +179,11 @@ func (g *Game) back(name string, at time.Time) {
 	}
 }
 
-// countMissed counts, at a close, the steps each pending player missed in
-// a row (sent nothing), and returns those who now fall into civil disorder.
-func (g *Game) countMissed(defaults, overruled []string) []string {
+// countMissed counts, at a close at `at`, the steps each pending player
+// missed in a row (sent nothing), and returns those who now fall into civil
+// disorder. A step missed during an absence the player declared does not
+// count (see Absence.Covered).
+func (g *Game) countMissed(defaults, overruled []string, at time.Time) []string {
 	var fell []string
 	for _, name := range g.Status.Pending {
 		pl := g.player(name)
@@ -212,6 +192,9 @@ func (g *Game) countMissed(defaults, overruled []string) []string {
 		}
 		if !slices.Contains(defaults, name) || slices.Contains(overruled, name) {
 			pl.Missed = 0
+			continue
+		}
+		if pl.awayAt(at) {
 			continue
 		}
 		pl.Missed++

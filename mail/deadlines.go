@@ -247,6 +247,7 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 	if err := json.Unmarshal(e.Payload, &a); err != nil {
 		return err
 	}
+	a.Recorded = e.RecordedAt
 	to := players(g, a.Player)
 	if away := g.Player(a.Player); away == nil || !strings.EqualFold(away.Email, g.Campaign.GM) {
 		to = append(to, gm(g)...) // unless the GM is the player away, who knows
@@ -256,8 +257,8 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 		reason = " (" + a.Reason + ")"
 	}
 	return d.tell(ctx, tx, g, KindAbsence, e.Seq, to, gameSubject(g.ID, a.Player+" will be away"), func(r recipient) string {
-		return fmt.Sprintf("%s will be away from %s to %s%s. A deadline that falls in that\nwindow moves to its end, within the game's allowance.\n\n%s",
-			a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason, statusText(g, r.view))
+		return fmt.Sprintf("%s will be away from %s to %s%s.\n%s\n\n%s",
+			a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason, adjudicator.Wrap(g.AbsenceCover(a), "", 72), statusText(g, r.view))
 	})
 }
 

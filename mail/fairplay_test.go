@@ -433,3 +433,25 @@ func TestListenerClosesIdleSessions(t *testing.T) {
 	}
 	takenAgain(t, addr, "127.0.0.2")
 }
+
+// An absence longer than the allowance is recorded, and its player, and
+// the others, are told that the allowance runs out, and where.
+func TestAbsenceAllowanceRunOutIsTold(t *testing.T) {
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	f := newFixture(t, nil)
+	f.setClock(&at)
+	from, until := at.Add(24*time.Hour), at.Add(21*24*time.Hour)
+	res := f.ingest(plainMail(bobAddr, "away", f.file("bob", fmt.Sprintf("absence: {from: %s, until: %s}\n", from.Format(time.RFC3339), until.Format(time.RFC3339)))))
+	if res.Outcome != mail.Accepted {
+		t.Fatalf("the absence: %s %s", res.Outcome, res.Reason)
+	}
+	end := adjudicator.FormatTime(from.Add(adjudicator.DefaultAbsenceMax))
+	ack := only(f.mails(), mail.KindAck, bobAddr)
+	if len(ack) != 1 || !strings.Contains(ack[0].Text, "allowance runs out") || !strings.Contains(strings.Join(strings.Fields(ack[0].Text), " "), end) {
+		t.Errorf("bob is not told that his allowance runs out at %s: %+v", end, ack)
+	}
+	told := only(f.mails(), mail.KindAbsence, aliceAddr)
+	if len(told) != 1 || !strings.Contains(told[0].Text, "allowance runs out") {
+		t.Errorf("alice is not told what the allowance covers: %+v", told)
+	}
+}
