@@ -455,3 +455,37 @@ func TestAbsenceAllowanceRunOutIsTold(t *testing.T) {
 		t.Errorf("alice is not told what the allowance covers: %+v", told)
 	}
 }
+
+// A check-only file is answered as a check, with mistakes or without:
+// never as a submission Taipan could not accept.
+func TestCheckAnswersReadAsChecks(t *testing.T) {
+	f := newFixture(t, lenient())
+	tok := f.tokens["alice"]
+	for _, c := range []struct{ name, from, file, want string }{
+		{"legal", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\ncheck: true\norders:\n  - buy: Paris\n", "Checked, not submitted"},
+		{"an illegal order", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\ncheck: true\norders:\n  - buy: Atlantis\n", "Atlantis"},
+		{"a wrong token", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: wrong\ncheck: true\norders:\n  - buy: Paris\n", "wrong token"},
+		{"a broken file", aliceAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\ncheck: true\norders:\n  - buy: [Paris\n", "line"},
+		{"an unknown game", aliceAddr, "game: nowhere\nplayer: alice\ntoken: " + tok + "\ncheck: true\norders: [pass]\n", "no game"},
+		{"the wrong address", bobAddr, "game: bourse-1\nplayer: alice\ntoken: " + tok + "\ncheck: true\norders: [pass]\n", "address on record"},
+	} {
+		n := len(f.mails())
+		events := f.eventCount()
+		f.ingest(plainMail(c.from, "is this right?", c.file))
+		ms := only(f.mails()[n:], "", c.from)
+		if len(ms) != 1 {
+			t.Fatalf("%s: %d answers", c.name, len(ms))
+		}
+		text, subject := ms[0].Text, headerOf(ms[0].Body, "Subject")
+		if strings.Contains(text, "could not accept") || strings.Contains(subject, "refused") ||
+			!strings.Contains(strings.ToLower(text), "checked") || !strings.Contains(text, c.want) {
+			t.Errorf("%s: the answer does not read as a check (subject %q):\n%s", c.name, subject, text)
+		}
+		if c.name != "legal" && !strings.Contains(text, "nothing was submitted") {
+			t.Errorf("%s: a check with mistakes is answered %q:\n%s", c.name, subject, text)
+		}
+		if f.eventCount() != events {
+			t.Errorf("%s: a check wrote to the log", c.name)
+		}
+	}
+}

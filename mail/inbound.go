@@ -326,6 +326,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	// forged addresses), within the limits on answers.
 	refuse := func(r *Roster, subject, why string, detail []string) (*Result, error) {
 		res.Outcome, res.Reason = Rejected, strings.Join(append([]string{why}, detail...), " ")
+		if m.checkOnly() && !strings.HasPrefix(why, "checked") {
+			res.Reason = "checked (check: true), nothing submitted: " + res.Reason
+		}
 		known := false
 		if r != nil {
 			known = r.Knows(m.From)
@@ -339,6 +342,13 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 			res.Outcome = Ignored
 			res.Reason += " (from an address no game knows: not answered)"
 			return res, nil
+		}
+		if m.checkOnly() {
+			// A check answers as a check, mistakes and all.
+			subject = "[taipan] checked: mistakes found"
+			if res.Game != "" {
+				subject = gameSubject(res.Game, "checked: mistakes found")
+			}
 		}
 		v, err := in.answer(ctx, tx, m, KindReject, m.From, "refused: "+why, func() (*Draft, error) {
 			over := false
@@ -493,11 +503,20 @@ func errLines(err error) []string {
 
 func refusalText(m *Inbound, why string, detail []string, over bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Taipan could not accept your mail")
+	check := m.checkOnly()
+	if check {
+		fmt.Fprintf(&b, "Taipan checked the order file of your mail")
+	} else {
+		fmt.Fprintf(&b, "Taipan could not accept your mail")
+	}
 	if m.Subject != "" {
 		fmt.Fprintf(&b, " %q", m.Subject)
 	}
-	b.WriteString(". Nothing has been changed.\n\n")
+	if check {
+		b.WriteString(" (check: true).\nIt has mistakes. It was only a check: nothing was submitted, nothing has changed.\n\n")
+	} else {
+		b.WriteString(". Nothing has been changed.\n\n")
+	}
 	b.WriteString(why + "\n")
 	for _, d := range detail {
 		b.WriteString("  " + d + "\n")
@@ -506,9 +525,12 @@ func refusalText(m *Inbound, why string, detail []string, over bool) string {
 		fmt.Fprintf(&b, "\nThe order file as Taipan read it (from %s), with its line numbers:\n\n", m.FileName)
 		b.WriteString(numbered(m.File))
 	}
-	if over {
+	switch {
+	case over:
 		b.WriteString("\nThe game is over: no more orders are taken. `command: history` still sends\nyou all your reports.\n")
-	} else {
+	case check:
+		b.WriteString("\nCorrect the file and send it again: with check: true to check it once more,\nwithout it to submit it. `command: rules` gives the game's order syntax.\n")
+	default:
 		b.WriteString("\nSend a corrected order file in a new mail, or `command: rules` for the\norder syntax of the game.\n")
 	}
 	return b.String()

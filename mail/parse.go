@@ -103,6 +103,16 @@ const minSecret = 8
 // or the inbox.
 func hideSecrets(s string, m *Inbound) string { return orders.HideIn(s, m.secrets()) }
 
+// checkOnly says the mail's order file asks only to be checked (check:
+// true), so that its answer reads as a check, with mistakes or without;
+// also when the file is too broken to be read as an envelope.
+func (m *Inbound) checkOnly() bool {
+	if env, err := m.envelope(); err == nil && env != nil {
+		return env.Check
+	}
+	return m.File != nil && orders.AsksCheck(m.File)
+}
+
 // envelope is the order file parsed (nil, nil without one), parsed once.
 func (m *Inbound) envelope() (*orders.Envelope, error) {
 	if !m.parsed {

@@ -88,3 +88,22 @@ func TestOrderPageEchoesNoSecret(t *testing.T) {
 		}
 	}
 }
+
+// A check with mistakes on the site reads as a check, not as a refused
+// submission.
+func TestCheckWithMistakesReadsAsACheck(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	alice := s.browser()
+	alice.login("bourse-1", "alice")
+	for _, form := range []url.Values{
+		{"file": {"orders:\n  - buy: Atlantis\n"}, "step": {"1"}, "do": {"check"}},
+		{"file": {"check: true\norders:\n  - buy: Atlantis\n"}, "step": {"1"}, "do": {"submit"}},
+	} {
+		res := alice.post("/games/bourse-1/orders", form)
+		res.want(t, http.StatusUnprocessableEntity, "Checked, not submitted: mistakes found", "Atlantis")
+		res.lacks(t, "Refused; nothing")
+	}
+	if n := s.eventCount("bourse-1"); n != 2 {
+		t.Errorf("a check wrote to the log: %d events", n)
+	}
+}

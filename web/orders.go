@@ -40,8 +40,13 @@ func (s *Server) ordersPost(w http.ResponseWriter, r *http.Request) {
 	// No answer repeats a secret of the file (a token, in a comment or a
 	// misspelt key, or a word that looks like one).
 	secrets := orders.Secrets([]byte(file))
+	checking := check || orders.AsksCheck([]byte(file))
 	refuse := func(status int, err error) {
 		ans := refusal(err)
+		if checking && ans.Class == "refused" {
+			// A check answers as a check, mistakes and all.
+			ans.Head = "Checked, not submitted: mistakes found; nothing has been changed"
+		}
 		ans.Text = orders.HideIn(ans.Text, secrets)
 		s.readerPage(w, r, status, sn, sess, rd, -1, ans, withoutToken(file))
 	}

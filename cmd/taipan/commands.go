@@ -195,6 +195,17 @@ func inlineData(c *adjudicator.Campaign, campaignFile string) error {
 	return nil
 }
 
+// checkedError is a refusal of orders only checked, worded as a check.
+func checkedError(err error) error {
+	var ae *adjudicator.Error
+	if !errors.As(err, &ae) || ae.Code == adjudicator.EINTERNAL {
+		return err
+	}
+	c := *ae
+	c.Message = "Checked, not submitted: mistakes found; nothing has been changed: " + ae.Message
+	return &c
+}
+
 func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("submit", flag.ContinueOnError)
 	player := fs.String("player", "", "the player whose orders these are")
@@ -249,6 +260,9 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	}
 	r, err := m.host.Submit(ctx, env, opt)
 	if err != nil {
+		if opt.CheckOnly {
+			return checkedError(err)
+		}
 		return err
 	}
 	what := fmt.Sprintf("Accepted: %s's orders for step %d of %s", r.Player, r.Step, r.Game.ID)
