@@ -145,6 +145,18 @@ CREATE TABLE IF NOT EXISTS mail_held (
     digest    TEXT
 );
 
+-- Grey press waiting for its step to close (adjudicator/grey.go): it is
+-- logged, and relayed, with the close, so that neither its place in the log
+-- nor its time tells who sent it. A row is deleted in the transaction that
+-- logs it; until then it is the only copy, so migrate and backup carry it.
+CREATE TABLE IF NOT EXISTS grey_press (
+    id      INTEGER PRIMARY KEY AUTOINCREMENT,
+    game_id TEXT NOT NULL,
+    payload TEXT NOT NULL,                 -- the press event's payload to be (canonical JSON), its sender inside
+    held_at TEXT NOT NULL                  -- events.SortableTime
+);
+CREATE INDEX IF NOT EXISTS grey_press_game ON grey_press (game_id);
+
 -- Refusals in a row to an address with no accepted file in between; after
 -- limits.quiet_after of them it is not answered until quiet_until.
 CREATE TABLE IF NOT EXISTS mail_senders (
@@ -170,6 +182,19 @@ CREATE TABLE IF NOT EXISTS mail_tokens (
     token      TEXT NOT NULL,
     created_at TEXT NOT NULL,
     PRIMARY KEY (game_id, player)
+) WITHOUT ROWID;
+
+-- Codes that confirm a new token asked for by mail (mail/tokens.go): each
+-- went only to the player's address on record, and the token is made anew
+-- only when one comes back from it. Kept hashed; each works once, until
+-- expires_at; rows past it are deleted.
+CREATE TABLE IF NOT EXISTS mail_token_codes (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    code_hash  TEXT NOT NULL,              -- hex SHA-256 of the code
+    asked_at   TEXT NOT NULL,
+    expires_at TEXT NOT NULL,              -- events.SortableTime
+    PRIMARY KEY (game_id, player, code_hash)
 ) WITHOUT ROWID;
 
 -- What the mail gateway has done per game: the last deadline change it

@@ -109,6 +109,15 @@ CREATE TABLE IF NOT EXISTS reminders (
     PRIMARY KEY (game_id, step, player)
 );
 
+-- Grey press waiting for its step to close (see schema.sql).
+CREATE TABLE IF NOT EXISTS grey_press (
+    id      BIGSERIAL PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    held_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS grey_press_game ON grey_press (game_id);
+
 -- The mail gateway's bookkeeping (see schema.sql).
 CREATE TABLE IF NOT EXISTS mail_rate (
     address TEXT    NOT NULL,
@@ -142,6 +151,14 @@ CREATE TABLE IF NOT EXISTS mail_tokens (
     token      TEXT NOT NULL,
     created_at TEXT NOT NULL,
     PRIMARY KEY (game_id, player)
+);
+CREATE TABLE IF NOT EXISTS mail_token_codes (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    code_hash  TEXT NOT NULL,
+    asked_at   TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, player, code_hash)
 );
 CREATE TABLE IF NOT EXISTS mail_marks (
     game_id TEXT NOT NULL,

@@ -3,6 +3,7 @@ package adjudicator
 import (
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,14 +91,26 @@ var secretKinds = map[string]bool{
 
 // Public returns the log as a public export shows it: while the game g (the
 // replay of evs) is running, every secret event's payload (and that of
-// private and grey press) is withheld and only its salted commitment kept, so that anyone can check the chain, and
-// check the full log against it once the game is over; then, everything.
+// private and grey press) is withheld and only its salted commitment kept,
+// so that anyone can check the chain, and check the full log against it
+// once the game is over; then, everything but grey press, whose payload
+// names its sender and stays withheld for good, unless the campaign says
+// grey_senders: revealed (see grey.go).
 //
 // A running game in log format 1 has no public export: its commitments are
 // plain hashes, against which guesses of the withheld orders can be tested.
 func Public(g *Game, evs []events.Event) ([]events.Event, error) {
 	if g.Status.Finished {
-		return evs, nil
+		if g.Campaign.GreySenders == GreyRevealed {
+			return evs, nil
+		}
+		out := slices.Clone(evs)
+		for i, e := range out {
+			if greyPress(e) {
+				out[i] = e.Redact()
+			}
+		}
+		return out, nil
 	}
 	if g.Format < events.Format2 {
 		return nil, Errorf(ECONFLICT, "game %s is written in log format 1, whose public export would let anyone test guesses of the withheld orders against their hashes; its public export is the full log, once the game is over", g.ID)

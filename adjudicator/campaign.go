@@ -42,9 +42,10 @@ type Campaign struct {
 
 	// The tools of a long campaign (see tools.go); all optional.
 	Press         string   `yaml:"press" json:"press,omitempty"`                   // off, public, private (default) or grey
+	GreySenders   string   `yaml:"grey_senders" json:"grey_senders,omitempty"`     // withheld (default) or revealed: grey press in the public export after the end
 	Grace         Duration `yaml:"grace" json:"grace,omitempty"`                   // late orders taken this long after a deadline
 	CivilDisorder int      `yaml:"civil_disorder" json:"civil_disorder,omitempty"` // missed steps in a row before civil disorder; 0: never
-	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // deadline time absences may add per player (default 14d)
+	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // the absence time each player's deadlines may be moved for (default 14d)
 	ReportFormat  string   `yaml:"report_format" json:"report_format,omitempty"`   // html (default: text, HTML and picture) or plain
 
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
@@ -180,6 +181,11 @@ func (c *Campaign) Validate() error {
 	case "", PressOff, PressPublic, PressPrivate, PressGrey:
 	default:
 		return Errorf(EINVALID, "campaign %s: press: %q is not a press setting; write off, public, private or grey", c.ID, c.Press)
+	}
+	switch c.GreySenders {
+	case "", GreyWithheld, GreyRevealed:
+	default:
+		return Errorf(EINVALID, "campaign %s: grey_senders: %q is not a setting; write withheld or revealed", c.ID, c.GreySenders)
 	}
 	switch c.ReportFormat {
 	case "", FormatHTML, FormatPlain:

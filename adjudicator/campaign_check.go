@@ -25,6 +25,7 @@ var campaignKeys = []struct {
 	{"deadline", "a duration such as 72h, 3d or 90m", yaml.ScalarNode},
 	{"reminder", "a duration such as 24h", yaml.ScalarNode},
 	{"press", "off, public, private or grey", yaml.ScalarNode},
+	{"grey_senders", "withheld (the default) or revealed", yaml.ScalarNode},
 	{"grace", "a duration such as 12h", yaml.ScalarNode},
 	{"civil_disorder", "a number of missed steps in a row, 0 for never", yaml.ScalarNode},
 	{"absence_max", "a duration such as 14d", yaml.ScalarNode},

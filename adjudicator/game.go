@@ -38,6 +38,9 @@ type Game struct {
 	Grace      time.Duration // late orders are taken this long after a deadline
 	Press      []PressItem   // press sent since the last step closed
 	Rollbacks  int           // rollbacks so far (a step's reports after one are new mail)
+	// Timeline is the timeline the open step is played in: 0 until a
+	// rollback that records one, then that rollback's (see Rollback).
+	Timeline int
 
 	// Last is the last closed step (step 0, the set-up, before any). Only
 	// the last is kept: a report of an earlier step replays the log up to
@@ -54,6 +57,12 @@ type Game struct {
 
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
+
+	// greyRun is the first of the grey press events just replayed one
+	// after another at one time, as a close logs the grey press it
+	// releases (see grey.go), and greyAt their time; 0: none.
+	greyRun int64
+	greyAt  time.Time
 }
 
 // Player is a seat and who holds it now.
@@ -124,6 +133,10 @@ type StepRecord struct {
 	// seed event): the chain head a report of this step was made from.
 	Seq  int64
 	Hash string
+	// From is the first event the close logged: the first of the grey
+	// press it released (see grey.go), else its step-closed event; 0 for
+	// the set-up.
+	From int64
 }
 
 // ReplayError is a log that does not replay: an event the engine refuses, or
@@ -284,7 +297,7 @@ func (g *Game) openStep(at time.Time) {
 		if g.Paused {
 			g.PausedLeft, g.Deadline = d, time.Time{}
 		}
-		g.extendForAbsences()
+		g.extendForAbsences(true)
 	}
 }
 
@@ -295,6 +308,14 @@ func (g *Game) apply(e events.Event) error {
 	g.Seq, g.Hash = e.Seq, e.Hash
 	if slices.Contains(NoticeKinds, e.Kind) {
 		g.NoticeSeq = e.Seq
+	}
+	if e.Kind == KindPress && e.Redacted() {
+		// Grey press withheld from a finished game's public export: press
+		// changes no state, so the game replays without it.
+		return nil
+	}
+	if e.Kind != KindClosed {
+		g.trackGrey(e)
 	}
 	note := func(text, reason string) {
 		text = strings.TrimSuffix(text, ".")
@@ -360,6 +381,10 @@ func (g *Game) apply(e events.Event) error {
 		text := fmt.Sprintf("The GM set the deadline of step %d to %s.", p.Step, FormatTime(p.Deadline))
 		if p.Deadline.IsZero() {
 			text = fmt.Sprintf("The GM removed the deadline of step %d: it closes once every order is in, or when the GM closes it.", p.Step)
+		} else if g.extendForAbsences(false) {
+			// An absence the allowance covers moves it all the same (the
+			// absences recorded before Covered was did not).
+			text = fmt.Sprintf("The GM set the deadline of step %d to %s; for an absence declared, it moves to %s.", p.Step, FormatTime(p.Deadline), FormatTime(g.Deadline))
 		}
 		note(text, p.Reason)
 	case KindVoid:
@@ -497,7 +522,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 		subs = append(subs, engine.Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
 		defaults = append(defaults, p)
 	}
-	s, hs, err := g.Engine.Resolve(g.State, subs, engine.NewRand(g.Seed, g.Step))
+	s, hs, err := g.Engine.Resolve(g.State, subs, engine.NewRandInTimeline(g.Seed, g.Step, g.Timeline))
 	if err != nil {
 		return StepRecord{}, fmt.Errorf("resolving step %d: %w", g.Step, err)
 	}
@@ -511,7 +536,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 			rec.Late = append(rec.Late, p)
 		}
 	}
-	rec.Disorder = g.countMissed(defaults, overruled)
+	rec.Disorder = g.countMissed(defaults, overruled, at)
 	g.State, g.Notes, g.Press = s, nil, nil
 	g.Last = rec
 	g.Step++
@@ -527,9 +552,25 @@ func (g *Game) noteClose(reason string, at time.Time) {
 	}
 }
 
-// markClosed records e as the event that closed the last step.
+// markClosed records e as the event that closed the last step, and the
+// first event its close logged.
 func (g *Game) markClosed(e events.Event) {
-	g.Last.Seq, g.Last.Hash = e.Seq, e.Hash
+	g.Last.Seq, g.Last.Hash, g.Last.From = e.Seq, e.Hash, e.Seq
+	if g.greyRun != 0 && g.greyAt.Equal(e.RecordedAt) {
+		g.Last.From = g.greyRun
+	}
+	g.greyRun = 0
+}
+
+// trackGrey follows the runs of grey press logged together, for
+// markClosed.
+func (g *Game) trackGrey(e events.Event) {
+	switch {
+	case e.Kind != KindPress || e.Actor != ActorSystem:
+		g.greyRun = 0
+	case g.greyRun == 0 || !g.greyAt.Equal(e.RecordedAt):
+		g.greyRun, g.greyAt = e.Seq, e.RecordedAt
+	}
 }
 
 func orNone(names []string) string {

@@ -237,7 +237,9 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		if err != nil || n < 0 || n >= g.Step || n > g.Last.Step {
 			return Errorf(EINVALID, "rollback %s: give a step already closed, from 0 (the set-up) to %d", a.Args[0], g.Last.Step)
 		}
-		e, err := tx.Append(ctx, g.ID, KindRollback, ActorGM, Rollback{Step: n, Reason: a.Reason}, h.now())
+		// The steps played again draw fresh chance: the rollback opens
+		// the timeline numbered after it (see Rollback).
+		e, err := tx.Append(ctx, g.ID, KindRollback, ActorGM, Rollback{Step: n, Reason: a.Reason, Timeline: g.Rollbacks + 1}, h.now())
 		if err != nil {
 			return err
 		}

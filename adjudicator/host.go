@@ -390,6 +390,9 @@ func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force, no
 // transaction rolls back and g, now ahead of the log, must be dropped.
 func (h *Host) closeStep(ctx context.Context, tx *events.Tx, g *Game, reason, note string, out *[]events.Event) (int, error) {
 	at := events.Timestamp(h.now())
+	if err := h.releaseGrey(ctx, tx, g, at, out); err != nil {
+		return 0, err
+	}
 	g.noteClose(note, at)
 	rec, err := g.resolve(reason, at)
 	if err != nil {

@@ -27,6 +27,8 @@ const MaxPressText = 8 << 10
 // Press checks a press message against the campaign's press setting and, if
 // it may go, appends it. Taipan relays it from the games' address; the
 // sender's address is never shown, nor, for grey press, the sender's name.
+// Grey press is held, and logged and relayed when the open step closes
+// (see grey.go): for it the event returned is the zero Event.
 func (h *Host) Press(ctx context.Context, game string, p PressOrder, opt SubmitOptions) (*Game, events.Event, error) {
 	var g *Game
 	var e events.Event
@@ -71,14 +73,16 @@ func (h *Host) PressTx(ctx context.Context, tx *events.Tx, game string, p PressO
 	if err != nil {
 		return nil, events.Event{}, err
 	}
-	actor := from
 	if payload.Grey {
 		// The actor is outside what a public export withholds: grey
-		// press names its sender only inside its payload.
-		actor, payload.From = ActorSystem, from
+		// press names its sender only inside its payload, and waits for
+		// the step's close, so that its place and time in the log name
+		// nobody either.
+		payload.From = from
+		return g, events.Event{}, holdGrey(ctx, tx, g.ID, payload, h.now())
 	}
 	var out []events.Event
-	if err := h.append(ctx, tx, g, KindPress, actor, payload, &out); err != nil {
+	if err := h.append(ctx, tx, g, KindPress, from, payload, &out); err != nil {
 		return nil, events.Event{}, err
 	}
 	return g, out[0], nil
@@ -189,8 +193,17 @@ func (h *Host) AbsentTx(ctx context.Context, tx *events.Tx, game, player, token 
 	case until.Sub(now) > 366*24*time.Hour:
 		return nil, Errorf(EINVALID, "field absence: more than a year away; ask the GM to hand your seat over instead")
 	}
-	payload := Absence{Player: pl.Name, From: from.UTC(), Until: until.UTC(), Reason: reason}
-	return g, h.append(ctx, tx, g, KindAbsence, pl.Name, payload, nil)
+	// What the allowance covers is worked out once, now, and logged: the
+	// absence is charged for it once, whatever happens to the steps in it.
+	at := events.Timestamp(now)
+	payload := Absence{Player: pl.Name, From: from.UTC(), Until: until.UTC(), Reason: reason, Recorded: at}
+	covered := g.coverAbsence(pl, payload)
+	payload.Covered = &covered
+	e, err := tx.Append(ctx, g.ID, KindAbsence, pl.Name, payload, at)
+	if err != nil {
+		return nil, err
+	}
+	return g, g.apply(e)
 }
 
 // Preview resolves the open step of a copy of the game as if the GM closed
@@ -206,7 +219,11 @@ func (h *Host) Preview(ctx context.Context, id string) (*Game, error) {
 		if g.Status.Finished {
 			return Errorf(ECONFLICT, "game %s is over; there is no step to preview", id)
 		}
-		if _, err := g.resolve(ReasonGM, events.Timestamp(h.now())); err != nil {
+		at := events.Timestamp(h.now())
+		if err := h.releaseGrey(ctx, tx, g, at, nil); err != nil {
+			return err
+		}
+		if _, err := g.resolve(ReasonGM, at); err != nil {
 			return Errorf(EINTERNAL, "game %s: %v", id, err)
 		}
 		return errPreview

@@ -146,18 +146,40 @@ type GraceSet struct {
 
 // Absence is a player's window away: deadlines that fall in it move to its
 // end, within the campaign's allowance per player.
+//
+// Covered is where the allowance ends for this absence, as the Host worked
+// it out when it recorded it: the deadlines of the player's steps that fall
+// in [From, Covered) move to Covered, however often steps open, close, are
+// rolled back or have their deadline set meanwhile, and no missed step
+// counts towards civil disorder in [From, Until). The allowance is charged
+// once, Covered − max(From, the time recorded): the absence's length, or
+// what was left. Absences recorded before Covered was (nil) keep the old
+// rule: each move of a deadline was charged the time it added.
 type Absence struct {
-	Player string    `json:"player"`
-	From   time.Time `json:"from"`
-	Until  time.Time `json:"until"`
-	Reason string    `json:"reason,omitempty"`
+	Player  string     `json:"player"`
+	From    time.Time  `json:"from"`
+	Until   time.Time  `json:"until"`
+	Reason  string     `json:"reason,omitempty"`
+	Covered *time.Time `json:"covered,omitempty"`
+	// Recorded is when the absence was recorded: its event's time, not
+	// part of the payload.
+	Recorded time.Time `json:"-"`
 }
 
 // Rollback takes the game back to the end of step Step: every input after
 // that step's close is void (the events stay in the log), but for those that
 // are not about play (a seat handed over, a new token, press, absences,
 // pauses, the grace, an engine upgrade).
+//
+// Timeline is the rollback's number in the log (1 for the first): the steps
+// played after it draw their chance from the streams of that timeline
+// (NewRandInTimeline), so that the voided steps' reports tell nothing of the
+// dice to come. Replay refuses any other number, so it cannot be chosen.
+// Rollbacks written before timelines were leave it out (0): the steps
+// played after them drew from the first timeline's streams, and replay
+// keeps that.
 type Rollback struct {
-	Step   int    `json:"step"`
-	Reason string `json:"reason"`
+	Step     int    `json:"step"`
+	Reason   string `json:"reason"`
+	Timeline int    `json:"timeline,omitempty"`
 }

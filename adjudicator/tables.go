@@ -3,10 +3,12 @@ package adjudicator
 import "taipan/events"
 
 // Tables are the tables the host owns: the games index (rebuilt from the
-// logs, never copied) and the players' credentials.
+// logs, never copied), the players' credentials, and the grey press held
+// until its step closes (lost, it would never be relayed).
 func Tables() []events.Table {
 	return []events.Table{
 		{Name: "games", Owner: "adjudicator", Carry: events.Rebuilt},
 		{Name: "credentials", Owner: "adjudicator", Carry: events.Copied},
+		{Name: "grey_press", Owner: "adjudicator", Carry: events.Copied, Serial: "id"},
 	}
 }

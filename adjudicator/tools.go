@@ -126,6 +126,7 @@ func (g *Game) applyTool(e events.Event) error {
 			g.Deadline = e.RecordedAt.Add(g.PausedLeft)
 		}
 		g.PausedLeft = 0
+		g.extendForAbsences(false)
 		text := "The GM resumed the game."
 		if !g.Deadline.IsZero() {
 			text = fmt.Sprintf("The GM resumed the game; the deadline is now %s.", FormatTime(g.Deadline))
@@ -147,46 +148,23 @@ func (g *Game) applyTool(e events.Event) error {
 		if pl == nil {
 			return fmt.Errorf("no player %q", p.Player)
 		}
+		p.Recorded = e.RecordedAt
+		if err := g.chargeAbsence(pl, p); err != nil {
+			return err
+		}
 		pl.Absences = append(pl.Absences, p)
 		before := g.Deadline
-		g.extendForAbsences()
+		g.extendForAbsences(true)
 		text := fmt.Sprintf("%s will be away from %s to %s.", p.Player, FormatTime(p.From), FormatTime(p.Until))
+		if p.Covered != nil {
+			text += " " + g.AbsenceCover(p)
+		}
 		if !g.Deadline.Equal(before) {
 			text += fmt.Sprintf(" The deadline moves to %s.", FormatTime(g.Deadline))
 		}
 		note(text, p.Reason)
 	}
 	return nil
-}
-
-// extendForAbsences moves the deadline to the end of any absence of an
-// awaited player that it falls in, within each player's allowance.
-func (g *Game) extendForAbsences() {
-	if g.Deadline.IsZero() {
-		return
-	}
-	allowance := time.Duration(g.Campaign.AbsenceMax)
-	if allowance <= 0 {
-		allowance = DefaultAbsenceMax
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, name := range g.Awaiting() {
-			pl := g.player(name)
-			for _, a := range pl.Absences {
-				if g.Deadline.Before(a.From) || !g.Deadline.Before(a.Until) {
-					continue
-				}
-				ext := min(a.Until.Sub(g.Deadline), allowance-pl.AbsenceUsed)
-				if ext <= 0 {
-					continue
-				}
-				pl.AbsenceUsed += ext
-				g.Deadline = g.Deadline.Add(ext)
-				changed = true
-			}
-		}
-	}
 }
 
 // back brings a player in civil disorder back: any file of theirs does.
@@ -202,9 +180,11 @@ func (g *Game) back(name string, at time.Time) {
 	}
 }
 
-// countMissed counts, at a close, the steps each pending player missed in
-// a row (sent nothing), and returns those who now fall into civil disorder.
-func (g *Game) countMissed(defaults, overruled []string) []string {
+// countMissed counts, at a close at `at`, the steps each pending player
+// missed in a row (sent nothing), and returns those who now fall into civil
+// disorder. A step missed during an absence the player declared does not
+// count (see Absence.Covered).
+func (g *Game) countMissed(defaults, overruled []string, at time.Time) []string {
 	var fell []string
 	for _, name := range g.Status.Pending {
 		pl := g.player(name)
@@ -213,6 +193,9 @@ func (g *Game) countMissed(defaults, overruled []string) []string {
 		}
 		if !slices.Contains(defaults, name) || slices.Contains(overruled, name) {
 			pl.Missed = 0
+			continue
+		}
+		if pl.awayAt(at) {
 			continue
 		}
 		pl.Missed++
@@ -266,6 +249,13 @@ func rollback(reg *Registry, prefix []events.Event, e events.Event, version stri
 			g.Rollbacks++
 		}
 	}
+	// The steps played again draw from the streams of the rollback's
+	// timeline, which must be its number in the log; one written before
+	// timelines were plays on in the first timeline, as it did.
+	if p.Timeline != 0 && p.Timeline != g.Rollbacks {
+		return nil, &ReplayError{e, fmt.Sprintf("is recorded as timeline %d, but it is rollback number %d of the log: a rollback's timeline is its number, never chosen", p.Timeline, g.Rollbacks)}
+	}
+	g.Timeline = p.Timeline
 	voided := fmt.Sprintf("the orders sent for step %d are", p.Step+1)
 	if open := lastStep(prefix); open > p.Step+1 {
 		voided = fmt.Sprintf("steps %d to %d are", p.Step+1, open)
@@ -273,6 +263,9 @@ func rollback(reg *Registry, prefix []events.Event, e events.Event, version stri
 	text := fmt.Sprintf("The GM rolled the game back to the end of step %d: %s void (they stay in the log); step %d is open again.", p.Step, voided, p.Step+1)
 	if p.Reason != "" {
 		text = strings.TrimSuffix(text, ".") + fmt.Sprintf(" (reason: %s).", p.Reason)
+	}
+	if p.Timeline > 0 {
+		text += fmt.Sprintf(" The steps played again draw fresh dice and cards (timeline %d): the voided reports tell nothing of them.", p.Timeline)
 	}
 	g.Notes = nil
 	g.openStep(e.RecordedAt)

@@ -17,7 +17,11 @@ import (
 // Answers. Whatever Taipan sends back because a mail came in —
 // acknowledgements, refusals, command replies, warnings — goes through
 // Ingester.answer, which keeps a public address from being turned into a
-// weapon against a third party, or into half of a mail loop:
+// weapon against a third party, or into half of a mail loop. The limits
+// below are on what anyone can cause, with any From: an answer to the
+// sender of an authentic mail (the right token from the right address; see
+// Inbound.authentic) is owed, and always sent, never counted, so that
+// nobody can silence a player by flooding Taipan in the player's name:
 //
 //   - At most Limits.AnswersPerHour answers go to one address in one clock
 //     hour, and at most as many are caused by the mail of one sender (a
@@ -47,8 +51,11 @@ const (
 func hourOf(t time.Time) string { return t.UTC().Format("2006-01-02T15") }
 
 // judge decides whether an answer of kind, to the address to, caused by
-// the mail of sender, may be sent now.
-func (in *Ingester) judge(ctx context.Context, tx *events.Tx, kind, to, sender string) (verdict, error) {
+// the mail of sender, may be sent now. An owed answer always may.
+func (in *Ingester) judge(ctx context.Context, tx *events.Tx, kind, to, sender string, owed bool) (verdict, error) {
+	if owed {
+		return answerSend, nil
+	}
 	to, sender = strings.ToLower(to), strings.ToLower(sender)
 	now := in.now()
 	if kind == KindReject {
@@ -87,17 +94,19 @@ func (l Limits) answersPerHour() int {
 }
 
 // answer sends, holds or drops an answer of kind to the address to, caused
-// by the mail m, as the limits say. compose makes the draft, and is called
-// only when the answer is sent; what says what it was, for a digest. It
-// returns the verdict.
+// by the mail m, as the limits say: an answer to the sender of an authentic
+// mail is owed, sent whatever the limits and counted against none. compose
+// makes the draft, and is called only when the answer is sent; what says
+// what it was, for a digest. It returns the verdict.
 func (in *Ingester) answer(ctx context.Context, tx *events.Tx, m *Inbound, kind, to, what string, compose func() (*Draft, error)) (verdict, error) {
 	sender := m.From
-	v, err := in.judge(ctx, tx, kind, to, sender)
+	owed := m.owed(to)
+	v, err := in.judge(ctx, tx, kind, to, sender, owed)
 	if err != nil || v == answerDrop {
 		return v, err
 	}
 	var quietNote string
-	if kind == KindReject {
+	if kind == KindReject && !owed {
 		if quietNote, err = in.refused(ctx, tx, to); err != nil {
 			return v, err
 		}
@@ -114,12 +123,19 @@ func (in *Ingester) answer(ctx context.Context, tx *events.Tx, m *Inbound, kind,
 	if quietNote != "" {
 		d.Body += "\n" + quietNote + "\n"
 	}
+	// No answer repeats a secret of the mail it answers, wherever the
+	// mail's file had it (a comment, a misspelt key, an order's value).
+	d.Body = hideSecrets(d.Body, m)
 	queued, err := in.Outbox.Enqueue(ctx, tx, d)
-	if err != nil || !queued || kind == KindAck {
+	if err != nil || !queued || kind == KindAck || owed {
 		return v, err
 	}
 	return v, in.count(ctx, tx, to, sender)
 }
+
+// owed says whether an answer to the address to is owed to m: m is
+// authentic, and to is its sender.
+func (m *Inbound) owed(to string) bool { return m.authentic && strings.EqualFold(to, m.From) }
 
 // count records an answer sent against both limits.
 func (in *Ingester) count(ctx context.Context, tx *events.Tx, to, sender string) error {
@@ -159,7 +175,7 @@ func (in *Ingester) refused(ctx context.Context, tx *events.Tx, addr string) (st
 	if _, err := tx.Exec(ctx, `UPDATE mail_senders SET refusals = 0, quiet_until = ? WHERE address = ?`, stamp(until), addr); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("This is the %d%s refusal in a row to this address, with no file accepted from it:\nuntil %s Taipan sends it no more refusals (an accepted order file\nstill gets its acknowledgement, and ends this).",
+	return fmt.Sprintf("This is the %d%s refusal in a row to this address, with no file accepted from it:\nuntil %s Taipan sends it no more refusals but those owed to mail with\nthe player's token (an accepted order file ends this).",
 		n, ordinal(n), until.Format("Mon 02 Jan 2006 15:04 UTC")), nil
 }
 
@@ -315,34 +331,11 @@ func (in *Ingester) countFile(ctx context.Context, tx *events.Tx, game, player s
 	if n, _ := res.RowsAffected(); n == 1 {
 		return nil
 	}
-	var n int
-	if err := tx.QueryRow(ctx, `SELECT files FROM mail_files WHERE game_id = ? AND player = ? AND step = ?`, game, player, step).Scan(&n); err != nil {
-		return err
-	}
-	n++ // this file
-	return &tooManyFiles{game: game, player: player, step: step, first: n == limit+1, err: adjudicator.Errorf(adjudicator.ECONFLICT,
+	// The file came with the player's token from the player's address:
+	// its refusal is owed an answer like any other (see answer).
+	return adjudicator.Errorf(adjudicator.ECONFLICT,
 		"Taipan takes at most %d order files by mail from one player for one step, and has taken %d from %s for step %d of %s; the last one accepted stands (the GM can submit at the command line)",
-		limit, limit, player, step, game)}
-}
-
-// tooManyFiles refuses a file past Limits.FilesPerStep. Only the first
-// such refusal of a player's step is answered: the refusals after it would
-// only feed a flood.
-type tooManyFiles struct {
-	game, player string
-	step         int
-	first        bool
-	err          *adjudicator.Error
-}
-
-func (e *tooManyFiles) Error() string { return e.err.Error() }
-func (e *tooManyFiles) Unwrap() error { return e.err }
-
-// count records, outside the savepoint that undid the file, that one more
-// was refused, so that the next is not answered.
-func (e *tooManyFiles) count(ctx context.Context, tx *events.Tx) error {
-	_, err := tx.Exec(ctx, `UPDATE mail_files SET files = files + 1 WHERE game_id = ? AND player = ? AND step = ?`, e.game, e.player, e.step)
-	return err
+		limit, limit, player, step, game)
 }
 
 // writeLines writes lines indented, at most max of them, and how many more

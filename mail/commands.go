@@ -19,7 +19,8 @@ import (
 //	command: status        # or report, history, rules
 //
 // and, without a token, from the address on record, `command: token` for a
-// new token, mailed to that address only (see tokens.go).
+// code mailed to that address only, and `command: token CODE` with it for
+// a new token, mailed there (see tokens.go).
 //
 // The GM sends GM actions the same way, as player gm with the GM's token,
 // from the GM's address on record, and a reason line:
@@ -33,7 +34,8 @@ import (
 // and, from any address a game knows, `command: games` (games.go).
 const commandHelp = `The mail commands are status, report (your latest report again),
 history (all your reports so far), rules (the game's order syntax),
-token (a new token, mailed to your address on record; no token needed) and
+token (a new token: a code to confirm it is mailed to your address on
+record, and command: token CODE from there makes it; no token needed) and
 games (the games of your address; no game, player or token needed).`
 
 // maxHistory is the most reports one history mail carries.
@@ -111,6 +113,7 @@ func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *
 	if !ok {
 		return refuse(roster, subject("GM action refused"), "field token: wrong or missing GM token for game "+env.Game, nil)
 	}
+	m.authentic = true // the GM's token from the GM's address: its answers are owed
 	if env.Command == "" {
 		return refuse(roster, subject("GM action refused"), "field command: the GM sends actions, not orders: command: gm ACTION ARGS, with a reason: line", nil)
 	}

@@ -138,6 +138,13 @@ type Server struct {
 type Embedded struct {
 	Listen  string `yaml:"listen"`
 	Maildir string `yaml:"maildir"`
+	// Sessions is the most SMTP sessions the listener holds open at once,
+	// and SessionsPerAddress the most from one client address; a
+	// connection past either is told 421 and closed. Idle is how long a
+	// session may wait for its client's next line before it is closed.
+	Sessions           int      `yaml:"sessions"`
+	SessionsPerAddress int      `yaml:"sessions_per_address"`
+	Idle               Duration `yaml:"idle"`
 }
 
 // Limits bound what an inbound mail may cost, and how much Taipan answers.
@@ -177,6 +184,9 @@ const (
 	DefaultRetention      = 90 * 24 * time.Hour
 	DefaultListen         = "127.0.0.1:2525"
 	DefaultMaildir        = "taipan-mail"
+	DefaultSessions       = 64
+	DefaultSessionsPerIP  = 8
+	DefaultIdle           = 2 * time.Minute
 	DefaultAddress        = "taipan@localhost"
 )
 
@@ -300,6 +310,18 @@ func (c *Config) Normalize() error {
 	}
 	if c.Embedded.Maildir == "" {
 		c.Embedded.Maildir = DefaultMaildir
+	}
+	switch {
+	case c.Embedded.Sessions < 0 || c.Embedded.SessionsPerAddress < 0 || c.Embedded.Idle < 0:
+		return fmt.Errorf("config: embedded: sessions, sessions_per_address and idle must not be negative")
+	case c.Embedded.Sessions == 0:
+		c.Embedded.Sessions = DefaultSessions
+	}
+	if c.Embedded.SessionsPerAddress == 0 {
+		c.Embedded.SessionsPerAddress = min(DefaultSessionsPerIP, c.Embedded.Sessions)
+	}
+	if c.Embedded.Idle == 0 {
+		c.Embedded.Idle = Duration(DefaultIdle)
 	}
 	if c.Limits.MaxMessageSize == 0 {
 		c.Limits.MaxMessageSize = DefaultMaxMessageSize

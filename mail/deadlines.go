@@ -52,7 +52,13 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 	}
 	from := last
 	if !known {
+		// Never looked at: what came before the last close is in its
+		// reports, but the grey press logged with the close is relayed
+		// only now (see adjudicator/grey.go).
 		from = g.Last.Seq
+		if g.Last.From > 0 {
+			from = g.Last.From - 1
+		}
 	}
 	if g.NoticeSeq <= from {
 		// Nothing to tell since the mark (the game knows its last such
@@ -242,6 +248,7 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 	if err := json.Unmarshal(e.Payload, &a); err != nil {
 		return err
 	}
+	a.Recorded = e.RecordedAt
 	to := players(g, a.Player)
 	if away := g.Player(a.Player); away == nil || !strings.EqualFold(away.Email, g.Campaign.GM) {
 		to = append(to, gm(g)...) // unless the GM is the player away, who knows
@@ -251,8 +258,8 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 		reason = " (" + a.Reason + ")"
 	}
 	return d.tell(ctx, tx, g, KindAbsence, e.Seq, to, gameSubject(g.ID, a.Player+" will be away"), func(r recipient) string {
-		return paragraph(fmt.Sprintf("%s will be away from %s to %s%s. A deadline that falls in that window moves to its end, within the game's allowance.",
-			a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason)) + "\n\n" + statusText(g, r.view)
+		return paragraph(fmt.Sprintf("%s will be away from %s to %s%s.", a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason)) +
+			"\n" + paragraph(g.AbsenceCover(a)) + "\n\n" + statusText(g, r.view)
 	})
 }
 

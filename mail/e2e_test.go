@@ -131,7 +131,7 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 	if _, err := mail.QueueTokens(context.Background(), f.store, ng); err != nil {
 		t.Fatal(err)
 	}
-	mails := f.turns(t, 2) // alice's turn 1, bob's turn 2
+	mails := f.turns(t, 3) // alice's turn 1, bob's turn 2, alice's turn 3
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { f.svc.Run(ctx); close(done) }()
@@ -157,10 +157,12 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 		return has(texts(srv.mails(t, bobAddr, "INBOX")), "Re: check | Checked, not submitted: your orders for step 2")
 	})
 	srv.send(t, bobAddr, mails[1])
-	// Grey press from alice to everyone: relayed to bob, the observer and
-	// the GM, with alice's name and address in no header nor line of
-	// theirs but the GM's.
-	grey := plainMail(aliceAddr, "psst", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\npress: {text: \"The market turns tomorrow.\", grey: true}\n")
+	// Grey press from alice to everyone, in the file of her orders for
+	// step 3: relayed when they close it to bob, the observer and the GM,
+	// with alice's name and address in no header nor line of theirs but
+	// the GM's.
+	grey := []byte(strings.Replace(string(mails[2]), "orders:", "press: {text: \"The market turns tomorrow.\", grey: true}\r\norders:", 1))
+	grey = []byte(strings.Replace(string(grey), "Message-ID: <", "Message-ID: <grey.", 1))
 	srv.send(t, aliceAddr, grey)
 	for _, who := range []string{bobAddr, carol, gmAddr} {
 		testkit.Eventually(t, who+"'s grey press", func() bool {
@@ -219,11 +221,11 @@ func endToEnd(t *testing.T, srv *realServer, db string) {
 			len(srv.mails(t, taipanAddr, "Processed")) == 7 &&
 			len(srv.mails(t, taipanAddr, "Rejected")) == 1
 	})
-	if got := ordersIn(t, f); got != 2 {
-		t.Errorf("%d orders in the log, want 2", got)
+	if got := ordersIn(t, f); got != 3 {
+		t.Errorf("%d orders in the log, want 3", got)
 	}
-	if g := f.load(); !g.Paused || len(g.Press) != 1 || g.Player("alice").Absences == nil {
-		t.Errorf("the game after the mail: paused %v, press %v, alice's absences %v", g.Paused, g.Press, g.Player("alice").Absences)
+	if g := f.load(); !g.Paused || len(g.Last.Press) != 1 || g.Player("alice").Absences == nil {
+		t.Errorf("the game after the mail: paused %v, step %d's press %v, alice's absences %v", g.Paused, g.Last.Step, g.Last.Press, g.Player("alice").Absences)
 	}
 	for user := range want {
 		ms := srv.mails(t, user, "INBOX")

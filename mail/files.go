@@ -2,7 +2,6 @@ package mail
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -38,7 +37,7 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 				return err
 			}
 			changed = g
-			notes = append(notes, absenceNote(g, a, check))
+			notes = append(notes, absenceNote(g, seat.Name, a, check))
 		}
 		if env.HasList {
 			var err error
@@ -59,16 +58,6 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 		return nil, err
 	}
 	if refused != nil {
-		var tm *tooManyFiles
-		if errors.As(refused, &tm) {
-			if err := tm.count(ctx, tx); err != nil {
-				return nil, err
-			}
-			if !tm.first {
-				res.Outcome, res.Reason = Rejected, tm.err.Message+" (not answered: told once for this step)"
-				return res, nil
-			}
-		}
 		lines := errLines(refused)
 		if check {
 			return refuse(roster, subject("checked: mistakes found"), "checked (check: true), nothing submitted: "+lines[0], lines[1:])
@@ -144,11 +133,15 @@ func pressNote(g *adjudicator.Game, p *orders.Press, check bool) string {
 	if check {
 		return fmt.Sprintf("Checked, not sent: your press to %s may go%s. Send the file again\nwithout check: true to send it.", to, how)
 	}
-	return fmt.Sprintf("Your press to %s is relayed%s from the games' address,\nwhich never shows yours. It is in the reports of step %d.", to, how, g.Step)
+	if p.Grey {
+		return fmt.Sprintf("Your grey press to %s is held until step %d closes, and then relayed\nunsigned from the games' address, which never shows yours, and logged with\nthe close, so that neither its time nor its place in the log tells who\nsent it. Only the GM learns that you did.", to, g.Step)
+	}
+	return fmt.Sprintf("Your press to %s is relayed from the games' address,\nwhich never shows yours. It is in the reports of step %d.", to, g.Step)
 }
 
-// absenceNote is what the answer says of the absence in a file.
-func absenceNote(g *adjudicator.Game, a *orders.Away, check bool) string {
+// absenceNote is what the answer says of the absence in player's file: what
+// the allowance covers of it, and when the allowance runs out.
+func absenceNote(g *adjudicator.Game, player string, a *orders.Away, check bool) string {
 	window := fmt.Sprintf("from %s to %s", adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until))
 	if check {
 		return fmt.Sprintf("Checked, not recorded: your absence %s may be recorded.\nSend the file again without check: true to record it.", window)
@@ -160,5 +153,9 @@ func absenceNote(g *adjudicator.Game, a *orders.Away, check bool) string {
 	case !g.Deadline.IsZero():
 		deadline = fmt.Sprintf("The deadline of step %d is %s.", g.Step, adjudicator.FormatTime(g.Deadline))
 	}
-	return fmt.Sprintf("Your absence %s is recorded; deadlines that fall in it move to its end,\nwithin the game's allowance. %s Everyone in the game is told.", window, deadline)
+	cover := "Deadlines that fall in it move to its end, within the game's allowance."
+	if pl := g.Player(player); pl != nil && len(pl.Absences) > 0 {
+		cover = g.AbsenceCover(pl.Absences[len(pl.Absences)-1])
+	}
+	return fmt.Sprintf("Your absence %s is recorded.\n%s\n%s Everyone in the game is told.", window, engine.Wrap(cover, "", 72), deadline)
 }

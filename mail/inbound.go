@@ -326,6 +326,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	// forged addresses), within the limits on answers.
 	refuse := func(r *Roster, subject, why string, detail []string) (*Result, error) {
 		res.Outcome, res.Reason = Rejected, strings.Join(append([]string{why}, detail...), " ")
+		if m.checkOnly() && !strings.HasPrefix(why, "checked") {
+			res.Reason = "checked (check: true), nothing submitted: " + res.Reason
+		}
 		known := false
 		if r != nil {
 			known = r.Knows(m.From)
@@ -339,6 +342,13 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 			res.Outcome = Ignored
 			res.Reason += " (from an address no game knows: not answered)"
 			return res, nil
+		}
+		if m.checkOnly() {
+			// A check answers as a check, mistakes and all.
+			subject = "[taipan] checked: mistakes found"
+			if res.Game != "" {
+				subject = gameSubject(res.Game, "checked: mistakes found")
+			}
 		}
 		v, err := in.answer(ctx, tx, m, KindReject, m.From, "refused: "+why, func() (*Draft, error) {
 			over := false
@@ -402,11 +412,14 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		}
 		return refuse(roster, subject("orders refused"), fmt.Sprintf("field player: this mail comes from %s, but %s's orders are only taken from the address on record for %s", m.From, seat.Name, seat.Name), nil)
 	}
+	// From the address on record: with the right token too, the mail is
+	// authentic, and owed its answers whatever the limits on answers.
+	ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
+	if err != nil {
+		return nil, err
+	}
+	m.authentic = ok
 	if env.Command != "" {
-		ok, err := adjudicator.TokenMatches(ctx, tx, env.Game, seat.Name, env.Token)
-		if err != nil {
-			return nil, err
-		}
 		if !ok {
 			return refuse(roster, subject("command refused"), fmt.Sprintf("field token: wrong or missing token for %s in game %s", seat.Name, env.Game), nil)
 		}
@@ -490,11 +503,20 @@ func errLines(err error) []string {
 
 func refusalText(m *Inbound, why string, detail []string, over bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Taipan could not accept your mail")
+	check := m.checkOnly()
+	if check {
+		fmt.Fprintf(&b, "Taipan checked the order file of your mail")
+	} else {
+		fmt.Fprintf(&b, "Taipan could not accept your mail")
+	}
 	if m.Subject != "" {
 		fmt.Fprintf(&b, " %q", m.Subject)
 	}
-	b.WriteString(". Nothing has been changed.\n\n")
+	if check {
+		b.WriteString(" (check: true).\nIt has mistakes. It was only a check: nothing was submitted, nothing has changed.\n\n")
+	} else {
+		b.WriteString(". Nothing has been changed.\n\n")
+	}
 	b.WriteString(why + "\n")
 	for _, d := range detail {
 		b.WriteString("  " + d + "\n")
@@ -503,18 +525,22 @@ func refusalText(m *Inbound, why string, detail []string, over bool) string {
 		fmt.Fprintf(&b, "\nThe order file as Taipan read it (from %s), with its line numbers:\n\n", m.FileName)
 		b.WriteString(numbered(m.File))
 	}
-	if over {
+	switch {
+	case over:
 		b.WriteString("\nThe game is over: no more orders are taken. `command: history` still sends\nyou all your reports.\n")
-	} else {
+	case check:
+		b.WriteString("\nCorrect the file and send it again: with check: true to check it once more,\nwithout it to submit it. `command: rules` gives the game's order syntax.\n")
+	default:
 		b.WriteString("\nSend a corrected order file in a new mail, or `command: rules` for the\norder syntax of the game.\n")
 	}
 	return b.String()
 }
 
-// numbered writes a file with line numbers, hiding the token.
+// numbered writes a file with line numbers, hiding its secrets: the
+// token, comments, and words that look like a token (orders.HideSecrets).
 func numbered(file []byte) string {
 	var b strings.Builder
-	for i, l := range orders.HideToken(file) {
+	for i, l := range orders.HideSecrets(file) {
 		fmt.Fprintf(&b, "  %3d | %s\n", i+1, l)
 	}
 	return b.String()

@@ -55,6 +55,11 @@ type Inbound struct {
 	// digest (then corrected is set).
 	key       string
 	corrected bool
+	// authentic says the mail proved its sender: it carried the right
+	// token of the player (or GM) it names and came from that one's
+	// address on record, or a code Taipan mailed only there. Its answers
+	// are owed: no limit holds them back (see answer.go).
+	authentic bool
 }
 
 // id is the key the mail is recorded and answered under.
@@ -77,35 +82,35 @@ func (m *Inbound) contentHash() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// secrets are the tokens m carries: that of its envelope, and any value of
-// a token: line of its file (when the file cannot be parsed), so that no
-// log line or kept row repeats them.
+// secrets are the secrets m carries: the token of its envelope, and what
+// orders.Secrets finds in its file (token: values, words of 32 or more hex
+// digits, in comments too, also when the file cannot be parsed), so that
+// no answer, log line or kept row repeats them.
 func (m *Inbound) secrets() []string {
-	var out []string
-	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret {
-		out = append(out, env.Token)
-	}
-	for _, match := range tokenValue.FindAllSubmatch(m.File, -1) {
-		if v := strings.Trim(string(match[1]), `"'`); len(v) >= minSecret {
-			out = append(out, v)
-		}
+	out := orders.Secrets(m.File)
+	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret && !slices.Contains(out, env.Token) {
+		out = append([]string{env.Token}, out...)
 	}
 	return out
 }
 
-// minSecret is the shortest token value hidden from log lines: shorter
-// ones are no token (one is 32 characters), and hiding them would garble
-// the line ("wrong token" with token: wrong).
+// minSecret is the shortest envelope token hidden: shorter ones are no
+// token (one is 32 characters), and hiding them would garble the line
+// ("wrong token" with token: wrong).
 const minSecret = 8
 
-var tokenValue = regexp.MustCompile(`(?mi)^\s*token\s*:\s*(\S+)`)
+// hideSecrets replaces m's secrets in s: an answer, or a line for the log
+// or the inbox.
+func hideSecrets(s string, m *Inbound) string { return orders.HideIn(s, m.secrets()) }
 
-// hideSecrets replaces m's tokens in s, a line for the log or the inbox.
-func hideSecrets(s string, m *Inbound) string {
-	for _, t := range m.secrets() {
-		s = strings.ReplaceAll(s, t, "(token hidden)")
+// checkOnly says the mail's order file asks only to be checked (check:
+// true), so that its answer reads as a check, with mistakes or without;
+// also when the file is too broken to be read as an envelope.
+func (m *Inbound) checkOnly() bool {
+	if env, err := m.envelope(); err == nil && env != nil {
+		return env.Check
 	}
-	return s
+	return m.File != nil && orders.AsksCheck(m.File)
 }
 
 // envelope is the order file parsed (nil, nil without one), parsed once.

@@ -38,7 +38,8 @@ func total(m map[string]int) int {
 
 // A flood of 1,000 mails of each kind the issue measured gives at most a
 // handful of replies, an hour's digest included, and no more events than
-// the limits allow.
+// the limits allow; but a player's own mail, with the right token from the
+// right address, is owed an answer each time, however many.
 func TestFloodGetsAHandfulOfReplies(t *testing.T) {
 	const flood = 200 // twenty times every limit: enough to show a flood is held
 	start := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
@@ -48,26 +49,28 @@ func TestFloodGetsAHandfulOfReplies(t *testing.T) {
 		mails func(f *fixture, i int) []byte
 		// who must get at most a handful
 		watch []string
+		// who sent authentic mail, and is owed an answer to each
+		owed string
 	}
 	for _, sc := range []scenario{
 		{"a forged From with a wrong token", func(f *fixture, i int) []byte {
 			return plainMail(aliceAddr, "orders", "game: bourse-1\nplayer: alice\ntoken: 00000000000000000000000000000000\norders: [pass]\n")
-		}, []string{aliceAddr}},
+		}, []string{aliceAddr}, ""},
 		{"a forged From without an order file", func(f *fixture, i int) []byte {
 			return plainMail(aliceAddr, "hello", "hello there")
-		}, []string{aliceAddr}},
+		}, []string{aliceAddr}, ""},
 		{"alice's token from a stranger", func(f *fixture, i int) []byte {
 			return plainMail("mallory@evil.test", "orders", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\ncommand: status\n")
-		}, []string{aliceAddr, gmAddr, "mallory@evil.test"}},
+		}, []string{aliceAddr, gmAddr, "mallory@evil.test"}, ""},
 		{"alice's token from a thousand strangers", func(f *fixture, i int) []byte {
 			return plainMail(fmt.Sprintf("m%d@evil.test", i), "orders", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\ncommand: status\n")
-		}, []string{aliceAddr, gmAddr}},
+		}, []string{aliceAddr, gmAddr}, ""},
 		{"status commands", func(f *fixture, i int) []byte {
 			return plainMail(aliceAddr, "status?", "game: bourse-1\nplayer: alice\ntoken: "+f.tokens["alice"]+"\ncommand: history\n")
-		}, []string{aliceAddr}},
+		}, []string{gmAddr}, aliceAddr},
 		{"plan-only files", func(f *fixture, i int) []byte {
 			return plainMail(bobAddr, "plan", "game: bourse-1\nplayer: bob\ntoken: "+f.tokens["bob"]+"\norders:\n  - plan:\n      - buy: cheapest\n")
-		}, []string{bobAddr}},
+		}, []string{aliceAddr, gmAddr}, bobAddr},
 	} {
 		t.Run(sc.name, func(t *testing.T) {
 			at = start
@@ -93,6 +96,17 @@ func TestFloodGetsAHandfulOfReplies(t *testing.T) {
 					t.Errorf("%d mails to %s (%v): more than a handful", total(got), who, got)
 				}
 				t.Logf("%s: %d mails (%v)", who, total(got), got)
+			}
+			if sc.owed != "" {
+				got := map[string]int{}
+				for _, q := range f.outbox()[box:] {
+					if q.To == sc.owed {
+						got[q.Kind]++
+					}
+				}
+				if got[mail.KindAck]+got[mail.KindReject]+got[mail.KindReply] != flood || got[mail.KindDigest] != 0 {
+					t.Errorf("%s sent %d authentic mails and got %v: each is owed its own answer", sc.owed, flood, got)
+				}
 			}
 			if added := f.eventCount() - events; added > mail.DefaultFilesPerStep {
 				t.Errorf("%d events from %d mails, more than the %d files a player may send for a step", added, flood, mail.DefaultFilesPerStep)

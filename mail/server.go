@@ -7,6 +7,7 @@ import (
 	"log"
 	"net"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-smtp"
@@ -17,12 +18,22 @@ import (
 // each message to the Ingester before it answers 250, so that a message it
 // accepted has been recorded. Received mail is then filed in the Maildir's
 // Processed or Rejected folder.
+//
+// Anyone who can reach it can open sessions, so it holds at most Sessions
+// open at once, and SessionsPerAddress from one client address; a
+// connection past either is answered 421 and closed at once. A session
+// whose client sends nothing for Idle is closed (421 too), so that idle
+// sessions cannot hold the places of others for long.
 type Listener struct {
 	Addr     string // host:port to listen on
 	Address  string // the games' address: the only recipient accepted
 	Ingester *Ingester
 	Maildir  *Maildir // where received mail is filed; nil: not kept
 	Log      *log.Logger
+
+	Sessions           int           // the most sessions at once (0: DefaultSessions)
+	SessionsPerAddress int           // the most from one client address (0: DefaultSessionsPerIP)
+	Idle               time.Duration // a session waiting this long for its client is closed (0: DefaultIdle)
 
 	srv *smtp.Server
 	ln  net.Listener
@@ -34,9 +45,20 @@ func (l *Listener) Start() (net.Addr, error) {
 	if l.ln != nil {
 		return l.ln.Addr(), nil
 	}
-	ln, err := net.Listen("tcp", l.Addr)
+	tcp, err := net.Listen("tcp", l.Addr)
 	if err != nil {
 		return nil, err
+	}
+	ln := &sessionCap{Listener: tcp, max: l.Sessions, perAddr: l.SessionsPerAddress, by: map[string]int{}, log: l.Log}
+	if ln.max <= 0 {
+		ln.max = DefaultSessions
+	}
+	if ln.perAddr <= 0 {
+		ln.perAddr = DefaultSessionsPerIP
+	}
+	idle := l.Idle
+	if idle <= 0 {
+		idle = DefaultIdle
 	}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		return &session{l: l}, nil
@@ -48,8 +70,11 @@ func (l *Listener) Start() (net.Addr, error) {
 	srv.MaxMessageBytes = l.Ingester.maxSize() + listenerHeadroom
 	srv.MaxLineLength = int(srv.MaxMessageBytes)
 	srv.MaxRecipients = 10
-	srv.ReadTimeout = 2 * time.Minute
-	srv.WriteTimeout = 2 * time.Minute
+	// The deadline of each line read: a client that sends nothing for
+	// that long is told so and the session closed. (A mail's data must
+	// come within it of its DATA line.)
+	srv.ReadTimeout = idle
+	srv.WriteTimeout = idle
 	srv.AllowInsecureAuth = true
 	if l.Log != nil {
 		srv.ErrorLog = l.Log
@@ -73,6 +98,79 @@ func (l *Listener) Bound() string {
 // listenerHeadroom is how far past the size limit the listener still takes
 // a mail in (to answer it as too big).
 const listenerHeadroom = 32 << 20
+
+// sessionCap is a listener that hands the SMTP server at most max
+// connections at once, and at most perAddr from one client address; a
+// connection past either is told 421 and closed before the server sees it.
+type sessionCap struct {
+	net.Listener
+	max, perAddr int
+	log          *log.Logger
+
+	mu   sync.Mutex
+	open int
+	by   map[string]int // open sessions by client address
+}
+
+// Accept returns the next connection within the caps, refusing the others.
+func (l *sessionCap) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		addr := clientAddr(c)
+		l.mu.Lock()
+		ok := l.open < l.max && l.by[addr] < l.perAddr
+		if ok {
+			l.open++
+			l.by[addr]++
+		}
+		open, mine := l.open, l.by[addr]
+		l.mu.Unlock()
+		if ok {
+			return &cappedConn{Conn: c, release: func() { l.release(addr) }}, nil
+		}
+		logf(l.log, "smtp listener: refused a session from %s: %d sessions open, %d of them from it", addr, open, mine)
+		// A short write: the refusal must not wait on a client that
+		// does not read.
+		c.SetWriteDeadline(time.Now().Add(time.Second))
+		io.WriteString(c, "421 4.7.0 Too many sessions open; try again later\r\n")
+		c.Close()
+	}
+}
+
+// release gives back a session's place.
+func (l *sessionCap) release(addr string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.open--
+	if l.by[addr]--; l.by[addr] <= 0 {
+		delete(l.by, addr)
+	}
+}
+
+// clientAddr is the client's address, without its port.
+func clientAddr(c net.Conn) string {
+	if host, _, err := net.SplitHostPort(c.RemoteAddr().String()); err == nil {
+		return host
+	}
+	return c.RemoteAddr().String()
+}
+
+// cappedConn gives its place back once, when it is closed.
+type cappedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+// Close closes the connection and gives its place back.
+func (c *cappedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(c.release)
+	return err
+}
 
 // Close stops the listener at once.
 func (l *Listener) Close() error {

@@ -66,7 +66,8 @@ func NewService(cfg *Config, host *adjudicator.Host, r *adjudicator.Renderer, lo
 			}
 			md = &Maildir{Root: root}
 		}
-		s.Listener = &Listener{Addr: cfg.Embedded.Listen, Address: cfg.Address, Ingester: s.Ingester, Maildir: md, Log: logger}
+		s.Listener = &Listener{Addr: cfg.Embedded.Listen, Address: cfg.Address, Ingester: s.Ingester, Maildir: md, Log: logger,
+			Sessions: cfg.Embedded.Sessions, SessionsPerAddress: cfg.Embedded.SessionsPerAddress, Idle: time.Duration(cfg.Embedded.Idle)}
 	}
 	return s, nil
 }

@@ -16,7 +16,7 @@ func Tables() []events.Table {
 	held.Serial = "id"
 	return []events.Table{
 		copied("inbox"), outbox, copied("reminders"), copied("mail_rate"), held,
-		copied("mail_senders"), copied("mail_files"), copied("mail_tokens"), copied("mail_marks"),
+		copied("mail_senders"), copied("mail_files"), copied("mail_tokens"), copied("mail_marks"), copied("mail_token_codes"),
 		{Name: "mail_serving", Owner: "mail", Carry: events.Rebuilt},
 	}
 }

@@ -2,10 +2,13 @@ package mail
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/events"
@@ -78,7 +81,8 @@ it, send a mail with the lines
     game: %s
     player: %s
     command: token
-from your address on record for a new one (the old one then stops working).
+from your address on record: Taipan mails you a code to confirm it with,
+and makes a new token when you do (this one works until then).
 `, game, who)
 	if who == "GM" {
 		lost = fmt.Sprintf(`If you lose
@@ -149,25 +153,100 @@ func (d *Dispatcher) mailTokensTx(ctx context.Context, tx *events.Tx, g *adjudic
 	return nil
 }
 
-// tokenCommand answers `command: token`: a new token for the seat, made
-// only when asked from the address on record, and mailed only there.
+// A new token by mail. Anyone can write a player's address in a From line,
+// so a token is never made anew on the word of a mail alone: that would
+// let anyone kill a player's token, and their web sessions, at will, and
+// keep their mail refused. `command: token` from the address on record
+// makes nothing but a code, mailed only to that address; the player's
+// token, and their sessions, keep working. A mail from the address on
+// record that gives the code back, `command: token CODE`, proves that its
+// sender reads that mailbox: only then is the new token made, the old one
+// ending, and mailed there. Codes are kept hashed (mail_token_codes) and
+// work once, for TokenCodeTTL; several may wait at once, so that a flood of
+// requests in a player's name cannot void the code the player holds (and
+// how many go out is bounded by the limits on answers).
+
+// TokenCodeTTL is how long the code that confirms a new token works.
+const TokenCodeTTL = 72 * time.Hour
+
+// tokenCommand answers `command: token`: a code to confirm the request,
+// mailed to the address on record; and `command: token CODE`, with that
+// code, from that address: a new token, mailed there.
 func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+	subject := func(what string) string { return gameSubject(env.Game, what) }
 	if seat.Email == "" || !strings.EqualFold(seat.Email, m.From) {
-		return refuse(roster, gameSubject(env.Game, "token refused"),
+		return refuse(roster, subject("token refused"),
 			fmt.Sprintf("field player: a new token for %s is made only when asked from %s's address on record, and mailed only there; this mail comes from %s", seat.Name, seat.Name, m.From), nil)
 	}
-	// Check the limits first: a token made but held back would be lost.
-	v, err := in.judge(ctx, tx, KindReply, seat.Email, m.From)
+	switch len(env.Args) {
+	case 0:
+		return in.askToken(ctx, tx, m, env, seat, res)
+	case 1:
+		return in.confirmToken(ctx, tx, m, env, seat, roster, res, refuse, env.Args[0])
+	}
+	return refuse(roster, subject("token refused"), "field command: write command: token to ask for a new token, or command: token CODE with the code Taipan mailed you", nil)
+}
+
+// askToken mails the address on record a code to confirm a new token.
+func (in *Ingester) askToken(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, res *Result) (*Result, error) {
+	// Check the limits first: a code kept but held back would be lost.
+	v, err := in.judge(ctx, tx, KindReply, seat.Email, m.From, false)
 	if err != nil {
 		return nil, err
 	}
 	if v != answerSend {
-		res.Outcome, res.Reason = Rejected, "asked for a new token; none made: too many answers to this address this hour"
-		_, err := in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token: none made (too many mails this hour); ask again later", func() (*Draft, error) {
+		res.Outcome, res.Reason = Rejected, "asked for a new token; no code mailed: too many answers to this address this hour"
+		_, err := in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token: no code mailed (too many mails this hour); ask again later", func() (*Draft, error) {
 			return nil, errors.New("mail: a token answer judged twice apart") // judge is the same within tx
 		})
 		return res, err
 	}
+	now := in.now()
+	if _, err := tx.Exec(ctx, `DELETE FROM mail_token_codes WHERE expires_at < ?`, events.SortableTime(now)); err != nil {
+		return nil, err
+	}
+	code := adjudicator.NewToken()
+	if _, err := tx.Exec(ctx, `INSERT INTO mail_token_codes (game_id, player, code_hash, asked_at, expires_at) VALUES (?, ?, ?, ?, ?)`,
+		env.Game, seat.Name, codeHash(code), stamp(now), events.SortableTime(now.Add(TokenCodeTTL))); err != nil {
+		return nil, err
+	}
+	res.Outcome, res.Reason = Command, "token: a code to confirm it mailed to "+seat.Email+"; the token is unchanged"
+	body := fmt.Sprintf(`A mail from this address asked for a new token for %s in game %s.
+Anyone can write an address in a From line, so nothing has changed yet:
+your token, and your sessions on the web site, keep working.
+
+To get a new token (the one you have then stops working), send a mail
+from this address holding these lines, within %s:
+
+    game: %s
+    player: %s
+    command: token %s
+
+The new token is mailed here. If you did not ask for one, ignore this mail.
+`, seat.Name, env.Game, adjudicator.FormatDuration(TokenCodeTTL), env.Game, seat.Name, code)
+	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token", func() (*Draft, error) {
+		d := in.replyDraft(m, env.Game, KindReply, gameSubject(env.Game, "confirm your new token"), body)
+		d.To, d.Secrets = seat.Email, []string{code}
+		return d, nil
+	})
+	return res, err
+}
+
+// confirmToken makes the new token once the code mailed to the address on
+// record comes back from it.
+func (in *Ingester) confirmToken(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser, code string) (*Result, error) {
+	subject := func(what string) string { return gameSubject(env.Game, what) }
+	r, err := tx.Exec(ctx, `DELETE FROM mail_token_codes WHERE game_id = ? AND player = ? AND code_hash = ? AND expires_at >= ?`,
+		env.Game, seat.Name, codeHash(code), events.SortableTime(in.now()))
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return refuse(roster, subject("token refused"), fmt.Sprintf("field command: that code is not one Taipan mailed for %s in game %s, or it has been used or has expired; your token is unchanged. Send command: token for a new code", seat.Name, env.Game), nil)
+	}
+	// The code went only to this mailbox: the mail is authentic, and the
+	// new token it is owed goes whatever the limits on answers.
+	m.authentic = true
 	var token string
 	refused, err := in.savepoint(ctx, tx, env.Game, true, func() (err error) {
 		_, token, err = in.Host.RequestTokenTx(ctx, tx, env.Game, seat.Name)
@@ -178,14 +257,23 @@ func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 	}
 	if refused != nil {
 		lines := errLines(refused)
-		return refuse(roster, gameSubject(env.Game, "token refused"), lines[0], lines[1:])
+		return refuse(roster, subject("token refused"), lines[0], lines[1:])
 	}
-	body := tokenText(env.Game, seat.Name, token, "You asked for a new token: here it is. The one you had no longer works.")
-	res.Outcome, res.Reason = Command, "token: a new token mailed to "+seat.Email
-	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "asked for a new token", func() (*Draft, error) {
-		d := in.replyDraft(m, env.Game, KindReply, gameSubject(env.Game, "your new token"), body)
+	if _, err := tx.Exec(ctx, `DELETE FROM mail_token_codes WHERE game_id = ? AND player = ?`, env.Game, seat.Name); err != nil {
+		return nil, err
+	}
+	body := tokenText(env.Game, seat.Name, token, "You asked for a new token and confirmed it: here it is. The one you had no\nlonger works, nor do the web sessions made with it.")
+	res.Outcome, res.Reason = Command, "token: confirmed; a new token mailed to "+seat.Email
+	_, err = in.answer(ctx, tx, m, KindReply, seat.Email, "a new token", func() (*Draft, error) {
+		d := in.replyDraft(m, env.Game, KindReply, subject("your new token"), body)
 		d.To, d.Secrets = seat.Email, []string{token}
 		return d, nil
 	})
 	return res, err
+}
+
+// codeHash is how a token code is kept: its SHA-256, in hex.
+func codeHash(code string) string {
+	sum := sha256.Sum256([]byte(strings.ToLower(strings.TrimSpace(code))))
+	return hex.EncodeToString(sum[:])
 }

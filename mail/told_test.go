@@ -126,8 +126,9 @@ func TestLateTokensAreMailedOnTheirOwn(t *testing.T) {
 	}
 }
 
-// `command: token` from the address on record makes a new token and mails
-// it there; from anywhere else it is refused and the token stays.
+// `command: token` from the address on record mails a code there, and the
+// code sent back from it makes a new token, mailed there; from anywhere
+// else it is refused and the token stays.
 func TestTokenCommand(t *testing.T) {
 	f := newFixture(t, nil)
 	ask := func(from, player string) *mail.Result {
@@ -149,6 +150,16 @@ func TestTokenCommand(t *testing.T) {
 		t.Fatalf("asked from alice's address: %s (%s)", res.Outcome, res.Reason)
 	}
 	ms := f.mails()[box:]
+	if len(ms) != 1 || ms[0].To != aliceAddr || !tokenWorks(t, f, "alice", old) {
+		t.Fatalf("want one mail to alice with a code and the token unchanged, got %+v", ms)
+	}
+	code := strings.Fields(ms[0].Text[strings.Index(ms[0].Text, "command: token ")+len("command: token "):])[0]
+	box = len(f.outbox())
+	res = f.ingest(plainMail(aliceAddr, "confirm", fmt.Sprintf("game: bourse-1\nplayer: alice\ncommand: token %s\n", code)))
+	if res.Outcome != mail.Command {
+		t.Fatalf("the code from alice's address: %s (%s)", res.Outcome, res.Reason)
+	}
+	ms = f.mails()[box:]
 	if len(ms) != 1 || ms[0].To != aliceAddr {
 		t.Fatalf("want one mail to alice, got %+v", ms)
 	}

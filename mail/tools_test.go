@@ -156,7 +156,8 @@ func TestPressFromTheCommandLineIsRelayed(t *testing.T) {
 
 // Grey press names its sender to nobody but the GM: not in the relay's
 // text, nor in any header (Message-ID, In-Reply-To, References, no
-// Reply-To), nor in the event's actor, which the public export shows.
+// Reply-To), nor in the event's actor, which the public export shows. It
+// is relayed, and logged, when its step closes.
 func TestGreyPressHidesTheSender(t *testing.T) {
 	f := newFixture(t, nil)
 	f.newGame("grey-1", "press: grey\n")
@@ -164,6 +165,12 @@ func TestGreyPressHidesTheSender(t *testing.T) {
 	res := f.ingest(sent)
 	if res.Outcome != mail.Accepted {
 		t.Fatalf("grey press: %s %s", res.Outcome, res.Reason)
+	}
+	if relays := only(f.mails(), mail.KindPress, ""); len(relays) != 0 {
+		t.Fatalf("grey press relayed before its step closed: %d mails", len(relays))
+	}
+	if player, file := f.orderFile(); f.ingest(plainMail(addrOf(player), "orders", file)).Outcome != mail.Accepted {
+		t.Fatal("the orders that close the step were refused")
 	}
 	relays := only(f.mails(), mail.KindPress, "")
 	if len(relays) != 2 {
@@ -210,8 +217,8 @@ func TestGreyPressHidesTheSender(t *testing.T) {
 	}
 	// Reports still show it: to bob unsigned, to the GM signed.
 	g := f.load()
-	if len(g.Press) != 1 || g.Press[0].From != "alice" || g.Press[0].SenderFor("bob") == "alice" {
-		t.Errorf("the game's press: %+v", g.Press)
+	if len(g.Last.Press) != 1 || g.Last.Press[0].From != "alice" || g.Last.Press[0].SenderFor("bob") == "alice" {
+		t.Errorf("the step's press: %+v", g.Last.Press)
 	}
 }
 

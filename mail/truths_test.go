@@ -126,6 +126,10 @@ func TestTokenAskedIsThePlayers(t *testing.T) {
 	if res := f.mailOf(aliceAddr, "token", "game: bourse-1\nplayer: alice\ncommand: token\n"); res.Outcome != mail.Command {
 		t.Fatalf("command: token: %s %s", res.Outcome, res.Reason)
 	}
+	// Confirmed with the code mailed to her address on record.
+	if res := f.mailOf(aliceAddr, "confirm", "game: bourse-1\nplayer: alice\ncommand: token "+f.codeIn(aliceAddr)+"\n"); res.Outcome != mail.Command {
+		t.Fatalf("command: token CODE: %s %s", res.Outcome, res.Reason)
+	}
 	evs, err := f.store.Events(context.Background(), f.game)
 	if err != nil {
 		t.Fatal(err)

@@ -63,18 +63,30 @@ var tokenKey = regexp.MustCompile(`(?i)(^|[{,]|-\s)\s*["']?token["']?\s*:`)
 // that the lines are the ones Parse numbers.
 var lineBreak = regexp.MustCompile("\r\n|[\r\n\u0085\u2028\u2029]")
 
-// HideToken returns the lines of an order file with the token's value
-// replaced by "(hidden)", so that the file can be shown back to its sender
-// (or anyone) safely. It works on the text, so it also hides the token of
-// a file that is not valid YAML: the rest of the line after "token:", and
-// every following line indented deeper than that key (a block scalar, or a
-// value continued on the next lines) or blank, or up to the closing quote
-// of a quoted value. In a file that is valid YAML it also hides every line
+// hexRun is a word that looks like a secret: a token, or a code Taipan
+// mailed, is 32 hex digits.
+var hexRun = regexp.MustCompile(`(?i)[0-9a-f]{32,}`)
+
+// Hidden is what stands for a secret in a file shown back.
+const Hidden = "(hidden)"
+
+// HideSecrets returns the lines of an order file with what may be secret
+// replaced, so that the file can be shown back to its sender (or anyone)
+// safely: the token's value, every comment (a token or a note may sit in
+// one; "# (comment hidden)" stands for it) and every word of 32 or more
+// hex digits (a token or a code, wherever it was written) become
+// "(hidden)". It works on the text, so it also hides the token of a file
+// that is not valid YAML: the rest of the line after "token:", and every
+// following line indented deeper than that key (a block scalar, or a value
+// continued on the next lines) or blank, or up to the closing quote of a
+// quoted value. In a file that is valid YAML it also hides every line
 // from a key Parse reads as the token (however it is written: "? token",
-// "tok\x65n") to the next key.
-func HideToken(file []byte) []string {
+// "tok\x65n") to the next key. Lines are split at every YAML line break,
+// so that they are the ones Parse numbers.
+func HideSecrets(file []byte) []string {
 	lines := lineBreak.Split(strings.TrimRight(string(file), "\r\n\u0085\u2028\u2029"), -1)
 	text := slices.Clone(lines)
+	hidden := make([]bool, len(lines)) // already replaced whole
 	for i := 0; i < len(lines); i++ {
 		loc := tokenKey.FindStringIndex(lines[i])
 		if loc == nil {
@@ -82,14 +94,15 @@ func HideToken(file []byte) []string {
 		}
 		indent := len(lines[i]) - len(strings.TrimLeft(lines[i], " \t"))
 		value := strings.TrimSpace(lines[i][loc[1]:])
-		lines[i] = lines[i][:loc[1]] + " (hidden)"
+		lines[i] = hideComment(lines[i][:loc[1]]) + " " + Hidden
+		hidden[i] = true
 		if q := value; q != "" && (q[0] == '"' || q[0] == '\'') && !strings.Contains(q[1:], q[:1]) {
 			// A quoted value that goes on over the next lines, to its
 			// closing quote, whatever their indentation.
 			for i+1 < len(lines) {
 				i++
 				closed := strings.Contains(lines[i], q[:1])
-				lines[i] = "(hidden)"
+				lines[i], hidden[i] = Hidden, true
 				if closed {
 					break
 				}
@@ -103,8 +116,9 @@ func HideToken(file []byte) []string {
 				break
 			}
 			i++
+			hidden[i] = true
 			if rest != "" {
-				lines[i] = next[:len(next)-len(rest)] + "(hidden)"
+				lines[i] = next[:len(next)-len(rest)] + Hidden
 			}
 		}
 	}
@@ -113,13 +127,19 @@ func HideToken(file []byte) []string {
 		// The key's line from the key on, unless a "token:" the text
 		// shows at or before it hid it above.
 		if loc := tokenKey.FindStringIndex(text[first]); loc == nil || loc[0] > at {
-			lines[first] = text[first][:at] + "(hidden)"
+			lines[first], hidden[first] = hideComment(text[first][:at])+Hidden, true
 		}
 		for i := first + 1; i <= last; i++ {
 			rest := strings.TrimLeft(lines[i], " \t")
-			if rest != "" {
-				lines[i] = lines[i][:len(lines[i])-len(rest)] + "(hidden)"
+			if rest != "" && !hidden[i] {
+				lines[i] = lines[i][:len(lines[i])-len(rest)] + Hidden
 			}
+			hidden[i] = true
+		}
+	}
+	for i := range lines {
+		if !hidden[i] {
+			lines[i] = hexRun.ReplaceAllString(hideComment(lines[i]), Hidden)
 		}
 	}
 	return lines
@@ -158,4 +178,66 @@ func tokenLines(file []byte, lines []string) [][3]int {
 		out = append(out, [3]int{k.Line - 1, at, last})
 	}
 	return out
+}
+
+// hideComment replaces the comment of a line, if it has one: from a # at
+// the line's start or after a blank, outside quotes.
+func hideComment(line string) string {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote == '"' && c == '\\':
+			i++ // an escaped character
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+			return line[:i] + "# (comment hidden)"
+		}
+	}
+	return line
+}
+
+// Secrets are the words of an order file that no answer may repeat: the
+// values of its token: lines and every word of 32 or more hex digits
+// (comments included), longest first, so that hiding one never leaves
+// part of another.
+func Secrets(file []byte) []string {
+	var out []string
+	for _, m := range tokenValue.FindAllSubmatch(file, -1) {
+		if v := strings.Trim(string(m[1]), `"'`); len(v) >= minSecret {
+			out = append(out, v)
+		}
+	}
+	for _, m := range hexRun.FindAll(file, -1) {
+		out = append(out, string(m))
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	return slices.Compact(out)
+}
+
+// minSecret is the shortest token value hidden from answers and log lines:
+// shorter ones are no token (one is 32 characters), and hiding them would
+// garble the line ("wrong token" with token: wrong).
+const minSecret = 8
+
+var tokenValue = regexp.MustCompile(`(?mi)^\s*["']?token["']?\s*:\s*(\S+)`)
+
+// HideIn replaces every secret in text with "(hidden)".
+func HideIn(text string, secrets []string) string {
+	for _, s := range secrets {
+		if s != "" {
+			text = strings.ReplaceAll(text, s, Hidden)
+		}
+	}
+	return text
 }

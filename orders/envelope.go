@@ -3,6 +3,7 @@ package orders
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -215,6 +216,19 @@ func parse(data []byte, game, player string) (*Envelope, error) {
 	}
 	return env, nil
 }
+
+// AsksCheck says whether an order file asks only to be checked: its
+// envelope says check: true, or, for a file too broken to be read as one,
+// a line of it does. The answer to such a file reads as a check, mistakes
+// and all.
+func AsksCheck(file []byte) bool {
+	if env, err := Parse(file); err == nil {
+		return env.Check
+	}
+	return checkLine.Match(file)
+}
+
+var checkLine = regexp.MustCompile(`(?mi)^\s*check\s*:\s*true\s*(#.*)?$`)
 
 // ParseList reads a bare orders list, as stored in the event log (JSON is
 // YAML) or written in a test case.

@@ -49,15 +49,15 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("the log cannot hold the absence of %q: %v", data, err)
 			}
 		}
-		orders.HideToken(data)
+		orders.HideSecrets(data)
 	})
 }
 
-// FuzzHideToken: a file shown back (a refusal's echo, the web form) never
+// FuzzHideSecrets: a file shown back (a refusal's echo, the web form) never
 // shows its token. Every piece of the token the file reads (each line of
 // it, of 4 bytes or more) that the file writes once, as it reads, is gone
-// from the lines HideToken returns.
-func FuzzHideToken(f *testing.F) {
+// from the lines HideSecrets returns.
+func FuzzHideSecrets(f *testing.F) {
 	for _, seed := range []string{
 		"game: g\ntoken: 7f3c91aa\nplayer: a\n",
 		"game: g\nToken: |\n  7f3c91aa\n  99887766\n\nplayer: a\n",
@@ -77,7 +77,7 @@ func FuzzHideToken(f *testing.F) {
 		if err != nil || env.Token == "" {
 			return
 		}
-		shown := strings.Join(orders.HideToken(data), "\n")
+		shown := strings.Join(orders.HideSecrets(data), "\n")
 		for _, piece := range strings.FieldsFunc(env.Token, func(r rune) bool { return r == '\n' || r == '\r' }) {
 			piece = strings.TrimSpace(piece)
 			if len(piece) >= 4 && bytes.Count(data, []byte(piece)) == 1 && strings.Contains(shown, piece) {

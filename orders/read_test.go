@@ -195,7 +195,7 @@ func TestEcho(t *testing.T) {
 
 // A token is hidden however it is written, a block scalar included (issue
 // 10: "A token written as a YAML block scalar is echoed back in a refusal").
-func TestHideToken(t *testing.T) {
+func TestHideSecrets(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"game: g\ntoken: 7f3c\nplayer: a\n", "game: g\ntoken: (hidden)\nplayer: a"},
 		{"game: g\nToken: |\n  7f3c\n  99\n\nplayer: a\n", "game: g\nToken: (hidden)\n  (hidden)\n  (hidden)\n\nplayer: a"},
@@ -205,7 +205,7 @@ func TestHideToken(t *testing.T) {
 		{"{game: g, token: 7f3c, player: a}\n", "{game: g, token: (hidden)"},
 		{"  \"token\" : 7f3c\n", "  \"token\" : (hidden)"},
 	} {
-		if got := strings.Join(orders.HideToken([]byte(c.file)), "\n"); got != c.want {
+		if got := strings.Join(orders.HideSecrets([]byte(c.file)), "\n"); got != c.want {
 			t.Errorf("%q:\n%s\nwant:\n%s", c.file, got, c.want)
 		}
 	}

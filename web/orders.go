@@ -34,8 +34,18 @@ func (s *Server) ordersPost(w http.ResponseWriter, r *http.Request) {
 	formStep, _ := strconv.Atoi(r.PostFormValue("step"))
 	check := r.PostFormValue("do") == "check"
 	file := strings.ReplaceAll(r.PostFormValue("file"), "\r\n", "\n")
+	// No answer repeats a secret of the file (a token, in a comment or a
+	// misspelt key, or a word that looks like one).
+	secrets := orders.Secrets([]byte(file))
+	checking := check || orders.AsksCheck([]byte(file))
 	refuse := func(status int, err error) {
-		s.readerPage(w, r, status, sn, sess, rd, -1, refusal(err), withoutToken(file))
+		ans := refusal(err)
+		if checking && ans.Class == "refused" {
+			// A check answers as a check, mistakes and all.
+			ans.Head = "Checked, not submitted: mistakes found; nothing has been changed"
+		}
+		ans.Text = orders.HideIn(ans.Text, secrets)
+		s.readerPage(w, r, status, sn, sess, rd, -1, ans, withoutToken(file))
 	}
 	if strings.TrimSpace(file) == "" {
 		if formStep != g.Step {
@@ -88,6 +98,7 @@ func (s *Server) ordersPost(w http.ResponseWriter, r *http.Request) {
 			ans.Head = "Checked, not submitted"
 		}
 	}
+	ans.Text = orders.HideIn(ans.Text, secrets)
 	kept := ""
 	if rec != nil && rec.Checked {
 		kept = withoutToken(file)
@@ -113,7 +124,11 @@ func (s *Server) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope
 		if len(p.To) > 0 {
 			to = strings.Join(p.To, ", ")
 		}
-		*notes = append(*notes, "Press sent to "+to+".")
+		if p.Grey {
+			*notes = append(*notes, fmt.Sprintf("Grey press to %s held: it is relayed, unsigned, when step %d closes.", to, g.Step))
+		} else {
+			*notes = append(*notes, "Press sent to "+to+".")
+		}
 	}
 	if a := env.Absence; a != nil && !opt.CheckOnly {
 		g, err := s.host.AbsentTx(ctx, tx, env.Game, env.Player, env.Token, a.From, a.Until, a.Reason, opt)
@@ -176,14 +191,16 @@ func envelope(file, game, player string, formStep int) (*orders.Envelope, error)
 }
 
 // withoutToken is a file to show back in the form: the lines holding a
-// token are left out (the site needs none, and a page must not show it).
+// token, or a word that looks like one, are left out (the site needs
+// none, and a page must not show it), and comments are hidden
+// (orders.HideSecrets).
 func withoutToken(file string) string {
 	if file == "" {
 		return ""
 	}
 	var keep []string
-	for _, l := range orders.HideToken([]byte(file)) {
-		if !strings.HasSuffix(l, "(hidden)") {
+	for _, l := range orders.HideSecrets([]byte(file)) {
+		if !strings.Contains(l, orders.Hidden) {
 			keep = append(keep, l)
 		}
 	}

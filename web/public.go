@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -204,7 +205,9 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 			rows = append(rows, x)
 		}
 		if !g.Status.Finished {
-			note = "While the game runs, the campaign, the seed, the orders, private press and the step digests are withheld; each keeps its salted commitment, so the chain checks now and the full log can be checked against it once the game is over."
+			note = "While the game runs, the campaign, the seed, the orders, private and grey press and the step digests are withheld; each keeps its salted commitment, so the chain checks now and the full log can be checked against it once the game is over. Grey press is logged with the close of its step, so that neither its place nor its time tells who sent it."
+		} else if slices.ContainsFunc(evs, func(e events.Event) bool { return e.Redacted() }) {
+			note = "Grey press stays withheld after the game, so that nobody learns who sent it: each message keeps its salted commitment, so the chain checks, and the audit replays the game without it (press changes nothing in play)."
 		}
 	}
 	s.render(w, r, http.StatusOK, "log", page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),

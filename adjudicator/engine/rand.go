@@ -13,25 +13,43 @@ import (
 // re-derive every draw in any language:
 //
 //  1. key = SHA-256(seed ‖ step), where seed is the game's 32 secret bytes and
-//     step is the step number as 8 bytes big-endian (0 for the set-up);
+//     step is the step number as 8 bytes big-endian (0 for the set-up); in
+//     timeline T > 0 (the steps played after the T-th rollback of the log,
+//     which records T), key = SHA-256(seed ‖ step ‖ T), T as 8 bytes
+//     big-endian too;
 //  2. the stream is ChaCha8 keyed by those 32 bytes, as specified for Go's
 //     math/rand/v2 ChaCha8 (C2SP chacha8rand), read 64 bits at a time;
 //  3. Intn(n) draws x from the stream until x < 2^64 − (2^64 mod n) and
 //     returns x mod n (rejection sampling: no bias);
 //  4. Shuffle(n) is Fisher–Yates from the end: for i = n−1 down to 1,
 //     swap i with Intn(i+1).
+//
+// The timeline is why a rollback gives no foreknowledge: the steps played
+// again draw from streams nobody has seen, where the voided steps' reports
+// would otherwise tell every die to come.
 type Rand struct {
 	src *rand.ChaCha8
 	n   int // words drawn so far, for audits
 }
 
-// NewRand returns the stream for the given seed and step.
-func NewRand(seed []byte, step int) *Rand {
+// NewRand returns the stream for the given seed and step in the game's
+// first timeline (before any rollback, and after the rollbacks of logs
+// written before timelines were).
+func NewRand(seed []byte, step int) *Rand { return NewRandInTimeline(seed, step, 0) }
+
+// NewRandInTimeline returns the stream for the given seed and step in
+// timeline: 0 is the game's first, T > 0 the steps played after the log's
+// T-th rollback.
+func NewRandInTimeline(seed []byte, step, timeline int) *Rand {
 	h := sha256.New()
 	h.Write(seed)
 	var b [8]byte
 	binary.BigEndian.PutUint64(b[:], uint64(step))
 	h.Write(b[:])
+	if timeline > 0 {
+		binary.BigEndian.PutUint64(b[:], uint64(timeline))
+		h.Write(b[:])
+	}
 	var key [32]byte
 	copy(key[:], h.Sum(nil))
 	return &Rand{src: rand.NewChaCha8(key)}

@@ -1,7 +1,10 @@
 package engine_test
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"taipan/adjudicator/engine"
 	"testing"
 )
@@ -67,5 +70,41 @@ func TestIntnLargeBound(t *testing.T) {
 		if v := r.Intn(big); v < 0 || v >= big {
 			t.Fatalf("Intn(big) = %d", v)
 		}
+	}
+}
+
+// The stream of a step in a timeline is the one the README specifies:
+// ChaCha8 keyed by SHA-256(seed ‖ step ‖ timeline), each 8 bytes
+// big-endian, and timeline 0 is the stream games always had.
+func TestTimelineStreamIsSpecified(t *testing.T) {
+	key := func(parts ...uint64) [32]byte {
+		b := append([]byte(nil), testSeed...)
+		for _, p := range parts {
+			b = binary.BigEndian.AppendUint64(b, p)
+		}
+		return sha256.Sum256(b)
+	}
+	for _, c := range []struct {
+		step, timeline int
+		key            [32]byte
+	}{
+		{3, 0, key(3)},
+		{3, 1, key(3, 1)},
+		{3, 2, key(3, 2)},
+		{0, 5, key(0, 5)},
+	} {
+		want := rand.NewChaCha8(c.key)
+		got := engine.NewRandInTimeline(testSeed, c.step, c.timeline)
+		for i := 0; i < 4; i++ {
+			if g, w := got.Uint64(), want.Uint64(); g != w {
+				t.Fatalf("step %d, timeline %d, word %d: %d, want %d", c.step, c.timeline, i, g, w)
+			}
+		}
+	}
+	if engine.NewRand(testSeed, 3).Uint64() != engine.NewRandInTimeline(testSeed, 3, 0).Uint64() {
+		t.Error("NewRand is not the first timeline's stream")
+	}
+	if engine.NewRandInTimeline(testSeed, 3, 1).Uint64() == engine.NewRandInTimeline(testSeed, 3, 2).Uint64() {
+		t.Error("two timelines share a stream")
 	}
 }

@@ -196,6 +196,17 @@ func inlineData(c *adjudicator.Campaign, campaignFile string) error {
 	return nil
 }
 
+// checkedError is a refusal of orders only checked, worded as a check.
+func checkedError(err error) error {
+	var ae *adjudicator.Error
+	if !errors.As(err, &ae) || ae.Code == adjudicator.EINTERNAL {
+		return err
+	}
+	c := *ae
+	c.Message = "Checked, not submitted: mistakes found; nothing has been changed: " + ae.Message
+	return &c
+}
+
 func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("submit", flag.ContinueOnError)
 	player := fs.String("player", "", "the player whose orders these are")
@@ -231,7 +242,11 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 		if g, _, err = m.host.Press(ctx, env.Game, p, opt); err != nil {
 			return err
 		}
-		fmt.Fprintf(m.Stdout, "Press from %s sent to %s.\n", env.Player, orEveryone(env.Press.To))
+		if env.Press.Grey {
+			fmt.Fprintf(m.Stdout, "Grey press from %s to %s held: it is logged and relayed, unsigned, when step %d closes.\n", env.Player, orEveryone(env.Press.To), g.Step)
+		} else {
+			fmt.Fprintf(m.Stdout, "Press from %s sent to %s.\n", env.Player, orEveryone(env.Press.To))
+		}
 	}
 	if a := env.Absence; a != nil && !opt.CheckOnly {
 		if g, err = m.host.Absent(ctx, env.Game, env.Player, env.Token, a.From, a.Until, a.Reason, opt); err != nil {
@@ -248,6 +263,9 @@ func (m *Main) runSubmit(ctx context.Context, args []string) error {
 	}
 	r, err := m.host.Submit(ctx, env, opt)
 	if err != nil {
+		if opt.CheckOnly {
+			return checkedError(err)
+		}
 		return err
 	}
 	what := fmt.Sprintf("Accepted: %s's orders for step %d of %s", r.Player, r.Step, r.Game.ID)
@@ -622,7 +640,11 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	}
 	for _, e := range evs {
 		if e.Redacted() {
-			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (a public export of a running game); import the full export", e.String())
+			why := "a public export of a running game"
+			if e.Kind == adjudicator.KindPress {
+				why = "grey press, which a public export withholds for good"
+			}
+			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (%s); import the full export", e.String(), why)
 		}
 	}
 	g, err := adjudicator.Audit(m.host.Games, evs)
@@ -719,9 +741,12 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 // the audit. signedBy, when not "", is the GM's public key whose signature
 // of head has checked.
 func auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) (string, error) {
-	withheld := 0
+	withheld, grey := 0, 0
 	for _, e := range evs {
-		if e.Redacted() {
+		switch {
+		case e.Redacted() && e.Kind == adjudicator.KindPress:
+			grey++ // replay does without press, which changes nothing in play
+		case e.Redacted():
 			withheld++
 		}
 	}
@@ -749,6 +774,9 @@ func auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) (stri
 	g, err := adjudicator.Audit(Games(), evs)
 	if err != nil {
 		return "", fmt.Errorf("audit failed: %w", err)
+	}
+	if grey > 0 {
+		headNote += fmt.Sprintf(" %s withheld for good (grey press, whose sender nobody is told), checked through the chain.", plural(grey, "press payload"))
 	}
 	state := fmt.Sprintf("step %d open", g.Step)
 	if g.Status.Finished {

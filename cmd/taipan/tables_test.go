@@ -75,11 +75,11 @@ func sqliteTables(t *testing.T, d *sql.DB) []string {
 // says what it did with each table.
 func TestMigrateKeepsEveryTable(t *testing.T) {
 	c := newCLI(t)
-	toks := tokens(c.ok(campaign+"deadline: 1h\nreminder: 2h\n", "new", "-"))
+	toks := tokens(c.ok(campaign+"deadline: 1h\nreminder: 2h\npress: grey\n", "new", "-"))
 	root := t.TempDir()
 	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf(`address: taipan@example.test
 embedded: {listen: 127.0.0.1:0, maildir: %q}
-limits: {answers_per_hour: 3, quiet_after: 2}
+limits: {answers_per_hour: 2, quiet_after: 10}
 tick: 50ms
 web: {listen: 127.0.0.1:0, link_ttl: 1h}
 `, root)))
@@ -96,15 +96,19 @@ web: {listen: 127.0.0.1:0, link_ttl: 1h}
 	mailFrom := func(from, subject, body string, i int) []byte {
 		return []byte(fmt.Sprintf("From: %s\r\nTo: taipan@example.test\r\nSubject: %s\r\nMessage-ID: <fill.%d@example.test>\r\n\r\n%s", from, subject, i, body))
 	}
-	// alice's orders (a file counted for the step), then more questions
-	// than answers an hour (the rest held back); a forger of bob's address
-	// refused until bob is no more answered.
+	// alice's orders (a file counted for the step) and a question; a
+	// forger of bob's address refused more often than an hour's answers
+	// (the rest held back, the refusals counted).
 	capital, _ := available(c.state("bourse-1"))
-	mails := [][]byte{mailFrom("alice@example.test", "orders", orderFile("bourse-1", "alice", toks["alice"], 1, "buy: "+capital), 0)}
-	for i := 1; i <= 5; i++ {
-		mails = append(mails, mailFrom("alice@example.test", "status", fmt.Sprintf("game: bourse-1\nplayer: alice\ntoken: %s\ncommand: status\n", toks["alice"]), i))
+	mails := [][]byte{
+		mailFrom("alice@example.test", "orders", orderFile("bourse-1", "alice", toks["alice"], 1, "buy: "+capital), 0),
+		mailFrom("alice@example.test", "status", fmt.Sprintf("game: bourse-1\nplayer: alice\ntoken: %s\ncommand: status\n", toks["alice"]), 1),
+		// Grey press, held until the step closes; a new token asked for,
+		// waiting for its code to come back.
+		mailFrom("alice@example.test", "psst", fmt.Sprintf("game: bourse-1\nplayer: alice\ntoken: %s\npress: {text: \"Sell London.\", grey: true}\n", toks["alice"]), 7),
+		mailFrom("alice@example.test", "lost", "game: bourse-1\nplayer: alice\ncommand: token\n", 8),
 	}
-	for i := 6; i <= 9; i++ {
+	for i := 2; i <= 6; i++ {
 		mails = append(mails, mailFrom("bob@example.test", "orders", "game: bourse-1\nplayer: bob\ntoken: 00000000000000000000000000000000\ncommand: status\n", i))
 	}
 	for _, m := range mails {
@@ -119,7 +123,7 @@ web: {listen: 127.0.0.1:0, link_ttl: 1h}
 		d.QueryRow("SELECT count(*) FROM " + table).Scan(&n)
 		return n
 	}
-	testkit.Eventually(t, "a reminder, held answers and a quiet sender", func() bool {
+	testkit.Eventually(t, "a reminder, held answers and a refused sender", func() bool {
 		return count("reminders") > 0 && count("mail_held") > 0 && count("mail_senders") > 0 && count("mail_marks") > 0
 	})
 	p.stop(syscall.SIGTERM)

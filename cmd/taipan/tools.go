@@ -63,14 +63,16 @@ func (m *Main) runPress(ctx context.Context, args []string) error {
 			names = append(names, n)
 		}
 	}
-	_, e, err := m.host.Press(ctx, pos[0], adjudicator.PressOrder{From: *from, To: names, Text: text, Grey: *grey}, adjudicator.SubmitOptions{Trusted: true})
+	g, e, err := m.host.Press(ctx, pos[0], adjudicator.PressOrder{From: *from, To: names, Text: text, Grey: *grey}, adjudicator.SubmitOptions{Trusted: true})
 	if err != nil {
 		return err
 	}
-	sender := e.Actor
 	if *grey {
-		sender = *from + ", unsigned (grey press),"
+		// Held, and logged and relayed with the step's close (see
+		// adjudicator/grey.go).
+		fmt.Fprintf(m.Stdout, "Grey press from %s to %s held: it is logged and relayed, unsigned, when step %d closes.\n", *from, orEveryone(names), g.Step)
+		return nil
 	}
-	fmt.Fprintf(m.Stdout, "Press from %s sent to %s (event %d).\n", sender, orEveryone(names), e.Seq)
+	fmt.Fprintf(m.Stdout, "Press from %s sent to %s (event %d).\n", e.Actor, orEveryone(names), e.Seq)
 	return nil
 }
