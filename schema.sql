@@ -64,6 +64,19 @@ CREATE TABLE IF NOT EXISTS games (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_due ON games (finished, deadline);
 
+-- The people of each game, written with its index row whenever its roster
+-- changes: every player's address (role player, with the seat's name), its
+-- observers (observer) and its GM (gm), in lower case. Derived, like the
+-- index: rebuilt from the logs.
+CREATE TABLE IF NOT EXISTS game_people (
+    game_id TEXT NOT NULL,
+    address TEXT NOT NULL,
+    role    TEXT NOT NULL,
+    name    TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game_id, address, role, name)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS game_people_address ON game_people (address);
+
 -- Secrets of the players of each game. Only SHA-256 hashes of tokens are kept.
 CREATE TABLE IF NOT EXISTS credentials (
     game_id    TEXT NOT NULL,

@@ -62,6 +62,19 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_due ON games (finished, deadline);
 
+-- The people of each game, written with its index row whenever its roster
+-- changes: every player's address (role player, with the seat's name), its
+-- observers (observer) and its GM (gm), in lower case. Derived, like the
+-- index: rebuilt from the logs.
+CREATE TABLE IF NOT EXISTS game_people (
+    game_id TEXT NOT NULL,
+    address TEXT NOT NULL,
+    role    TEXT NOT NULL,
+    name    TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (game_id, address, role, name)
+);
+CREATE INDEX IF NOT EXISTS game_people_address ON game_people (address);
+
 CREATE TABLE IF NOT EXISTS credentials (
     game_id    TEXT NOT NULL,
     player     TEXT NOT NULL,

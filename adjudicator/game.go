@@ -54,6 +54,10 @@ type Game struct {
 	// NoticeKinds (0: none), so that the mail gateway need not read the
 	// log to learn that there is nothing new to tell.
 	NoticeSeq int64
+	// RosterSeq is the sequence number of the last event that changed
+	// who is in the game and at what address (the set-up, a seat handed
+	// over), so that the games index writes the game's people only then.
+	RosterSeq int64
 
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
@@ -276,7 +280,7 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 		ID: created.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
 		Last: StepRecord{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash},
-		Seq:  seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format,
+		Seq:  seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format, RosterSeq: created.Seq,
 		reg: reg, forced: forced, Grace: time.Duration(c.Campaign.Grace),
 	}
 	for _, p := range c.Campaign.Players {
@@ -428,6 +432,7 @@ func (g *Game) apply(e events.Event) error {
 			return bad("no player %q", p.Player)
 		}
 		pl.Name, pl.Email, pl.Resigned = p.Name, p.Email, false
+		g.RosterSeq = e.Seq
 		pl.ReportFormat = "" // the newcomer's choice, not the last holder's
 		if p.Name != p.Player {
 			g.State = g.Engine.Rename(g.State, p.Player, p.Name)

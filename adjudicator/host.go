@@ -30,19 +30,63 @@ type Host struct {
 	// Engines never see it.
 	Now func() time.Time
 
-	cache gameCache
+	cache  gameCache
+	closes closeCache
 
 	reconciled   sync.Once // the games index checked against the log, once per Host
 	reconcileErr error
 }
 
-// gameCache keeps the last replay of each game this Host wrote to, so that
-// an order costs a clone rather than a replay of the whole log. An entry is
-// used only while the log's last event is still the one it was replayed to,
-// and only through clones, so no caller ever shares a game with it.
+// gameCache keeps the last replay of each game this Host wrote to or read,
+// so that an order costs a clone rather than a replay of the whole log, and
+// a read (a page, a mail's roster) none. An entry is used only while the
+// log's last event is still the one it was replayed to: by writers through
+// clones (get), by readers as it is (peek), who never change it.
 type gameCache struct {
 	mu    sync.Mutex
 	games map[string]*Game
+	// loading serialises the replays of one game by readers, so that a
+	// hundred readers arriving after a change replay it once.
+	loading map[string]*sync.Mutex
+}
+
+// peek returns the cached game id, shared and read-only, if it is replayed
+// up to the event (seq, hash), else nil.
+func (c *gameCache) peek(id string, seq int64, hash string) *Game {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	g := c.games[id]
+	if g == nil || g.Seq != seq || g.Hash != hash {
+		return nil
+	}
+	return g
+}
+
+// keep caches g itself, which nobody changes from now on.
+func (c *gameCache) keep(g *Game) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.games == nil {
+		c.games = map[string]*Game{}
+	}
+	if old := c.games[g.ID]; old == nil || old.Seq <= g.Seq {
+		c.games[g.ID] = g
+	}
+}
+
+// loader is the lock that serialises the readers' replays of game id.
+func (c *gameCache) loader(id string) *sync.Mutex {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.loading == nil {
+		c.loading = map[string]*sync.Mutex{}
+	}
+	l := c.loading[id]
+	if l == nil {
+		l = &sync.Mutex{}
+		c.loading[id] = l
+	}
+	return l
 }
 
 // get returns a clone of the cached game id if it is replayed up to the
@@ -58,15 +102,7 @@ func (c *gameCache) get(id string, seq int64, hash string) *Game {
 }
 
 // put caches a clone of g.
-func (c *gameCache) put(g *Game) {
-	cp := g.clone()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.games == nil {
-		c.games = map[string]*Game{}
-	}
-	c.games[g.ID] = cp
-}
+func (c *gameCache) put(g *Game) { c.keep(g.clone()) }
 
 func (h *Host) now() time.Time {
 	if h.Now != nil {
@@ -120,7 +156,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 		if out.Game, err = Replay(h.Games, []events.Event{e1, e2}); err != nil {
 			return err
 		}
-		return writeIndex(ctx, tx, out.Game)
+		return writeIndex(ctx, tx, out.Game, true)
 	})
 	if err != nil {
 		return nil, err
@@ -460,9 +496,19 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 	}
 	if inTx[id] == nil {
 		// Once per game and transaction: the index and the cache take the
-		// game as the transaction's last change to it leaves it.
-		tx.BeforeCommit(func() error { return writeIndex(ctx, tx, inTx[id]) })
-		tx.OnCommit(func() { h.cache.put(inTx[id]) })
+		// game as the transaction's last change to it leaves it (its
+		// people only if the change handed a seat over).
+		roster := g.RosterSeq
+		tx.BeforeCommit(func() error { return writeIndex(ctx, tx, inTx[id], inTx[id].RosterSeq != roster) })
+		tx.OnCommit(func() {
+			g := inTx[id]
+			h.cache.put(g)
+			if g.Seq == g.Last.Seq {
+				// The change closed a step (its last event): its reports
+				// are drawn from the game as it is now.
+				h.closes.keep(g.clone())
+			}
+		})
 	}
 	inTx[id] = g
 	return g, nil
@@ -500,14 +546,75 @@ func (h *Host) Close(ctx context.Context, id, reason string) (*Game, []int, erro
 	return g, closed, err
 }
 
+// ensureIndexed checks the games index against the log once per Host,
+// indexing again what a build without it (or an import) left out.
+func (h *Host) ensureIndexed(ctx context.Context) error {
+	h.reconciled.Do(func() { h.reconcileErr = h.reconcile(ctx) })
+	return h.reconcileErr
+}
+
+// GameTx is game as the log stands in tx, to read: nil when there is no
+// such game. It is shared (the Host's cached replay, or the one this
+// transaction's changes left), so the caller must not change it; it takes
+// no lock of the game. A replay it makes is cached once tx commits.
+func (h *Host) GameTx(ctx context.Context, tx *events.Tx, id string) (*Game, error) {
+	seq, hash, err := tx.Last(ctx, id)
+	if err != nil || seq == 0 {
+		return nil, err
+	}
+	if inTx, _ := tx.Local(txGames{h}).(map[string]*Game); inTx[id] != nil && inTx[id].Seq == seq && inTx[id].Hash == hash {
+		return inTx[id], nil
+	}
+	if g := h.cache.peek(id, seq, hash); g != nil {
+		return g, nil
+	}
+	g, err := h.replayTx(ctx, tx, id)
+	if err != nil {
+		return nil, err
+	}
+	tx.OnCommit(func() { h.cache.keep(g) })
+	return g, nil
+}
+
+// Game is game as its log ends now, to read (see GameTx): the one cache of
+// replayed games that the mail gateway and the web site share. Readers
+// arriving together after a change replay it once.
+func (h *Host) Game(ctx context.Context, id string) (*Game, error) {
+	seq, hash, err := h.Store.Last(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if seq == 0 {
+		return nil, Errorf(ENOTFOUND, "no game %q", id)
+	}
+	if g := h.cache.peek(id, seq, hash); g != nil {
+		return g, nil
+	}
+	l := h.cache.loader(id)
+	l.Lock()
+	defer l.Unlock()
+	if g := h.cache.peek(id, seq, hash); g != nil {
+		return g, nil
+	}
+	evs, err := h.Store.Events(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := Replay(h.Games, evs)
+	if err != nil {
+		return nil, err
+	}
+	h.cache.keep(g)
+	return g, nil
+}
+
 // Tick closes every step whose deadline has passed. It returns the games
 // that changed. Deadlines live in the log, so a restarted host picks up
 // where it left off; the games index says which games are due, so an idle
 // tick costs one query however many games there are.
 func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
-	h.reconciled.Do(func() { h.reconcileErr = h.reconcile(ctx) })
-	if h.reconcileErr != nil {
-		return nil, h.reconcileErr
+	if err := h.ensureIndexed(ctx); err != nil {
+		return nil, err
 	}
 	ids, err := h.due(ctx, h.now())
 	if err != nil {
@@ -594,6 +701,31 @@ func (h *Host) authenticate(ctx context.Context, tx *events.Tx, game, player, to
 	return nil
 }
 
+// credentialQuery reads the hash of one holder's token.
+const credentialQuery = `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`
+
+// CredentialTx is the hash of player's token (player "" is the GM's) in
+// game as tx sees the credentials, "" when there is none: what the web
+// site binds a session or a login link to, so that a new token ends them.
+func CredentialTx(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
+	return scanCredential(tx.QueryRow(ctx, credentialQuery, game, player))
+}
+
+// Credential is CredentialTx outside a transaction.
+func (h *Host) Credential(ctx context.Context, game, player string) (string, error) {
+	return scanCredential(h.Store.QueryRow(ctx, credentialQuery, game, player))
+}
+
+func scanCredential(row *sql.Row) (string, error) {
+	var stored string
+	if err := row.Scan(&stored); errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	return stored, nil
+}
+
 // TokenMatches reports whether token is player's (player "" is the GM's) in
 // game, comparing hashes in constant time. An empty token, or a player
 // without one on record, never matches.
@@ -602,12 +734,8 @@ func TokenMatches(ctx context.Context, tx *events.Tx, game, player, token string
 	if token == "" {
 		return false, nil
 	}
-	var stored string
-	err := tx.QueryRow(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&stored)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
+	stored, err := CredentialTx(ctx, tx, game, player)
+	if err != nil || stored == "" {
 		return false, err
 	}
 	return subtle.ConstantTimeCompare([]byte(stored), []byte(hashToken(token))) == 1, nil

@@ -38,8 +38,14 @@ func SummaryOf(g *Game) Summary {
 	return s
 }
 
-// writeIndex records g's summary in the games index, inside tx.
-func writeIndex(ctx context.Context, tx *events.Tx, g *Game) error {
+// writeIndex records g's summary in the games index, inside tx, and its
+// people too when people says its roster changed.
+func writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bool) error {
+	if people {
+		if err := writePeople(ctx, tx, g); err != nil {
+			return err
+		}
+	}
 	s := SummaryOf(g)
 	var closeAt any
 	if !s.CloseAt.IsZero() {
@@ -63,6 +69,20 @@ func (h *Host) List(ctx context.Context) ([]Summary, error) {
 	if err := h.reconcile(ctx); err != nil {
 		return nil, err
 	}
+	return h.summaries(ctx)
+}
+
+// Summaries returns every game of the store from the games index, oldest
+// id first; the index is checked against the log once per Host (List
+// checks it every time).
+func (h *Host) Summaries(ctx context.Context) ([]Summary, error) {
+	if err := h.ensureIndexed(ctx); err != nil {
+		return nil, err
+	}
+	return h.summaries(ctx)
+}
+
+func (h *Host) summaries(ctx context.Context) ([]Summary, error) {
 	rows, err := h.Store.Query(ctx,
 		`SELECT game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused FROM games ORDER BY game_id`)
 	if err != nil {
@@ -88,45 +108,44 @@ func (h *Host) List(ctx context.Context) ([]Summary, error) {
 	return out, rows.Err()
 }
 
-// staleQuery finds, in one statement of index seeks, the games whose index
-// row is missing or does not end at their last event: it walks the log's
-// key from one game id to the next (not through every event), and compares
-// each game's last sequence number with its row.
-const staleQuery = `
-WITH RECURSIVE ids(id) AS (
-    SELECT min(game_id) FROM events
-    UNION ALL
-    SELECT (SELECT min(game_id) FROM events WHERE game_id > ids.id) FROM ids WHERE ids.id IS NOT NULL
-)
-SELECT id FROM ids WHERE id IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM games WHERE game_id = ids.id
-      AND last_seq = (SELECT max(seq) FROM events WHERE game_id = ids.id)
-      AND last_hash = (SELECT hash FROM events WHERE game_id = ids.id ORDER BY seq DESC LIMIT 1))`
-
-// reconcile indexes the games whose index row is missing or stale (written
-// by a build without the index, say).
+// reconcile indexes again the games whose index row is missing or does
+// not end at their log's last event (written by a build without the index,
+// say, or imported), people and all.
 func (h *Host) reconcile(ctx context.Context) error {
-	rows, err := h.Store.Query(ctx, staleQuery)
+	heads, err := h.Store.Heads(ctx)
 	if err != nil {
 		return err
 	}
-	var ids []string
+	indexed := map[events.Head]bool{}
+	rows, err := h.Store.Query(ctx, `SELECT game_id, last_seq, last_hash FROM games`)
+	if err != nil {
+		return err
+	}
 	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
+		var hd events.Head
+		if err := rows.Scan(&hd.Game, &hd.Seq, &hd.Hash); err != nil {
 			rows.Close()
 			return err
 		}
-		ids = append(ids, id)
+		indexed[hd] = true
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, id := range ids {
+	for _, hd := range heads {
+		if indexed[hd] {
+			continue
+		}
 		err := h.Store.Update(ctx, func(tx *events.Tx) error {
-			_, err := h.loadTx(ctx, tx, id)
-			return err
+			if err := tx.LockGame(ctx, hd.Game); err != nil {
+				return err
+			}
+			g, err := h.replayTx(ctx, tx, hd.Game)
+			if err != nil {
+				return err
+			}
+			return writeIndex(ctx, tx, g, true)
 		})
 		if err != nil {
 			// A game that does not replay (a newer format, say) is listed

@@ -2,12 +2,13 @@ package adjudicator
 
 import "taipan/events"
 
-// Tables are the tables the host owns: the games index (rebuilt from the
-// logs, never copied), the players' credentials, and the grey press held
+// Tables are the tables the host owns: the games index and the games'
+// people (rebuilt from the logs, never copied), the players' credentials, and the grey press held
 // until its step closes (lost, it would never be relayed).
 func Tables() []events.Table {
 	return []events.Table{
 		{Name: "games", Owner: "adjudicator", Carry: events.Rebuilt},
+		{Name: "game_people", Owner: "adjudicator", Carry: events.Rebuilt},
 		{Name: "credentials", Owner: "adjudicator", Carry: events.Copied},
 		{Name: "grey_press", Owner: "adjudicator", Carry: events.Copied, Serial: "id"},
 	}

@@ -136,6 +136,13 @@ func (postgresBackend) migrate(ctx context.Context, s *Store) error {
 			return err
 		}
 	}
+	if exists && version < 10 {
+		// Schema 10 indexes the games' people (game_people): the games
+		// index is written again, people and all, from the logs.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM games`); err != nil {
+			return err
+		}
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM taipan_schema`); err != nil {
 		return err
 	}

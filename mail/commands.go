@@ -41,25 +41,22 @@ games (the games of your address; no game, player or token needed).`
 // maxHistory is the most reports one history mail carries.
 const maxHistory = 50
 
-type refuser func(r *Roster, subject, why string, detail []string) (*Result, error)
+type refuser func(r *adjudicator.Roster, subject, why string, detail []string) (*Result, error)
 
 // command answers a player's mail command.
-func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, player string, res *Result, refuse refuser, roster *Roster) (*Result, error) {
+func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, player string, res *Result, refuse refuser, roster *adjudicator.Roster) (*Result, error) {
 	subject := func(what string) string { return gameSubject(env.Game, what) }
-	evs, err := tx.Events(ctx, env.Game)
+	g, err := in.Host.GameTx(ctx, tx, env.Game)
 	if err != nil {
 		return nil, err
 	}
-	g, err := adjudicator.Replay(in.Host.Games, evs)
-	if err != nil {
-		return nil, err
-	}
+	var evs []events.Event // read once, if a report before the last is asked for
 	var body string
 	switch env.Command {
 	case "status":
 		body = statusText(g, player)
 	case "report":
-		gs, err := gameAtClose(in.Host.Games, g, evs, g.Last.Step)
+		gs, err := in.Host.AtCloseTx(ctx, tx, g, g.Last.Step, evs)
 		if err != nil {
 			return nil, err
 		}
@@ -73,8 +70,13 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 		if first > 0 {
 			fmt.Fprintf(&b, "(Steps 0 to %d are left out: one mail carries at most %d reports.)\n\n", first-1, maxHistory)
 		}
+		if first < last {
+			if evs, err = tx.Events(ctx, env.Game); err != nil {
+				return nil, err
+			}
+		}
 		for s := first; s <= last; s++ {
-			gs, err := gameAtClose(in.Host.Games, g, evs, s)
+			gs, err := in.Host.AtCloseTx(ctx, tx, g, s, evs)
 			if err != nil {
 				return nil, err
 			}
@@ -98,7 +100,7 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 }
 
 // gmMail carries out a GM action sent by mail.
-func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+func (in *Ingester) gmMail(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, roster *adjudicator.Roster, res *Result, refuse refuser) (*Result, error) {
 	subject := func(what string) string { return gameSubject(env.Game, what) }
 	if roster.GM == "" || !strings.EqualFold(roster.GM, m.From) {
 		return refuse(roster, subject("GM action refused"), fmt.Sprintf("field player: GM mail is only taken from the GM's address on record (gm: in the campaign file); this one comes from %s", m.From), nil)

@@ -3,13 +3,11 @@ package mail
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/engine"
@@ -66,73 +64,36 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 		marks.put("deadline", g.Seq)
 		return nil
 	}
-	evs, err := eventsOf(ctx, tx, g.ID, from, adjudicator.NoticeKinds)
+	ns, err := d.Host.NoticesTx(ctx, tx, g.ID, from)
 	if err != nil {
 		return err
 	}
-	var deadline *events.Event
-	for i := range evs {
-		e := &evs[i]
-		switch e.Kind {
+	var deadline *adjudicator.Notice
+	for i := range ns {
+		n := &ns[i]
+		switch n.Kind {
 		case adjudicator.KindPress:
-			err = d.relayPress(ctx, tx, g, e)
+			err = d.relayPress(ctx, tx, g, n.Seq, *n.Press)
 		case adjudicator.KindAbsence:
-			err = d.tellAbsence(ctx, tx, g, e)
+			err = d.tellAbsence(ctx, tx, g, n.Seq, *n.Absence)
 		case adjudicator.KindDeadline:
 			if known {
-				deadline = e // several changes make one notice, of the last
+				deadline = n // several changes make one notice, of the last
 			}
 		case adjudicator.KindPause, adjudicator.KindResume, adjudicator.KindGrace:
-			err = d.tellGMNotice(ctx, tx, g, e)
+			err = d.tellGMNotice(ctx, tx, g, n)
 		}
 		if err != nil {
 			return err
 		}
 	}
-	if deadline != nil && !g.Status.Finished && !g.Paused {
-		var p adjudicator.DeadlineSet
-		if err := json.Unmarshal(deadline.Payload, &p); err != nil {
+	if deadline != nil && !g.Status.Finished && !g.Paused && deadline.Deadline.Step == g.Step {
+		if err := d.tellDeadline(ctx, tx, g, deadline.Seq, *deadline.Deadline); err != nil {
 			return err
-		}
-		if p.Step == g.Step {
-			if err := d.tellDeadline(ctx, tx, g, deadline.Seq, p); err != nil {
-				return err
-			}
 		}
 	}
 	marks.put("deadline", g.Seq)
 	return nil
-}
-
-// eventsOf reads game's events of the given kinds after the event after,
-// in order, as tx sees them.
-func eventsOf(ctx context.Context, tx *events.Tx, game string, after int64, kinds []string) ([]events.Event, error) {
-	args := []any{game, after}
-	marks := make([]string, len(kinds))
-	for i, k := range kinds {
-		marks[i] = "?"
-		args = append(args, k)
-	}
-	rows, err := tx.Query(ctx, `SELECT seq, kind, actor, payload, recorded_at FROM events
-		WHERE game_id = ? AND seq > ? AND kind IN (`+strings.Join(marks, ", ")+`) ORDER BY seq`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []events.Event
-	for rows.Next() {
-		e := events.Event{Game: game}
-		var payload, at string
-		if err := rows.Scan(&e.Seq, &e.Kind, &e.Actor, &payload, &at); err != nil {
-			return nil, err
-		}
-		e.Payload = []byte(payload)
-		if e.RecordedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
-			return nil, fmt.Errorf("event %s#%d: bad time %q", game, e.Seq, at)
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
 }
 
 // recipient is someone told of an event: the key of their thread of the
@@ -180,16 +141,8 @@ func (d *Dispatcher) tell(ctx context.Context, tx *events.Tx, g *adjudicator.Gam
 // GM, in no header either: the Message-ID is made of the game, the event
 // and the recipient, it threads under the recipient's own thread of the
 // game, and it has no Reply-To.
-func (d *Dispatcher) relayPress(ctx context.Context, tx *events.Tx, g *adjudicator.Game, e *events.Event) error {
-	var p adjudicator.PressPayload
-	if err := json.Unmarshal(e.Payload, &p); err != nil {
-		return err
-	}
-	from := e.Actor
-	if p.From != "" {
-		from = p.From
-	}
-	item := adjudicator.PressItem{Step: p.Step, From: from, To: p.To, Text: p.Text, Grey: p.Grey, At: e.RecordedAt}
+func (d *Dispatcher) relayPress(ctx context.Context, tx *events.Tx, g *adjudicator.Game, seq int64, item adjudicator.PressItem) error {
+	from := item.From
 	var to []recipient
 	if item.Public() {
 		to = players(g, from)
@@ -201,16 +154,16 @@ func (d *Dispatcher) relayPress(ctx context.Context, tx *events.Tx, g *adjudicat
 		}
 	} else {
 		for _, r := range players(g, from) {
-			if slices.Contains(p.To, r.view) {
+			if slices.Contains(item.To, r.view) {
 				to = append(to, r)
 			}
 		}
 	}
 	subject := gameSubject(g.ID, "press")
-	if p.Grey {
+	if item.Grey {
 		subject = gameSubject(g.ID, "grey press")
 	}
-	return d.tell(ctx, tx, g, KindPress, e.Seq, to, subject, func(r recipient) string {
+	return d.tell(ctx, tx, g, KindPress, seq, to, subject, func(r recipient) string {
 		return pressText(g, item, r.view)
 	})
 }
@@ -243,12 +196,7 @@ func pressText(g *adjudicator.Game, p adjudicator.PressItem, view string) string
 }
 
 // tellAbsence tells the other players and the GM of a player's absence.
-func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudicator.Game, e *events.Event) error {
-	var a adjudicator.Absence
-	if err := json.Unmarshal(e.Payload, &a); err != nil {
-		return err
-	}
-	a.Recorded = e.RecordedAt
+func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudicator.Game, seq int64, a adjudicator.Absence) error {
 	to := players(g, a.Player)
 	if away := g.Player(a.Player); away == nil || !strings.EqualFold(away.Email, g.Campaign.GM) {
 		to = append(to, gm(g)...) // unless the GM is the player away, who knows
@@ -257,7 +205,7 @@ func (d *Dispatcher) tellAbsence(ctx context.Context, tx *events.Tx, g *adjudica
 	if a.Reason != "" {
 		reason = " (" + a.Reason + ")"
 	}
-	return d.tell(ctx, tx, g, KindAbsence, e.Seq, to, gameSubject(g.ID, a.Player+" will be away"), func(r recipient) string {
+	return d.tell(ctx, tx, g, KindAbsence, seq, to, gameSubject(g.ID, a.Player+" will be away"), func(r recipient) string {
 		return paragraph(fmt.Sprintf("%s will be away from %s to %s%s.", a.Player, adjudicator.FormatTime(a.From), adjudicator.FormatTime(a.Until), reason)) +
 			"\n" + paragraph(g.AbsenceCover(a)) + "\n\n" + statusText(g, r.view)
 	})
@@ -269,35 +217,24 @@ func paragraph(text string) string { return engine.Wrap(text, "", 72) }
 
 // tellGMNotice tells the players that the GM paused or resumed the game, or
 // set its grace period.
-func (d *Dispatcher) tellGMNotice(ctx context.Context, tx *events.Tx, g *adjudicator.Game, e *events.Event) error {
-	var what, subject, reason string
-	switch e.Kind {
-	case adjudicator.KindPause, adjudicator.KindResume:
-		var p adjudicator.GMNote
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
-			return err
-		}
-		reason = p.Reason
-		if e.Kind == adjudicator.KindPause {
-			subject = "paused"
-			what = fmt.Sprintf("The GM has paused game %s: no deadline runs, and no reminder is sent, until the GM resumes it. Orders are still taken.", g.ID)
-		} else {
-			subject = "resumed"
-			what = fmt.Sprintf("The GM has resumed game %s: the deadline runs again with the time that was left when it was paused.", g.ID)
-		}
+func (d *Dispatcher) tellGMNotice(ctx context.Context, tx *events.Tx, g *adjudicator.Game, n *adjudicator.Notice) error {
+	var what, subject string
+	switch n.Kind {
+	case adjudicator.KindPause:
+		subject = "paused"
+		what = fmt.Sprintf("The GM has paused game %s: no deadline runs, and no reminder is sent, until the GM resumes it. Orders are still taken.", g.ID)
+	case adjudicator.KindResume:
+		subject = "resumed"
+		what = fmt.Sprintf("The GM has resumed game %s: the deadline runs again with the time that was left when it was paused.", g.ID)
 	case adjudicator.KindGrace:
-		var p adjudicator.GraceSet
-		if err := json.Unmarshal(e.Payload, &p); err != nil {
-			return err
-		}
-		reason = p.Reason
-		subject = "grace period " + adjudicator.FormatDuration(time.Duration(p.Grace))
-		what = fmt.Sprintf("The GM has set the grace period of game %s to %s: orders that come that long after a deadline are still taken (the report names who was late); after it, the defaults apply.", g.ID, adjudicator.FormatDuration(time.Duration(p.Grace)))
-		if p.Grace == 0 {
+		subject = "grace period " + adjudicator.FormatDuration(n.Grace)
+		what = fmt.Sprintf("The GM has set the grace period of game %s to %s: orders that come that long after a deadline are still taken (the report names who was late); after it, the defaults apply.", g.ID, adjudicator.FormatDuration(n.Grace))
+		if n.Grace == 0 {
 			what = fmt.Sprintf("The GM has ended the grace period of game %s: at the deadline, the defaults apply.", g.ID)
 		}
 	}
-	return d.tell(ctx, tx, g, KindGMNotice, e.Seq, players(g, ""), gameSubject(g.ID, subject), func(r recipient) string {
+	reason := n.Reason
+	return d.tell(ctx, tx, g, KindGMNotice, n.Seq, players(g, ""), gameSubject(g.ID, subject), func(r recipient) string {
 		return paragraph(what) + "\n" + paragraph("The GM's reason: "+reason) + "\n\n" + statusText(g, r.view)
 	})
 }

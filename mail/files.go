@@ -16,7 +16,7 @@ import (
 // answers it. With check: true it reads and checks all of them the same
 // way, answers with the game's reading or the mistakes, and undoes
 // everything: nothing is logged, relayed or counted.
-func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *adjudicator.Roster, res *Result, refuse refuser) (*Result, error) {
 	subject := func(what string) string { return gameSubject(env.Game, what) }
 	check := env.Check
 	var r *adjudicator.Receipt

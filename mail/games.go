@@ -48,14 +48,14 @@ func mailCommand(file []byte) string {
 
 // gamesCommand answers `command: games`.
 func (in *Ingester) gamesCommand(ctx context.Context, tx *events.Tx, m *Inbound, res *Result) (*Result, error) {
-	all, err := in.rosters.all(ctx, tx)
+	ms, err := in.Host.MembershipsTx(ctx, tx, m.From)
 	if err != nil {
 		return nil, err
 	}
-	var mine []*Roster
-	for _, r := range all {
-		if r.Knows(m.From) {
-			mine = append(mine, r)
+	var mine []string
+	for _, ms := range ms {
+		if !slices.Contains(mine, ms.Game) {
+			mine = append(mine, ms.Game)
 		}
 	}
 	if len(mine) == 0 {
@@ -64,14 +64,10 @@ func (in *Ingester) gamesCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "The games in which %s plays, observes or is the GM:\n\n", m.From)
-	for _, r := range mine {
-		evs, err := tx.Events(ctx, r.Game)
+	for _, id := range mine {
+		g, err := in.Host.GameTx(ctx, tx, id)
 		if err != nil {
-			return nil, err
-		}
-		g, err := adjudicator.Replay(in.Host.Games, evs)
-		if err != nil {
-			fmt.Fprintf(&b, "%s: this build cannot read it (%s).\n\n", r.Game, oneLineText(err.Error(), 200))
+			fmt.Fprintf(&b, "%s: this build cannot read it (%s).\n\n", id, oneLineText(err.Error(), 200))
 			continue
 		}
 		b.WriteString(gameLines(g, m.From))

@@ -63,7 +63,7 @@ func (in *Ingester) GMDigests(ctx context.Context) (int, error) {
 // gmDigestTx queues game's digest of the refusals after since and up to
 // at, if it has a GM and there were any.
 func (in *Ingester) gmDigestTx(ctx context.Context, tx *events.Tx, game string, since, at time.Time) (bool, error) {
-	roster, err := in.rosters.load(ctx, tx, game)
+	roster, err := in.Host.RosterTx(ctx, tx, game)
 	if err != nil || roster == nil || roster.GM == "" {
 		return false, err
 	}

@@ -63,8 +63,6 @@ type Ingester struct {
 	Auth *AuthCheck
 	Log  *log.Logger // nil: no logging
 
-	rosters rosterCache
-	over    overCache
 }
 
 func (in *Ingester) now() time.Time { return now(in.Host.Now) }
@@ -324,7 +322,7 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	}
 	// Refuse, answering only a sender Taipan knows (no backscatter to
 	// forged addresses), within the limits on answers.
-	refuse := func(r *Roster, subject, why string, detail []string) (*Result, error) {
+	refuse := func(r *adjudicator.Roster, subject, why string, detail []string) (*Result, error) {
 		res.Outcome, res.Reason = Rejected, strings.Join(append([]string{why}, detail...), " ")
 		if m.checkOnly() && !strings.HasPrefix(why, "checked") {
 			res.Reason = "checked (check: true), nothing submitted: " + res.Reason
@@ -334,9 +332,11 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 			known = r.Knows(m.From)
 		} else {
 			var err error
-			if known, err = in.rosters.knownAnywhere(ctx, tx, m.From); err != nil {
+			ms, err := in.Host.MembershipsTx(ctx, tx, m.From)
+			if err != nil {
 				return nil, err
 			}
+			known = len(ms) > 0
 		}
 		if !known {
 			res.Outcome = Ignored
@@ -353,10 +353,11 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		v, err := in.answer(ctx, tx, m, KindReject, m.From, "refused: "+why, func() (*Draft, error) {
 			over := false
 			if r != nil {
-				var err error
-				if over, err = in.over.gameOver(ctx, tx, in.Host.Games, r.Game); err != nil {
+				g, err := in.Host.GameTx(ctx, tx, r.Game)
+				if err != nil {
 					return nil, err
 				}
+				over = g != nil && g.Status.Finished
 			}
 			return in.replyDraft(m, res.Game, KindReject, subject, refusalText(m, why, detail, over)), nil
 		})
@@ -375,7 +376,15 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		return refuse(nil, "[taipan] your order file could not be read", "the order file has mistakes:", errLines(orders.Errors(err))[1:])
 	}
 	res.Game = env.Game
-	roster, err := in.rosters.load(ctx, tx, env.Game)
+	roster, err := in.Host.RosterTx(ctx, tx, env.Game)
+	var fe *events.FormatError
+	var re *adjudicator.ReplayError
+	if errors.As(err, &fe) || errors.As(err, &re) {
+		// A game this build cannot read (a newer format, say): its people
+		// are not known, so the sender is answered only if some game
+		// knows the address.
+		return refuse(nil, gameSubject(env.Game, "orders refused"), fmt.Sprintf("field game: game %s cannot be read by this build of Taipan (%s); nothing was changed", env.Game, oneLineText(err.Error(), 200)), nil)
+	}
 	if err != nil {
 		return nil, err
 	}

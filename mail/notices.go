@@ -13,7 +13,7 @@ import (
 // player's right token from another address. Each is told once an hour
 // at most (the Message-ID is made of the hour), within the limits on
 // answers; the GM's daily digest lists every such mail.
-func (in *Ingester) warnLeak(ctx context.Context, tx *events.Tx, m *Inbound, game string, seat *adjudicator.Seat, roster *Roster) error {
+func (in *Ingester) warnLeak(ctx context.Context, tx *events.Tx, m *Inbound, game string, seat *adjudicator.Seat, roster *adjudicator.Roster) error {
 	hour := hourOf(in.now())
 	domain := domainOf(in.Address)
 	type notice struct{ to, key, subject, body string }

@@ -3,7 +3,6 @@ package mail
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"html"
 	"strconv"
@@ -40,9 +39,8 @@ type Dispatcher struct {
 	Link func(ctx context.Context, tx *events.Tx, game, player string, at time.Time) (string, error)
 
 	mu   sync.Mutex
-	seen map[string]seen                      // by game: what Run last did
-	held map[string]map[int]*adjudicator.Game // by game and step: the game at the step's close, as a change left it
-	owed chan struct{}                        // a change committed that may owe reports
+	seen map[string]seen // by game: what Run last did
+	owed chan struct{}   // a change committed that may owe reports
 }
 
 // seen is what Run knows of a game: the log's length when it last looked,
@@ -89,21 +87,9 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 		}
 	}
 	for step := from; step <= closed; step++ {
-		gs, err := d.heldAt(ctx, tx, g, step)
+		gs, err := d.Host.AtCloseTx(ctx, tx, g, step, evs)
 		if err != nil {
 			return err
-		}
-		if gs == nil && evs == nil && (step < closed || g.Seq != g.Last.Seq) {
-			// An earlier step needs a replay, or events came after the
-			// last closing (press, a GM action): read the log.
-			if evs, err = tx.Events(ctx, g.ID); err != nil {
-				return err
-			}
-		}
-		if gs == nil {
-			if gs, err = gameAtClose(d.Host.Games, g, evs, step); err != nil {
-				return err
-			}
 		}
 		if err := d.reportStep(ctx, tx, gs, step); err != nil {
 			return err
@@ -119,63 +105,10 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 	return nil
 }
 
-// hold keeps g, a game whose last event is the closing of its last closed
-// step, for that step's reports (see heldAt).
-func (d *Dispatcher) hold(g *adjudicator.Game) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.held == nil {
-		d.held = map[string]map[int]*adjudicator.Game{}
-	}
-	if d.held[g.ID] == nil {
-		d.held[g.ID] = map[int]*adjudicator.Game{}
-	}
-	d.held[g.ID][g.Last.Step] = g
-}
-
-// heldAt is the game held (hold) at step's close in g's present timeline,
-// if the log, as tx reads it, holds the very event it was left at (the
-// hash chain makes it the same log up to there; a change rolled back
-// before its commit, or a rollback since, leaves a game held that is not);
-// else nil.
-func (d *Dispatcher) heldAt(ctx context.Context, tx *events.Tx, g *adjudicator.Game, step int) (*adjudicator.Game, error) {
-	d.mu.Lock()
-	h := d.held[g.ID][step]
-	d.mu.Unlock()
-	if h == nil || h.Rollbacks != g.Rollbacks {
-		return nil, nil
-	}
-	var hash string
-	err := tx.QueryRow(ctx, `SELECT hash FROM events WHERE game_id = ? AND seq = ?`, g.ID, h.Seq).Scan(&hash)
-	if errors.Is(err, sql.ErrNoRows) || err == nil && hash != h.Hash {
-		return nil, nil
-	}
-	return h, err
-}
-
-// forget lets go of the games held for game's steps up to step, once
-// their reports are queued.
-func (d *Dispatcher) forget(game string, step int) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for s := range d.held[game] {
-		if s <= step {
-			delete(d.held[game], s)
-		}
-	}
-	if len(d.held[game]) == 0 {
-		delete(d.held, game)
-	}
-}
-
-// Held is how many games this Dispatcher keeps at a step's close, for
-// reports not queued yet: none once every report is queued, by this
+// Held is how many games are kept at a step's close for reports not
+// queued yet (Host.KeptCloses): none once every report is queued, by this
 // process or another.
-func (d *Dispatcher) Held() int {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return len(d.held)
-}
+func (d *Dispatcher) Held() int { return d.Host.KeptCloses() }
 
 // Owed receives a value when a change committed through ChangedTx may owe
 // reports: `taipan serve` runs the Dispatcher then, rather than at its
@@ -187,23 +120,6 @@ func (d *Dispatcher) Owed() <-chan struct{} {
 		d.owed = make(chan struct{}, 1)
 	}
 	return d.owed
-}
-
-// gameAtClose is g as it was at the close of step, which is what the step's
-// report shows (as `taipan report --step` does), whatever happened since:
-// g itself when that closing is its last event, else a replay of evs, g's
-// log, up to it. evs may be nil when g's last event is its last closing.
-func gameAtClose(reg *adjudicator.Registry, g *adjudicator.Game, evs []events.Event, step int) (*adjudicator.Game, error) {
-	if step == g.Last.Step {
-		if evs == nil {
-			return g, nil
-		}
-		switch evs[len(evs)-1].Kind {
-		case adjudicator.KindClosed, adjudicator.KindCreated, adjudicator.KindRollback:
-			return g, nil
-		}
-	}
-	return adjudicator.ReplayUntil(reg, evs, step)
 }
 
 // reportStep queues one step's reports; gs is the game replayed to its close.
@@ -348,14 +264,7 @@ func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicato
 	if err := d.noticesTx(ctx, tx, g, marks); err != nil {
 		return err
 	}
-	var atClose *adjudicator.Game
-	if g.Seq == g.Last.Seq {
-		atClose = g.Clone()
-	}
 	tx.OnCommit(func() {
-		if atClose != nil {
-			d.hold(atClose)
-		}
 		d.Owed()
 		select {
 		case d.owed <- struct{}{}:
@@ -379,31 +288,24 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 		closeAt string
 	}
 	heads := map[string]head{}
-	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, last_seq, step, finished, coalesce(deadline, '') FROM games`)
+	sums, err := d.Host.Summaries(ctx)
 	if err != nil {
 		return err
 	}
-	for rows.Next() {
-		var id string
-		var h head
-		var finished int
-		if err := rows.Scan(&id, &h.seq, &h.closed, &finished, &h.closeAt); err != nil {
-			rows.Close()
-			return err
-		}
-		if finished == 0 {
+	for _, s := range sums {
+		h := head{seq: s.Seq, closed: int64(s.Step)}
+		if !s.Finished {
 			h.closed-- // the index holds the open step
 		}
-		heads[id] = h
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
+		if !s.CloseAt.IsZero() {
+			h.closeAt = events.SortableTime(s.CloseAt)
+		}
+		heads[s.ID] = h
 	}
 	// The marks of every game at once: notices looked at up to, and the
 	// last step reported.
 	marks := map[string]map[string]int64{}
-	rows, err = d.Host.Store.Query(ctx, `SELECT game_id, mark, value FROM mail_marks WHERE mark IN ('deadline', 'reported')`)
+	rows, err := d.Host.Store.Query(ctx, `SELECT game_id, mark, value FROM mail_marks WHERE mark IN ('deadline', 'reported')`)
 	if err != nil {
 		return err
 	}
@@ -454,7 +356,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			d.seen[id] = seen{h.seq, prev.check, h.closeAt}
 			d.mu.Unlock()
 			// Reported, here or by another worker: nothing held is needed.
-			d.forget(id, int(h.closed))
+			d.Host.Reported(id, int(h.closed))
 			continue
 		}
 		var check time.Time
@@ -474,7 +376,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 				if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
 					return err
 				}
-				tx.OnCommit(func() { d.forget(id, g.Last.Step) })
+				tx.OnCommit(func() { d.Host.Reported(id, g.Last.Step) })
 				if err := d.mailTokensTx(ctx, tx, g); err != nil {
 					return err
 				}

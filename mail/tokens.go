@@ -172,7 +172,7 @@ const TokenCodeTTL = 72 * time.Hour
 // tokenCommand answers `command: token`: a code to confirm the request,
 // mailed to the address on record; and `command: token CODE`, with that
 // code, from that address: a new token, mailed there.
-func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser) (*Result, error) {
+func (in *Ingester) tokenCommand(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *adjudicator.Roster, res *Result, refuse refuser) (*Result, error) {
 	subject := func(what string) string { return gameSubject(env.Game, what) }
 	if seat.Email == "" || !strings.EqualFold(seat.Email, m.From) {
 		return refuse(roster, subject("token refused"),
@@ -234,7 +234,7 @@ The new token is mailed here. If you did not ask for one, ignore this mail.
 
 // confirmToken makes the new token once the code mailed to the address on
 // record comes back from it.
-func (in *Ingester) confirmToken(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *Roster, res *Result, refuse refuser, code string) (*Result, error) {
+func (in *Ingester) confirmToken(ctx context.Context, tx *events.Tx, m *Inbound, env *orders.Envelope, seat *adjudicator.Seat, roster *adjudicator.Roster, res *Result, refuse refuser, code string) (*Result, error) {
 	subject := func(what string) string { return gameSubject(env.Game, what) }
 	r, err := tx.Exec(ctx, `DELETE FROM mail_token_codes WHERE game_id = ? AND player = ? AND code_hash = ? AND expires_at >= ?`,
 		env.Game, seat.Name, codeHash(code), events.SortableTime(in.now()))

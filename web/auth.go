@@ -62,14 +62,9 @@ func hashSecret(s string) string {
 }
 
 // credential returns the hash of player's token in game as the database
-// holds it now, or "" when the player has none.
+// holds it now, or "" when the player has none (the host's credentials).
 func credential(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
-	var h string
-	err := tx.QueryRow(ctx, `SELECT token_hash FROM credentials WHERE game_id = ? AND player = ?`, game, player).Scan(&h)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
-	return h, err
+	return adjudicator.CredentialTx(ctx, tx, game, player)
 }
 
 // sweep deletes the sessions and links past their time.
@@ -126,13 +121,12 @@ func (s *Server) IssueLink(ctx context.Context, tx *events.Tx, game, player stri
 // linkFor says whom a link's code logs in, without using it: "" and false
 // when it is unknown, used, expired or void.
 func (s *Server) linkFor(ctx context.Context, game, code string) (string, bool) {
-	var player, expires string
+	var player, expires, bound string
 	var used sql.NullString
 	err := s.host.Store.QueryRow(ctx,
-		`SELECT l.player, l.expires_at, l.used_at FROM web_links l
-		 JOIN credentials c ON c.game_id = l.game_id AND c.player = l.player AND c.token_hash = l.token_hash
-		 WHERE l.code_hash = ? AND l.game_id = ?`, hashSecret(code), game).Scan(&player, &expires, &used)
-	if err != nil || used.Valid || expires < events.SortableTime(s.now()) {
+		`SELECT player, expires_at, used_at, token_hash FROM web_links WHERE code_hash = ? AND game_id = ?`,
+		hashSecret(code), game).Scan(&player, &expires, &used, &bound)
+	if err != nil || used.Valid || expires < events.SortableTime(s.now()) || !s.stillBound(ctx, game, player, bound) {
 		return "", false
 	}
 	return player, true
@@ -232,15 +226,20 @@ func (s *Server) session(r *http.Request, game string) *session {
 		return nil
 	}
 	h := hashSecret(c.Value)
-	var player, expires string
+	var player, expires, bound string
 	err = s.host.Store.QueryRow(r.Context(),
-		`SELECT s.player, s.expires_at FROM web_sessions s
-		 JOIN credentials c ON c.game_id = s.game_id AND c.player = s.player AND c.token_hash = s.token_hash
-		 WHERE s.id_hash = ? AND s.game_id = ?`, h, game).Scan(&player, &expires)
-	if err != nil || expires < events.SortableTime(s.now()) {
+		`SELECT player, expires_at, token_hash FROM web_sessions WHERE id_hash = ? AND game_id = ?`, h, game).Scan(&player, &expires, &bound)
+	if err != nil || expires < events.SortableTime(s.now()) || !s.stillBound(r.Context(), game, player, bound) {
 		return nil
 	}
 	return &session{game: game, player: player, idHash: h}
+}
+
+// stillBound says whether player of game still holds the token whose hash
+// a session or a link was made with.
+func (s *Server) stillBound(ctx context.Context, game, player, bound string) bool {
+	cred, err := s.host.Credential(ctx, game, player)
+	return err == nil && cred != "" && cred == bound
 }
 
 // logout ends r's session for game.

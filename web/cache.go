@@ -10,9 +10,9 @@ import (
 	"taipan/events"
 )
 
-// cache keeps, per game, the replay of its log as of its last event, and
-// what the pages draw from it, so that a page costs one look at the log's
-// head. A snapshot is read-only: it is shared by every request reading the
+// cache keeps, per game, its log as of its last event with the host's
+// replay of it (Host.Game, the one cache of replayed games), and what the
+// pages draw from them, so that a page costs one look at the log's head. A snapshot is read-only: it is shared by every request reading the
 // game until an event is appended, and then replaced.
 type cache struct {
 	host     *adjudicator.Host
@@ -95,11 +95,16 @@ func (c *cache) get(ctx context.Context, id string) (*snapshot, error) {
 	if len(evs) == 0 {
 		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", id)
 	}
-	g, err := adjudicator.Replay(c.host.Games, evs)
+	last := evs[len(evs)-1]
+	// The game from the host's replay of it, which the mail gateway
+	// shares; replayed here only if the log grew between the two reads.
+	g, err := c.host.Game(ctx, id)
+	if err == nil && (g.Seq != last.Seq || g.Hash != last.Hash) {
+		g, err = adjudicator.Replay(c.host.Games, evs)
+	}
 	if err != nil {
 		return nil, err
 	}
-	last := evs[len(evs)-1]
 	sn = &snapshot{seq: last.Seq, hash: last.Hash, game: g, evs: evs, views: map[viewKey]*view{}}
 	c.mu.Lock()
 	if old := c.games[id]; old == nil || old.seq < sn.seq {
