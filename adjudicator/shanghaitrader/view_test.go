@@ -81,8 +81,8 @@ func TestOrdersDoc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(readme), string(b)) {
-		t.Error("the README's Shanghai Trader section is not ORDERS.md")
+	if !strings.Contains(string(readme), "](adjudicator/shanghaitrader/ORDERS.md)") {
+		t.Error("the README does not link to ORDERS.md")
 	}
 }
 
