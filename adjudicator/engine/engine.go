@@ -15,6 +15,10 @@
 // order, and no randomness but the Rand they are handed. The same state,
 // orders and stream give the same outcome on every machine, so that a
 // log replays to the same digests forever.
+//
+// ExampleEngine (example_test.go) is a whole game in one file, every
+// method commented with what the contract wants, played through the host
+// on a real store: the shortest path to a new game.
 package engine
 
 import (

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
@@ -97,30 +96,5 @@ func TestDeterministic(t *testing.T) {
 	}
 	if out[0] != out[1] {
 		t.Fatal("two plays of one game differ")
-	}
-}
-
-// TestOrdersDoc checks that the order files of ORDERS.md are accepted.
-func TestOrdersDoc(t *testing.T) {
-	b, err := os.ReadFile("ORDERS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := strings.Split(string(b), "```yaml\n")
-	if len(parts) < 2 {
-		t.Fatal("ORDERS.md has no example")
-	}
-	e := New()
-	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`)}, engine.NewRand([]byte("doc"), 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	block, _, _ := strings.Cut(parts[1], "```")
-	env, err := orders.Parse([]byte(block))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Check(s, "alice", orders.Renumber(env.Orders)); err != nil {
-		t.Fatalf("the ORDERS.md example is refused: %v", err)
 	}
 }

@@ -2,8 +2,6 @@ package sackson
 
 import (
 	"encoding/json"
-	"os"
-	"strings"
 	"testing"
 
 	"taipan/adjudicator/adjtest"
@@ -48,51 +46,6 @@ func TestHiddenHandIsHidden(t *testing.T) {
 func TestHiddenHandLeakedUnderVersion1(t *testing.T) {
 	if twins(t, New().AtVersion("shanghai/1")).Diff(t) == nil {
 		t.Fatal("the shanghai/1 twins look the same; the test would not catch the leak")
-	}
-}
-
-// The README's example order file is accepted as written, by the path an
-// order file takes from the mail to the log and back (issue 11: "the
-// README's own example play: {8: [8-0, 8-3]} is refused").
-func TestReadmeExample(t *testing.T) {
-	e := New()
-	s, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
-		Setup: json.RawMessage(`{"hands": {"alice": ["8-0", "8-3", "10-1"], "bob": [], "carol": []}, "lang_tsu": 2, "round": 2}`)}, engine.NewRand([]byte("x"), 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := os.ReadFile("ORDERS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc := string(raw)
-	i := strings.Index(doc, "```yaml\ngame: shanghai-1")
-	if i < 0 {
-		t.Fatal("ORDERS.md has no example order file")
-	}
-	file := doc[i+len("```yaml\n"):]
-	file = file[:strings.Index(file, "```")]
-	env, err := orders.Parse([]byte(file))
-	if err != nil {
-		t.Fatalf("the example is refused: %v", err)
-	}
-	if err := e.Check(s, "alice", env.Orders); err != nil {
-		t.Fatalf("the example's orders are refused: %v", err)
-	}
-	g, err := orders.Generic(env.Orders)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(g)
-	if err != nil {
-		t.Fatalf("the log cannot hold the example: %v", err)
-	}
-	back, err := orders.ParseList(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Check(s, "alice", back); err != nil {
-		t.Fatalf("the example as logged is refused on replay: %v", err)
 	}
 }
 

@@ -2,8 +2,6 @@ package shanghaitrader
 
 import (
 	"encoding/json"
-	"os"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -39,50 +37,6 @@ func TestHelpExample(t *testing.T) {
 		if len(l) >= 80 {
 			t.Errorf("Help line of %d characters: %q", len(l), l)
 		}
-	}
-}
-
-// TestOrdersDoc checks that the order file of ORDERS.md is accepted and
-// that every order of its table reads as an order.
-func TestOrdersDoc(t *testing.T) {
-	b, err := os.ReadFile("ORDERS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := strings.Split(string(b), "```yaml\n")
-	if len(parts) != 2 {
-		t.Fatal("ORDERS.md has no example order file")
-	}
-	block, _, _ := strings.Cut(parts[1], "```")
-	env, err := orders.Parse([]byte(block))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := helpState(t)
-	if err := New().Check(s, "alice", orders.Renumber(env.Orders)); err != nil {
-		t.Fatalf("the ORDERS.md example is refused: %v", err)
-	}
-	n := 0
-	for _, m := range regexp.MustCompile("(?m)^\\| `([a-z-]+: [^`]+)`").FindAllStringSubmatch(string(b), -1) {
-		items, err := orders.ParseList([]byte("- " + m[1]))
-		if err != nil || len(items) != 1 {
-			t.Errorf("the table's order %q does not read: %v", m[1], err)
-			continue
-		}
-		if _, ok := verbs2[norm(items[0].Verb)]; !ok {
-			t.Errorf("the table's order %q has no verb the engine knows", m[1])
-		}
-		n++
-	}
-	if n < 15 {
-		t.Errorf("only %d orders found in the table", n)
-	}
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(readme), string(b)) {
-		t.Error("the README's Shanghai Trader section is not ORDERS.md")
 	}
 }
 

@@ -2,13 +2,11 @@ package singapore
 
 import (
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
 	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
-	"taipan/orders"
 )
 
 func renderView(t testing.TB, v any) string {
@@ -75,29 +73,5 @@ func TestHelpExample(t *testing.T) {
 	}
 	if len(e.Corrections()) == 0 || e.Name() != "singapore-1889" || e.Version() == "" {
 		t.Fatal("Name, Version or Corrections empty")
-	}
-}
-
-// TestOrdersExample checks that the example order file of ORDERS.md is
-// accepted in a position it fits.
-func TestOrdersExample(t *testing.T) {
-	b, err := os.ReadFile("ORDERS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(b)
-	i := strings.Index(text, "orders:\n")
-	j := strings.Index(text[i:], "```")
-	if i < 0 || j < 0 {
-		t.Fatal("ORDERS.md has no example order file")
-	}
-	items, err := orders.ParseList([]byte(text[i+len("orders:\n") : i+j]))
-	if err != nil {
-		t.Fatal(err)
-	}
-	e := New()
-	s := setupGame(t, []string{"alice", "bob", "carol", "dave", "eve", "fay"}, `{}`, `{"first": "alice", "types": ["Joss Paper", "Porcelain", "Salted Fish", "Silk", "Spices", "Tea"], "river": ["Tea/M", "Silk/U", "Opium/M", "Spices/U"], "ss": 2, "seized": ["Tea/M"], "rest": true}`, "orders")
-	if err := e.Check(s, "alice", items); err != nil {
-		t.Fatalf("the ORDERS.md example is refused: %v", err)
 	}
 }
