@@ -5,7 +5,8 @@
 // The components (capitals, colours, the 7 values of each colour, the
 // Joker's worth, starting money per player count) are in the embedded
 // data.yaml. [New] returns the [Engine]; its state is a *[State], and its
-// View is a [View], drawn for reports by templates/trader.tmpl. Help lists
+// View is a [View], drawn for reports by templates/trader.tmpl. ORDERS.md is
+// the order reference for players; Help lists
 // the orders: buy: COLUMN, sell: [STOCK, STOCK], joker: STOCK, pass and,
 // with 3 players, market-closed: COLUMN; and plan: [ENTRY, ...], a
 // standing plan for the player's next turn (TR-X11), which the Engine

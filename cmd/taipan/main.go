@@ -1,8 +1,3 @@
-// Command taipan is Taipan's command line: the GM's tool to create games,
-// submit orders, close steps, read reports and audit logs, and the host that
-// serves games by mail.
-//
-// Usage: taipan [--db FILE] COMMAND [ARGS]; `taipan help` lists the commands.
 package main
 
 import (
