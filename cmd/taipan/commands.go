@@ -492,57 +492,12 @@ func (m *Main) runState(ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, text)
 		return nil
 	}
-	out, err := StateJSON(g, *player)
+	out, err := g.StateJSON(*player)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(m.Stdout, string(out))
 	return nil
-}
-
-// StateJSON is `state --json`: the engine's view of the game for player (""
-// for the GM) with the runtime's fields: step, pending, finished, winner.
-func StateJSON(g *adjudicator.Game, player string) ([]byte, error) {
-	raw, err := json.Marshal(g.Engine.View(g.State, player))
-	if err != nil {
-		return nil, err
-	}
-	obj := map[string]any{}
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, fmt.Errorf("the %s view is not a JSON object: %w", g.Engine.Name(), err)
-	}
-	pending := g.Status.Pending
-	if pending == nil {
-		pending = []string{}
-	}
-	obj["game"] = g.ID
-	obj["step"] = g.Step
-	obj["pending"] = pending
-	obj["awaiting"] = nonNil(g.Awaiting())
-	obj["finished"] = g.Status.Finished
-	obj["phase"] = g.Status.Phase
-	if g.Status.Finished {
-		obj["winner"] = strings.Join(g.Status.Winners, " and ")
-		obj["winners"] = g.Status.Winners
-	}
-	if !g.Deadline.IsZero() {
-		obj["deadline"] = g.Deadline
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(obj); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 func (m *Main) runLog(ctx context.Context, args []string) error {
