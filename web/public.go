@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -183,46 +182,32 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 		Prev                           string
 		VoidedBy                       int64 // the rollback that voided the event; 0: none
 	}
-	var rows []row
-	note := ""
-	// Read from the whole log: the public one withholds the closings that
-	// say where a rollback cuts, though not which events it voided.
-	voided := adjudicator.Voided(sn.evs)
-	evs, err := adjudicator.Public(g, sn.evs)
-	if err != nil {
-		// A running game of log format 1: its hashes are plain hashes of
-		// the withheld payloads, so they are not shown either.
-		note = "This game is written in log format 1: until it is over, neither its payloads nor its hashes are shown, since a plain hash of a withheld order can be tested against guesses. Its full log is given once the game is over."
-		for _, e := range sn.evs {
-			rows = append(rows, row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Payload: "(withheld)", VoidedBy: voided[e.Seq]})
+	pl := adjudicator.Publish(g, sn.evs)
+	rows := make([]row, 0, len(pl.Events))
+	voided := false
+	for _, e := range pl.Events {
+		x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e), VoidedBy: e.VoidedBy}
+		if e.Kind == adjudicator.KindPress && (e.Withheld == adjudicator.WithheldUntilOver || e.Withheld == adjudicator.WithheldForGood) {
+			x.Actor = "(withheld)" // withheld press names nobody here
 		}
-	} else {
-		for _, e := range evs {
-			x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e), VoidedBy: voided[e.Seq]}
-			if e.Kind == adjudicator.KindPress && e.Redacted() {
-				x.Actor = "(withheld)" // grey press names nobody
-			}
-			rows = append(rows, x)
-		}
-		if !g.Status.Finished {
-			note = "While the game runs, the campaign, the seed, the orders, private and grey press and the step digests are withheld; each keeps its salted commitment, so the chain checks now and the full log can be checked against it once the game is over. Grey press is logged with the close of its step, so that neither its place nor its time tells who sent it."
-		} else if slices.ContainsFunc(evs, func(e events.Event) bool { return e.Redacted() }) {
-			note = "Grey press stays withheld after the game, so that nobody learns who sent it: each message keeps its salted commitment, so the chain checks, and the audit replays the game without it (press changes nothing in play)."
-		}
+		rows = append(rows, x)
+		voided = voided || e.VoidedBy != 0
 	}
 	s.render(w, r, http.StatusOK, "log", page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
 		Data: struct {
 			Note   string
 			Events any
 			Voided bool
-		}{note, rows, len(voided) > 0}})
+		}{pl.Note, rows, voided}})
 }
 
 // payloadText is an event's payload as the log page shows it.
-func payloadText(e events.Event) string {
+func payloadText(e adjudicator.PublicEvent) string {
 	switch {
-	case e.Redacted():
-		return "(withheld until the game is over; commitment " + shortHash(e.PayloadHash) + ")"
+	case e.Withheld == adjudicator.WithheldWithHash:
+		return "(withheld)"
+	case e.Withheld != "":
+		return "(withheld " + e.Withheld + "; commitment " + shortHash(e.PayloadHash) + ")"
 	case e.Kind == adjudicator.KindCreated:
 		return "(the campaign: in the export)"
 	case e.Kind == adjudicator.KindSeed:

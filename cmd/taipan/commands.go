@@ -593,14 +593,8 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if len(evs) == 0 {
 		return adjudicator.Errorf(adjudicator.EINVALID, "import: the file holds no events")
 	}
-	for _, e := range evs {
-		if e.Redacted() {
-			why := "a public export of a running game"
-			if e.Kind == adjudicator.KindPress {
-				why = "grey press, which a public export withholds for good"
-			}
-			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (%s); import the full export", e.String(), why)
-		}
+	if e, why, withheld := adjudicator.ExportWithheld(evs); withheld {
+		return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (%s); import the full export", e.String(), why)
 	}
 	g, err := adjudicator.Audit(m.host.Games, evs)
 	if err != nil {
