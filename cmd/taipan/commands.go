@@ -693,7 +693,14 @@ func (m *Main) runGM(ctx context.Context, args []string) error {
 		fmt.Fprint(m.Stdout, gmHelp, g.Engine.Corrections(), "\n")
 		return nil
 	}
+	if strings.TrimSpace(*reason) == "" {
+		return adjudicator.Errorf(adjudicator.EINVALID, "give a reason (--reason TEXT): it is shown to the players")
+	}
 	res, err := m.host.GM(ctx, pos[0], adjudicator.GMAction{Action: pos[1], Args: pos[2:], Reason: *reason})
+	var usage *adjudicator.Error
+	if errors.As(err, &usage) && usage.Usage != "" {
+		return adjudicator.Errorf(adjudicator.EINVALID, "usage: gm %s %s --reason TEXT", pos[0], usage.Usage)
+	}
 	if err != nil {
 		return err
 	}
