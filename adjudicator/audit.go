@@ -3,7 +3,6 @@ package adjudicator
 import (
 	"encoding/hex"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -79,58 +78,4 @@ func CheckHead(evs []events.Event, h Head) error {
 		return Errorf(ECONFLICT, "event %d has hash %s, but a report was made from it with hash %s: the log was rewritten at or before that event", h.Seq, short(got), short(h.Hash))
 	}
 	return nil
-}
-
-// secretKinds are the events a public export withholds until the game is
-// over: the campaign (it holds the fixed deal and the players' addresses),
-// the seed, orders (which may show a hidden hand or plan), step closings
-// (their digests cover the hidden state) and hand-overs (a new address).
-var secretKinds = map[string]bool{
-	KindCreated: true, KindSeed: true, KindOrders: true, KindStanding: true, KindClosed: true, KindReplace: true,
-}
-
-// Public returns the log as a public export shows it: while the game g (the
-// replay of evs) is running, every secret event's payload (and that of
-// private and grey press) is withheld and only its salted commitment kept,
-// so that anyone can check the chain, and check the full log against it
-// once the game is over; then, everything but grey press, whose payload
-// names its sender and stays withheld for good, unless the campaign says
-// grey_senders: revealed (see grey.go).
-//
-// A running game in log format 1 has no public export: its commitments are
-// plain hashes, against which guesses of the withheld orders can be tested.
-func Public(g *Game, evs []events.Event) ([]events.Event, error) {
-	if g.Status.Finished {
-		if g.Campaign.GreySenders == GreyRevealed {
-			return evs, nil
-		}
-		out := slices.Clone(evs)
-		for i, e := range out {
-			if greyPress(e) {
-				out[i] = e.Redact()
-			}
-		}
-		return out, nil
-	}
-	if g.Format < events.Format2 {
-		return nil, Errorf(ECONFLICT, "game %s is written in log format 1, whose public export would let anyone test guesses of the withheld orders against their hashes; its public export is the full log, once the game is over", g.ID)
-	}
-	out := make([]events.Event, len(evs))
-	for i, e := range evs {
-		if secretKinds[e.Kind] || (e.Kind == KindPress && !publicPress(e)) {
-			e = e.Redact()
-		}
-		out[i] = e
-	}
-	return out, nil
-}
-
-// publicPress reports whether a press event is one everybody reads with
-// its sender's name: to everyone, not grey. Private press is for its
-// sender and recipients, and grey press hides its sender from all but
-// the GM, so while the game runs a public export withholds both (the
-// event's actor, which the chain needs, still names the sender).
-func publicPress(e events.Event) bool {
-	var p PressPayload
-	return e.Decode(&p) == nil && len(p.To) == 0 && !p.Grey
 }

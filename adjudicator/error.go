@@ -23,6 +23,11 @@ type Error struct {
 	Message string
 	// Orders holds located order-file problems, when the error is about them.
 	Orders orders.List
+	// Usage, when a GM action was given the wrong arguments, is the
+	// action with what it takes, as a usage line writes it ("extend
+	// DURATION", "token PLAYER|gm"): each adapter words the usage in its
+	// own terms (the command line with its game argument and --reason).
+	Usage string
 }
 
 func (e *Error) Error() string {

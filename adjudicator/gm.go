@@ -61,7 +61,7 @@ func (h *Host) GM(ctx context.Context, id string, a GMAction) (*GMResult, error)
 // asked for the action, and the reply).
 func (h *Host) GMTx(ctx context.Context, tx *events.Tx, id string, a GMAction) (*GMResult, error) {
 	if strings.TrimSpace(a.Reason) == "" {
-		return nil, Errorf(EINVALID, "give a reason (--reason TEXT): it is shown to the players")
+		return nil, Errorf(EINVALID, "give a reason: it is shown to the players")
 	}
 	g, err := h.loadTx(ctx, tx, id)
 	if err != nil {
@@ -74,10 +74,17 @@ func (h *Host) GMTx(ctx context.Context, tx *events.Tx, id string, a GMAction) (
 	return res, nil
 }
 
+// usageError says that the GM action was given the wrong arguments: it
+// takes args.
+func usageError(action, args string) *Error {
+	usage := strings.TrimSpace(action + " " + args)
+	return &Error{Code: EINVALID, Message: "usage: gm " + usage, Usage: usage}
+}
+
 func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *GMResult) error {
 	need := func(n int, usage string) error {
 		if len(a.Args) != n {
-			return Errorf(EINVALID, "usage: gm %s %s %s --reason TEXT", g.ID, a.Action, usage)
+			return usageError(a.Action, usage)
 		}
 		return nil
 	}
@@ -132,7 +139,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		return h.append(ctx, tx, g, KindDeadline, ActorGM, DeadlineSet{Step: g.Step, Deadline: at, Reason: a.Reason}, nil)
 	case "replace":
 		if len(a.Args) != 2 && len(a.Args) != 3 {
-			return need(2, "PLAYER NEWNAME [EMAIL]")
+			return usageError(a.Action, "PLAYER NEWNAME [EMAIL]")
 		}
 		pl, err := player(a.Args[0])
 		if err != nil {
@@ -256,7 +263,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		return nil
 	case "upgrade":
 		if len(a.Args) > 1 || (len(a.Args) == 1 && a.Args[0] != "open-step") {
-			return Errorf(EINVALID, "usage: gm %s upgrade [open-step] --reason TEXT", g.ID)
+			return usageError(a.Action, "[open-step]")
 		}
 		if err := open(); err != nil {
 			return err

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
@@ -17,7 +16,9 @@ import (
 	"taipan/adjudicator"
 )
 
-// Config is the configuration of `taipan serve`, read from one YAML file:
+// Config is the mail gateway's configuration: its section of the serve
+// config (`taipan serve --config FILE`, whose top-level keys these are;
+// cmd/taipan reads the file, this package only its own part of it):
 //
 //	address: taipan@example.test   # the games' address: players mail orders here
 //	name: Taipan                   # display name on outgoing mail
@@ -55,14 +56,9 @@ import (
 //	reminder: 24h                  # default reminder lead time before a deadline
 //	tick: 30s                      # how often deadlines and reports are checked
 //	retention: 90d                 # received and sent mail rows kept; "forever" keeps all
-//	database: /var/lib/taipan/taipan.db   # or a postgres:// URL; default --db or $TAIPAN_DB
-//	database_env: TAIPAN_DB_URL    # or: the database named by this environment variable
-//	web:                           # the web site beside the mail (see the web package's Config)
-//	  listen: 127.0.0.1:8080
-//	  base_url: https://games.example.test
 //
 // Passwords are [Secret]s: they print as "[redacted]" and never reach a
-// log; so is the database, whose PostgreSQL URL may hold one.
+// log.
 type Config struct {
 	Address  string   `yaml:"address"`
 	Name     string   `yaml:"name"`
@@ -79,36 +75,6 @@ type Config struct {
 	// Retention is how long received and sent mail rows are kept; the log
 	// needs none of them. Forever (-1) keeps them all.
 	Retention Retention `yaml:"retention"`
-	// Database names the games' database: an SQLite file or a
-	// postgres:// URL; DatabaseEnv, instead, the environment variable
-	// that holds it (so that a password stays out of the file). Neither:
-	// the command line's --db or $TAIPAN_DB.
-	Database    Secret `yaml:"database"`
-	DatabaseEnv string `yaml:"database_env"`
-	// SigningKey is the path of the GM's signing key (`taipan keygen`):
-	// each report then carries its chain head signed. `taipan serve`
-	// reads it; this package only keeps the path.
-	SigningKey string `yaml:"signing_key"`
-	// Web is the web site's section, kept as YAML: `taipan serve` reads
-	// it into the site's own configuration (this package does not know
-	// the site). Its Kind is 0 when the section is absent.
-	Web yaml.Node `yaml:"web"`
-}
-
-// DatabaseTarget is the database the configuration names (database:, or
-// the variable database_env: names), or "" when it names none.
-func (c *Config) DatabaseTarget() (string, error) {
-	switch {
-	case c.Database != "" && c.DatabaseEnv != "":
-		return "", fmt.Errorf("config: give database or database_env, not both")
-	case c.DatabaseEnv != "":
-		v, ok := os.LookupEnv(c.DatabaseEnv)
-		if !ok || strings.TrimSpace(v) == "" {
-			return "", fmt.Errorf("config: database_env: $%s is not set", c.DatabaseEnv)
-		}
-		return strings.TrimSpace(v), nil
-	}
-	return strings.TrimSpace(string(c.Database)), nil
 }
 
 // Server is how to reach an IMAP or SMTP server.
@@ -262,39 +228,8 @@ func (s *Size) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
-// ParseConfig reads a configuration file's text, fills in defaults and
-// checks it.
-func ParseConfig(data []byte) (*Config, error) {
-	var c Config
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&c); err != nil && err.Error() != "EOF" {
-		return nil, fmt.Errorf("config: %s", strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	if err := c.Normalize(); err != nil {
-		return nil, err
-	}
-	return &c, nil
-}
-
-// LoadConfig reads the configuration file at path.
-func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("config: %v", err)
-	}
-	c, err := ParseConfig(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return c, nil
-}
-
 // Normalize fills in defaults and checks the configuration.
 func (c *Config) Normalize() error {
-	if _, err := c.DatabaseTarget(); err != nil {
-		return err
-	}
 	if c.Address == "" {
 		c.Address = DefaultAddress
 	}

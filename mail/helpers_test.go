@@ -274,3 +274,18 @@ func plainOf(raw []byte) (string, error) {
 	})
 	return strings.ReplaceAll(text, "\r\n", "\n"), err
 }
+
+// parseConfig reads a mail section as the serve config holds it (its keys
+// at the top level), strictly, and checks it, as `taipan serve` does.
+func parseConfig(data []byte) (*mail.Config, error) {
+	var c mail.Config
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil && err != io.EOF {
+		return nil, err
+	}
+	if err := c.Normalize(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}

@@ -71,7 +71,7 @@ func TestReasonLineIsTakenOut(t *testing.T) {
 
 // The config never shows a password, however it is printed.
 func TestSecretsNeverPrint(t *testing.T) {
-	c, err := mail.ParseConfig([]byte("address: t@example.test\nimap: {host: h, user: u, password: hunter2}\nsmtp: {host: h, user: u, password: hunter2}\n"))
+	c, err := parseConfig([]byte("address: t@example.test\nimap: {host: h, user: u, password: hunter2}\nsmtp: {host: h, user: u, password: hunter2}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,10 +83,10 @@ func TestSecretsNeverPrint(t *testing.T) {
 	if c.IMAP.Port != 993 || c.SMTP.Port != 587 || c.SMTP.TLS != "starttls" || c.Limits.MaxMessageSize != mail.DefaultMaxMessageSize {
 		t.Errorf("defaults: %+v %+v %+v", c.IMAP, c.SMTP, c.Limits)
 	}
-	if _, err := mail.ParseConfig([]byte("imap: {host: h, tls: maybe}\n")); err == nil {
+	if _, err := parseConfig([]byte("imap: {host: h, tls: maybe}\n")); err == nil {
 		t.Error("a bad tls mode was accepted")
 	}
-	if _, err := mail.ParseConfig([]byte("smtp: {host: h, password_env: TAIPAN_NO_SUCH_VAR}\n")); err == nil {
+	if _, err := parseConfig([]byte("smtp: {host: h, password_env: TAIPAN_NO_SUCH_VAR}\n")); err == nil {
 		t.Error("an unset password_env was accepted")
 	}
 }

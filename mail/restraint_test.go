@@ -250,10 +250,10 @@ func TestAuthCheckMethods(t *testing.T) {
 			t.Errorf("require %v, %q: %q, want ok=%v", c.require, c.header, why, c.ok)
 		}
 	}
-	if _, err := mail.ParseConfig([]byte("authentication: {require: [dmarc]}\n")); err == nil {
+	if _, err := parseConfig([]byte("authentication: {require: [dmarc]}\n")); err == nil {
 		t.Error("an authentication setting without authserv_id is taken")
 	}
-	if _, err := mail.ParseConfig([]byte("authentication: {authserv_id: mx, require: [arc]}\n")); err == nil {
+	if _, err := parseConfig([]byte("authentication: {authserv_id: mx, require: [arc]}\n")); err == nil {
 		t.Error("an unknown method is taken")
 	}
 }

@@ -441,7 +441,7 @@ func TestRetentionPrunesOldMailRows(t *testing.T) {
 	if got := count(`SELECT count(*) FROM outbox`); got != before {
 		t.Errorf("after pruning, %d reports queued again", got-before)
 	}
-	if _, err := mail.ParseConfig([]byte("retention: 2h\n")); err == nil {
+	if _, err := parseConfig([]byte("retention: 2h\n")); err == nil {
 		t.Error("a retention under a day is taken")
 	}
 }

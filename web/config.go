@@ -12,7 +12,7 @@ import (
 )
 
 // Config is the web site's configuration: the flags of `taipan web`, or
-// the web: section of the serve config (the lead embeds it there):
+// the web: section of the serve config (cmd/taipan reads it there):
 //
 //	web:
 //	  listen: 127.0.0.1:8080          # default; a public site sits behind a proxy

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -183,46 +182,32 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 		Prev                           string
 		VoidedBy                       int64 // the rollback that voided the event; 0: none
 	}
-	var rows []row
-	note := ""
-	// Read from the whole log: the public one withholds the closings that
-	// say where a rollback cuts, though not which events it voided.
-	voided := adjudicator.Voided(sn.evs)
-	evs, err := adjudicator.Public(g, sn.evs)
-	if err != nil {
-		// A running game of log format 1: its hashes are plain hashes of
-		// the withheld payloads, so they are not shown either.
-		note = "This game is written in log format 1: until it is over, neither its payloads nor its hashes are shown, since a plain hash of a withheld order can be tested against guesses. Its full log is given once the game is over."
-		for _, e := range sn.evs {
-			rows = append(rows, row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Payload: "(withheld)", VoidedBy: voided[e.Seq]})
+	pl := adjudicator.Publish(g, sn.evs)
+	rows := make([]row, 0, len(pl.Events))
+	voided := false
+	for _, e := range pl.Events {
+		x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e), VoidedBy: e.VoidedBy}
+		if e.Kind == adjudicator.KindPress && (e.Withheld == adjudicator.WithheldUntilOver || e.Withheld == adjudicator.WithheldForGood) {
+			x.Actor = "(withheld)" // withheld press names nobody here
 		}
-	} else {
-		for _, e := range evs {
-			x := row{Seq: e.Seq, At: e.RecordedAt.Format("2006-01-02 15:04:05"), Kind: e.Kind, Actor: e.Actor, Hash: e.Hash, Prev: e.PrevHash, Payload: payloadText(e), VoidedBy: voided[e.Seq]}
-			if e.Kind == adjudicator.KindPress && e.Redacted() {
-				x.Actor = "(withheld)" // grey press names nobody
-			}
-			rows = append(rows, x)
-		}
-		if !g.Status.Finished {
-			note = "While the game runs, the campaign, the seed, the orders, private and grey press and the step digests are withheld; each keeps its salted commitment, so the chain checks now and the full log can be checked against it once the game is over. Grey press is logged with the close of its step, so that neither its place nor its time tells who sent it."
-		} else if slices.ContainsFunc(evs, func(e events.Event) bool { return e.Redacted() }) {
-			note = "Grey press stays withheld after the game, so that nobody learns who sent it: each message keeps its salted commitment, so the chain checks, and the audit replays the game without it (press changes nothing in play)."
-		}
+		rows = append(rows, x)
+		voided = voided || e.VoidedBy != 0
 	}
 	s.render(w, r, http.StatusOK, "log", page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
 		Data: struct {
 			Note   string
 			Events any
 			Voided bool
-		}{note, rows, len(voided) > 0}})
+		}{pl.Note, rows, voided}})
 }
 
 // payloadText is an event's payload as the log page shows it.
-func payloadText(e events.Event) string {
+func payloadText(e adjudicator.PublicEvent) string {
 	switch {
-	case e.Redacted():
-		return "(withheld until the game is over; commitment " + shortHash(e.PayloadHash) + ")"
+	case e.Withheld == adjudicator.WithheldWithHash:
+		return "(withheld)"
+	case e.Withheld != "":
+		return "(withheld " + e.Withheld + "; commitment " + shortHash(e.PayloadHash) + ")"
 	case e.Kind == adjudicator.KindCreated:
 		return "(the campaign: in the export)"
 	case e.Kind == adjudicator.KindSeed:
@@ -242,12 +227,10 @@ func shortHash(h string) string {
 	return h
 }
 
-// hex64 finds what looks like a SHA-256 in a message.
-var hex64 = regexp.MustCompile(`[0-9a-f]{64}`)
-
 // auditPage runs the audit of the game's whole log, read afresh from the
 // database (not the cached replay: the audit is there to catch a log
-// changed behind Taipan's back), and shows its verdict.
+// changed behind Taipan's back), and shows its verdict as the public may
+// see it.
 func (s *Server) auditPage(w http.ResponseWriter, r *http.Request) {
 	if s.limited(w, r) {
 		return
@@ -261,40 +244,16 @@ func (s *Server) auditPage(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
-	ag, aerr := adjudicator.Audit(s.host.Games, evs)
 	tamper, err := s.host.Store.Integrity(r.Context())
 	if err != nil {
 		s.failErr(w, r, err)
 		return
 	}
+	v := adjudicator.AuditLog(s.host.Games, evs, adjudicator.AuditCheck{Tamper: tamper}).Public()
 	data := struct {
-		OK   bool
-		Text string
-	}{}
-	switch {
-	case aerr != nil:
-		// A digest in a failure could be tested against guesses of the
-		// hidden state: the verdict names events, not hashes.
-		data.Text = "The log does not audit: " + hex64.ReplaceAllString(oneLine(aerr.Error()), "…")
-	default:
-		g := ag
-		state := fmt.Sprintf("step %d open", g.Step)
-		if g.Status.Finished {
-			state = "finished"
-		}
-		data.OK = true
-		data.Text = fmt.Sprintf("Game %s: %d events (log format %d), hash chain intact, %d step digests reproduced by %s; %s.",
-			g.ID, len(evs), g.Format, g.Last.Step, g.Engine.Version(), state)
-		if g.Format >= events.Format2 || g.Status.Finished {
-			// A format-1 hash of a withheld order could be tested against
-			// guesses; format 2 salts every payload's commitment.
-			data.Text += fmt.Sprintf(" The log ends at event %d, hash %s.", evs[len(evs)-1].Seq, evs[len(evs)-1].Hash)
-		}
-	}
-	if len(tamper) > 0 {
-		data.OK = false
-		data.Text += " But the database was altered behind Taipan's back: " + strings.Join(tamper, "; ")
-	}
+		OK               bool
+		Headline, Detail string
+	}{v.Passed(), v.Headline, v.Detail}
 	s.render(w, r, http.StatusOK, "audit", page{Title: "Audit of " + sn.game.ID, Game: sn.game.ID, Who: sess.label(), Data: data})
 }
 

@@ -123,7 +123,7 @@ func TestLogAuditExport(t *testing.T) {
 	logp.want(t, http.StatusOK, evs[len(evs)-1].Hash, evs[2].Hash, "withheld until the game is over", "game-created", "step-closed", "Run the audit")
 	logp.lacks(t, "Berlin", "alice@example.test", `"buy"`)
 
-	b.get("/games/bourse-1/audit").want(t, http.StatusOK, "Audit passed", "hash chain intact", "1 step digests reproduced by trader/2", evs[len(evs)-1].Hash)
+	b.get("/games/bourse-1/audit").want(t, http.StatusOK, "Audit passed", "hash chain intact", "1 step digest reproduced by trader/2", evs[len(evs)-1].Hash)
 
 	exp := b.get("/games/bourse-1/export.jsonl")
 	exp.want(t, http.StatusOK)
@@ -149,7 +149,7 @@ func TestLogAuditExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := b.get("/games/bourse-1/audit")
-	res.want(t, http.StatusOK, "Audit failed", "does not audit")
+	res.want(t, http.StatusOK, "Audit failed", "event bourse-1#3 orders by bob: hash does not match")
 }
 
 // A running game in log format 1 has no public export, and its log page

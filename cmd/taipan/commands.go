@@ -492,57 +492,12 @@ func (m *Main) runState(ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, text)
 		return nil
 	}
-	out, err := StateJSON(g, *player)
+	out, err := g.StateJSON(*player)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(m.Stdout, string(out))
 	return nil
-}
-
-// StateJSON is `state --json`: the engine's view of the game for player (""
-// for the GM) with the runtime's fields: step, pending, finished, winner.
-func StateJSON(g *adjudicator.Game, player string) ([]byte, error) {
-	raw, err := json.Marshal(g.Engine.View(g.State, player))
-	if err != nil {
-		return nil, err
-	}
-	obj := map[string]any{}
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return nil, fmt.Errorf("the %s view is not a JSON object: %w", g.Engine.Name(), err)
-	}
-	pending := g.Status.Pending
-	if pending == nil {
-		pending = []string{}
-	}
-	obj["game"] = g.ID
-	obj["step"] = g.Step
-	obj["pending"] = pending
-	obj["awaiting"] = nonNil(g.Awaiting())
-	obj["finished"] = g.Status.Finished
-	obj["phase"] = g.Status.Phase
-	if g.Status.Finished {
-		obj["winner"] = strings.Join(g.Status.Winners, " and ")
-		obj["winners"] = g.Status.Winners
-	}
-	if !g.Deadline.IsZero() {
-		obj["deadline"] = g.Deadline
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(obj); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
 }
 
 func (m *Main) runLog(ctx context.Context, args []string) error {
@@ -638,14 +593,8 @@ func (m *Main) runImport(ctx context.Context, args []string) error {
 	if len(evs) == 0 {
 		return adjudicator.Errorf(adjudicator.EINVALID, "import: the file holds no events")
 	}
-	for _, e := range evs {
-		if e.Redacted() {
-			why := "a public export of a running game"
-			if e.Kind == adjudicator.KindPress {
-				why = "grey press, which a public export withholds for good"
-			}
-			return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (%s); import the full export", e.String(), why)
-		}
+	if e, why, withheld := adjudicator.ExportWithheld(evs); withheld {
+		return adjudicator.Errorf(adjudicator.EINVALID, "import refused: event %s is withheld (%s); import the full export", e.String(), why)
 	}
 	g, err := adjudicator.Audit(m.host.Games, evs)
 	if err != nil {
@@ -696,10 +645,10 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 			return err
 		}
 		if evs, err = events.ReadJSONL(bytes.NewReader(data)); err != nil {
-			return fmt.Errorf("audit failed: %s: %v", *file, err)
+			return adjudicator.Failed(fmt.Errorf("%s: %v", *file, err)).Err()
 		}
 		if len(evs) == 0 {
-			return fmt.Errorf("audit failed: %s holds no events", *file)
+			return adjudicator.Failed(fmt.Errorf("%s holds no events", *file)).Err()
 		}
 	case *file == "" && len(pos) == 1:
 		if err := m.open(); err != nil {
@@ -719,74 +668,14 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	}
 	head, err := heads.head(evs)
 	if err != nil {
-		return fmt.Errorf("audit failed: %w", err)
+		return adjudicator.Failed(err).Err()
 	}
-	verdict, err := auditLog(evs, head, *heads.publicKey)
-	if err != nil {
-		if len(tamper) > 0 {
-			return fmt.Errorf("%w; besides, %s", err, strings.Join(tamper, "; "))
-		}
-		return err
-	}
-	if len(tamper) > 0 {
-		// The verdict is not printed: an audit that fails says only that.
-		return fmt.Errorf("audit failed: the log itself checks out, but %s", strings.Join(tamper, "; "))
+	verdict := adjudicator.AuditLog(Games(), evs, adjudicator.AuditCheck{Head: head, SignedBy: *heads.publicKey, Tamper: tamper})
+	if !verdict.Passed() {
+		return verdict.Err()
 	}
 	fmt.Fprintln(m.Stdout, verdict)
 	return nil
-}
-
-// auditLog checks one game's log (from the database or an export) and
-// returns what it found, for the caller to print once nothing else fails
-// the audit. signedBy, when not "", is the GM's public key whose signature
-// of head has checked.
-func auditLog(evs []events.Event, head *adjudicator.Head, signedBy string) (string, error) {
-	withheld, grey := 0, 0
-	for _, e := range evs {
-		switch {
-		case e.Redacted() && e.Kind == adjudicator.KindPress:
-			grey++ // replay does without press, which changes nothing in play
-		case e.Redacted():
-			withheld++
-		}
-	}
-	headNote := ""
-	if head != nil {
-		if err := events.Verify(evs); err != nil {
-			return "", fmt.Errorf("audit failed: %w", err)
-		}
-		if err := adjudicator.CheckHead(evs, *head); err != nil {
-			return "", fmt.Errorf("audit failed: %w", err)
-		}
-		headNote = fmt.Sprintf(" The log holds event %d as your report knew it.", head.Seq)
-		if signedBy != "" {
-			headNote = fmt.Sprintf(" The log holds event %d as the GM signed it (key %s).", head.Seq, signedBy)
-		}
-	}
-	if withheld > 0 {
-		// A public export of a running game: only the chain can be checked.
-		if err := events.Verify(evs); err != nil {
-			return "", fmt.Errorf("audit failed: %w", err)
-		}
-		return fmt.Sprintf("Chain verified: game %s, %s, hash chain intact; %s (the campaign, the seed, the orders and the step digests) withheld until the game is over, so the replay waits for the full log.%s",
-			evs[0].Game, plural(len(evs), "event"), plural(withheld, "payload"), headNote), nil
-	}
-	g, err := adjudicator.Audit(Games(), evs)
-	if err != nil {
-		return "", fmt.Errorf("audit failed: %w", err)
-	}
-	if grey > 0 {
-		headNote += fmt.Sprintf(" %s withheld for good (grey press, whose sender nobody is told), checked through the chain.", plural(grey, "press payload"))
-	}
-	state := fmt.Sprintf("step %d open", g.Step)
-	if g.Status.Finished {
-		state = "finished, winner " + strings.Join(g.Status.Winners, " and ")
-		if len(g.Status.Winners) == 0 {
-			state = "finished without a winner"
-		}
-	}
-	return fmt.Sprintf("Audit passed: game %s, %s (log format %d), hash chain intact, %s reproduced by %s; %s.%s",
-		g.ID, plural(len(evs), "event"), g.Format, plural(g.Last.Step, "step digest"), g.Engine.Version(), state, headNote), nil
 }
 
 func (m *Main) runGM(ctx context.Context, args []string) error {
@@ -804,7 +693,14 @@ func (m *Main) runGM(ctx context.Context, args []string) error {
 		fmt.Fprint(m.Stdout, gmHelp, g.Engine.Corrections(), "\n")
 		return nil
 	}
+	if strings.TrimSpace(*reason) == "" {
+		return adjudicator.Errorf(adjudicator.EINVALID, "give a reason (--reason TEXT): it is shown to the players")
+	}
 	res, err := m.host.GM(ctx, pos[0], adjudicator.GMAction{Action: pos[1], Args: pos[2:], Reason: *reason})
+	var usage *adjudicator.Error
+	if errors.As(err, &usage) && usage.Usage != "" {
+		return adjudicator.Errorf(adjudicator.EINVALID, "usage: gm %s %s --reason TEXT", pos[0], usage.Usage)
+	}
 	if err != nil {
 		return err
 	}

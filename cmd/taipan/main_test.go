@@ -249,7 +249,9 @@ func TestAdjudicateUsesDefaultsAndGMActionsShowInReports(t *testing.T) {
 	if !strings.Contains(rep, "alice sent no orders; the default orders were used.") {
 		t.Errorf("report does not say alice got defaults:\n%s", rep)
 	}
-	c.fail("give a reason", "", "gm", "bourse-1", "extend", "24h")
+	c.fail("give a reason (--reason TEXT): it is shown to the players", "", "gm", "bourse-1", "extend", "24h")
+	c.fail("usage: gm bourse-1 extend DURATION --reason TEXT", "", "gm", "bourse-1", "extend", "--reason", "bob is travelling")
+	c.fail("usage: gm bourse-1 close --reason TEXT", "", "gm", "bourse-1", "close", "now", "--reason", "bob is travelling")
 	c.ok("", "gm", "bourse-1", "extend", "24h", "--reason", "bob is travelling")
 	c.ok("", "gm", "bourse-1", "money", "bob", "+5", "--reason", "bank error in your favour")
 	c.fail("negative", "", "gm", "bourse-1", "money", "bob", "-500", "--reason", "oops")

@@ -1,18 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"log"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
-
-	"gopkg.in/yaml.v3"
 
 	"taipan/events"
 	"taipan/mail"
@@ -53,17 +49,13 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := &mail.Config{}
+	cfg := &serveConfig{}
 	if *file != "" {
 		var err error
-		if cfg, err = mail.LoadConfig(*file); err != nil {
+		if cfg, err = loadConfig(*file); err != nil {
 			return err
 		}
-	} else if err := cfg.Normalize(); err != nil {
-		return err
-	}
-	webCfg, err := webSection(cfg)
-	if err != nil {
+	} else if err := cfg.normalize(); err != nil {
 		return err
 	}
 	if err := m.serveDatabase(cfg); err != nil {
@@ -75,14 +67,14 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 		}
 	}
 	logger := log.New(m.Stderr, "taipan serve: ", log.LstdFlags)
-	svc, err := mail.NewService(cfg, m.host, m.renderer, logger)
+	svc, err := mail.NewService(&cfg.Mail, m.host, m.renderer, logger)
 	if err != nil {
 		return err
 	}
 	var site *web.Server
-	if webCfg != nil {
+	if cfg.Web != nil {
 		opt := web.Options{Notifier: svc.Dispatcher, LoginLinks: true, Log: log.New(m.Stderr, "taipan serve: web: ", log.LstdFlags)}
-		if site, err = m.newSite(*webCfg, opt); err != nil {
+		if site, err = m.newSite(*cfg.Web, opt); err != nil {
 			return err
 		}
 	}
@@ -147,8 +139,8 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 // serveDatabase opens the database serve runs on: the config's, else the
 // command line's (--db or $TAIPAN_DB), created if missing. Naming two
 // different databases is a mistake, not a choice.
-func (m *Main) serveDatabase(cfg *mail.Config) error {
-	target, err := cfg.DatabaseTarget()
+func (m *Main) serveDatabase(cfg *serveConfig) error {
+	target, err := cfg.databaseTarget()
 	if err != nil {
 		return err
 	}
@@ -160,26 +152,6 @@ func (m *Main) serveDatabase(cfg *mail.Config) error {
 	}
 	m.mayCreate = true
 	return m.open()
-}
-
-// webSection reads the serve config's web: section into the site's
-// configuration (nil when there is none), refusing keys the site does not
-// know, as the rest of the config does.
-func webSection(cfg *mail.Config) (*web.Config, error) {
-	if cfg.Web.Kind == 0 {
-		return nil, nil
-	}
-	raw, err := yaml.Marshal(&cfg.Web)
-	if err != nil {
-		return nil, fmt.Errorf("config: web: %v", err)
-	}
-	var wc web.Config
-	dec := yaml.NewDecoder(bytes.NewReader(raw))
-	dec.KnownFields(true)
-	if err := dec.Decode(&wc); err != nil && err.Error() != "EOF" {
-		return nil, fmt.Errorf("config: web: %s", strings.TrimPrefix(err.Error(), "yaml: "))
-	}
-	return &wc, nil
 }
 
 // newSite makes the web site on m's games, drawing pictures with m's
