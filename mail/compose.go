@@ -67,6 +67,7 @@ func (d *Draft) Redacted() *Draft {
 			r.Body = strings.ReplaceAll(r.Body, s, "(sent once; not kept)")
 			if r.Parts != nil {
 				r.Parts.HTML = strings.ReplaceAll(r.Parts.HTML, s, "(sent once; not kept)")
+				r.Parts.JSON = bytes.ReplaceAll(r.Parts.JSON, []byte(s), []byte("(sent once; not kept)"))
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	mimetype "mime"
@@ -53,7 +54,15 @@ func richDraft(t testing.TB, id string) (*mail.Draft, *mail.ReportParts) {
 		t.Fatal(err)
 	}
 	d.Body = rich.Text
-	return d, &mail.ReportParts{HTML: rich.HTML, PNG: rich.PNG, PictureID: mail.PictureID(d.MessageID), PictureName: "golden-3p-step-5-bob.png"}
+	rep, err := r.JSON(g, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := rep.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, &mail.ReportParts{HTML: rich.HTML, PNG: rich.PNG, PictureID: mail.PictureID(d.MessageID), PictureName: "golden-3p-step-5-bob.png", JSON: js}
 }
 
 // leaf is one part of a mail, its transfer encoding undone.
@@ -109,18 +118,19 @@ func leaves(t testing.TB, raw []byte) (top string, out []leaf) {
 	return top, out
 }
 
-// checkThreeParts checks a report mail as a reader gets it: the text
+// checkReportParts checks a report mail as a reader gets it: the text
 // complete on its own, the HTML showing the picture by its Content-ID, the
-// picture attached.
-func checkThreeParts(t testing.TB, raw []byte, d *mail.Draft, p *mail.ReportParts) {
+// picture and the JSON report attached.
+func checkReportParts(t testing.TB, raw []byte, d *mail.Draft, p *mail.ReportParts) {
 	t.Helper()
 	top, ls := leaves(t, raw)
-	if top != "multipart/mixed" || len(ls) != 3 {
-		t.Fatalf("a %s mail of %d parts, want multipart/mixed of 3", top, len(ls))
+	if top != "multipart/mixed" || len(ls) != 4 {
+		t.Fatalf("a %s mail of %d parts, want multipart/mixed of 4", top, len(ls))
 	}
-	if ls[0].Type != "text/plain" || ls[1].Type != "text/html" || ls[2].Type != "image/png" {
-		t.Fatalf("parts %s, %s, %s", ls[0].Type, ls[1].Type, ls[2].Type)
+	if ls[0].Type != "text/plain" || ls[1].Type != "text/html" || ls[2].Type != "image/png" || ls[3].Type != "application/json" {
+		t.Fatalf("parts %s, %s, %s, %s", ls[0].Type, ls[1].Type, ls[2].Type, ls[3].Type)
 	}
+	checkJSONPart(t, ls[3], d, p)
 	if got := strings.ReplaceAll(string(ls[0].Body), "\r\n", "\n"); got != d.Body {
 		t.Errorf("the text part is not the report:\n%s", got)
 	}
@@ -141,14 +151,36 @@ func checkThreeParts(t testing.TB, raw []byte, d *mail.Draft, p *mail.ReportPart
 	}
 }
 
+// checkJSONPart checks the JSON report attached to a report mail: the
+// very report, for the mail's reader, named for the game and step.
+func checkJSONPart(t testing.TB, l leaf, d *mail.Draft, p *mail.ReportParts) {
+	t.Helper()
+	if !bytes.Equal(l.Body, p.JSON) {
+		t.Error("the attached JSON is not the JSON report")
+	}
+	var rep struct {
+		Schema, Game, Player string
+		Step                 int
+	}
+	if err := json.Unmarshal(l.Body, &rep); err != nil || rep.Schema != "taipan-report/1" || rep.Game != d.Game || rep.Step != d.Step {
+		t.Errorf("the attached JSON: %v, %+v", err, rep)
+	}
+	name := fmt.Sprintf("%s-step-%d.json", d.Game, d.Step)
+	if cd := l.Header["Content-Disposition"]; len(cd) == 0 || !strings.HasPrefix(cd[0], "attachment") || !strings.Contains(cd[0], name) {
+		t.Errorf("the JSON's Content-Disposition is %q, want an attachment %s", cd, name)
+	}
+}
+
 // A report mail has the plain text unchanged (the very bytes of the plain
-// mail's body), the HTML and the picture; the same draft gives the same
-// bytes; without a picture it is the two alternatives alone (issue 17).
+// mail's body), the HTML, the picture and the JSON report; the same
+// draft gives the same bytes; without a picture it is the two
+// alternatives and the JSON; a plain report is the text and the JSON;
+// without attachments it is the two alternatives alone (issue 17).
 func TestMultipartReport(t *testing.T) {
 	d, p := richDraft(t, "taipan.report.test@example.test")
 	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	raw := d.MultipartBytes("Taipan", "taipan@example.test", at, p)
-	checkThreeParts(t, raw, d, p)
+	checkReportParts(t, raw, d, p)
 	if !bytes.Equal(raw, d.MultipartBytes("Taipan", "taipan@example.test", at, p)) {
 		t.Error("the same draft gave two different mails")
 	}
@@ -168,8 +200,22 @@ func TestMultipartReport(t *testing.T) {
 
 	p.PNG = nil
 	top, ls := leaves(t, d.MultipartBytes("Taipan", "taipan@example.test", at, p))
-	if top != "multipart/alternative" || len(ls) != 2 {
+	if top != "multipart/mixed" || len(ls) != 3 || ls[2].Type != "application/json" {
 		t.Errorf("without a picture: a %s mail of %d parts", top, len(ls))
+	}
+	plainReport := &mail.ReportParts{JSON: p.JSON}
+	top, ls = leaves(t, d.MultipartBytes("Taipan", "taipan@example.test", at, plainReport))
+	if top != "multipart/mixed" || len(ls) != 2 || ls[0].Type != "text/plain" || ls[1].Type != "application/json" {
+		t.Fatalf("a plain report: a %s mail of %d parts", top, len(ls))
+	}
+	if got := strings.ReplaceAll(string(ls[0].Body), "\r\n", "\n"); got != d.Body {
+		t.Errorf("the plain report's text is not the report:\n%s", got)
+	}
+	checkJSONPart(t, ls[1], d, plainReport)
+	p.JSON = nil
+	top, ls = leaves(t, d.MultipartBytes("Taipan", "taipan@example.test", at, p))
+	if top != "multipart/alternative" || len(ls) != 2 {
+		t.Errorf("without attachments: a %s mail of %d parts", top, len(ls))
 	}
 }
 
@@ -188,7 +234,7 @@ func TestMultipartReportThroughRealServer(t *testing.T) {
 		got = fetchByMessageID(t, s, "carol@example.test", id)
 		return got != nil
 	})
-	checkThreeParts(t, got, d, p)
+	checkReportParts(t, got, d, p)
 }
 
 // fetchByMessageID returns the raw mail of user's INBOX with that

@@ -139,6 +139,7 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 	}
 	texts := map[string]string{} // by view: observers share one
 	pictures := map[string][]byte{}
+	jsons := map[string][]byte{}
 	for _, r := range to {
 		text, ok := texts[r.view]
 		if !ok {
@@ -176,6 +177,22 @@ func (d *Dispatcher) reportStep(ctx context.Context, tx *events.Tx, gs *adjudica
 			}
 			dr.Parts = &ReportParts{HTML: html, PNG: png, PictureID: PictureID(dr.MessageID)}
 		}
+		// Every report carries itself as JSON for the reader's tools.
+		js, ok := jsons[r.view]
+		if !ok {
+			rep, err := d.Renderer.JSON(gs, r.view)
+			if err != nil {
+				return err
+			}
+			if js, err = rep.Bytes(); err != nil {
+				return err
+			}
+			jsons[r.view] = js
+		}
+		if dr.Parts == nil {
+			dr.Parts = &ReportParts{}
+		}
+		dr.Parts.JSON = js
 		if step > 0 {
 			dr.Subject, dr.InReplyTo = "Re: "+dr.Subject, threadRoot(d.Domain, gs.ID, r.key)
 		} else if r.key == "gm" || strings.HasPrefix(r.key, "player:") {
@@ -225,7 +242,7 @@ func (d *Dispatcher) addLink(ctx context.Context, tx *events.Tx, dr *Draft, game
 	}
 	dr.Body = strings.TrimRight(dr.Body, "\n") + "\n\n" + linkText(url)
 	dr.Secrets = append(dr.Secrets, url)
-	if dr.Parts != nil {
+	if dr.Parts != nil && dr.Parts.HTML != "" {
 		dr.Parts.HTML = withLink(dr.Parts.HTML, url)
 		dr.Secrets = append(dr.Secrets, html.EscapeString(url))
 	}

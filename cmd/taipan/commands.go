@@ -432,12 +432,28 @@ func (m *Main) runReport(ctx context.Context, args []string) error {
 	step := fs.Int("step", -1, "the step (0 = set-up; default: the last resolved)")
 	pngFile := fs.String("png", "", "also write the report's picture to this PNG file")
 	htmlFile := fs.String("html", "", "also write the report as an HTML page, with its picture inside, to this file")
-	pos, err := parseArgs(fs, args, 1, 1, "report GAME [--player P] [--step N] [--png FILE] [--html FILE]")
+	asJSON := fs.Bool("json", false, "print the report for client tools, as JSON (docs/schema)")
+	pos, err := parseArgs(fs, args, 1, 1, "report GAME [--player P] [--step N] [--json] [--png FILE] [--html FILE]")
 	if err != nil {
 		return err
 	}
 	g, err := m.loadAt(ctx, pos[0], *step)
 	if err != nil {
+		return err
+	}
+	if *asJSON {
+		if *pngFile != "" || *htmlFile != "" {
+			return adjudicator.Errorf(adjudicator.EINVALID, "report: --json prints the report alone; leave out --png and --html")
+		}
+		rep, err := m.renderer.JSON(g, *player)
+		if err != nil {
+			return err
+		}
+		b, err := rep.Bytes()
+		if err != nil {
+			return err
+		}
+		_, err = m.Stdout.Write(b)
 		return err
 	}
 	if *pngFile == "" && *htmlFile == "" {

@@ -246,9 +246,10 @@ Commands:
                                       a press message from a player (or gm)
   status GAME                         the open step, who is pending, the deadline
   adjudicate GAME [--reason TEXT]     close the open step now (defaults for the missing)
-  report GAME [--player P] [--step N] [--png FILE] [--html FILE]
+  report GAME [--player P] [--step N] [--json] [--png FILE] [--html FILE]
                                       a rendered report (default: GM's, latest step);
-                                      --png/--html also write its picture, its HTML page
+                                      --png/--html also write its picture, its HTML page;
+                                      --json prints it for client tools (docs/schema)
   state GAME [--player P] [--json]    the state now: the GM's full view, or P's view
   log GAME [--json]                   the event log
   export GAME [--public]              the event log as JSON Lines (--public: secrets withheld until the end)

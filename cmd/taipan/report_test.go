@@ -2,6 +2,8 @@ package main_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -42,4 +44,50 @@ func TestReportPictureAndHTML(t *testing.T) {
 		t.Error("the GM's picture is alice's")
 	}
 	c.fail(`no player "zed"`, "", "report", "bourse-1", "--player", "zed", "--png", pic)
+}
+
+// `taipan report GAME --player P --json` prints the report for client
+// tools: what the text report says, as data, with the player's view as
+// `state --player P --json` has it, and nothing of another player's.
+func TestReportJSON(t *testing.T) {
+	c := newCLI(t)
+	c.ok(campaign, "new", "-")
+	var rep struct {
+		Schema, ViewSchema, Game, Player string
+		Step                             int
+		YourTurn                         bool `json:"your_turn"`
+		View                             map[string]any
+	}
+	out := c.ok("", "report", "bourse-1", "--player", "alice", "--json")
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v:\n%s", err, out)
+	}
+	if rep.Schema != "taipan-report/1" || rep.Game != "bourse-1" || rep.Player != "alice" || rep.Step != 0 {
+		t.Errorf("the JSON report names %q %q %q step %d", rep.Schema, rep.Game, rep.Player, rep.Step)
+	}
+	if _, err := os.Stat(filepath.Join("..", "..", "docs", "schema", rep.ViewSchema)); err != nil {
+		t.Errorf("the view's schema %q is not in docs/schema: %v", rep.ViewSchema, err)
+	}
+	var state map[string]any
+	if err := json.Unmarshal([]byte(c.ok("", "state", "bourse-1", "--player", "alice", "--json")), &state); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range rep.View {
+		switch k {
+		case "game", "step", "pending", "awaiting", "finished", "phase", "deadline":
+			continue // the state's own fields beside the view (Game.StateView)
+		}
+		if fmt.Sprint(state[k]) != fmt.Sprint(v) {
+			t.Errorf("the report's view has %s = %v, the state %v", k, v, state[k])
+		}
+	}
+	if rep.View["viewer"] != "alice" {
+		t.Errorf("the view is %v's", rep.View["viewer"])
+	}
+	bob := c.ok("", "report", "bourse-1", "--player", "bob", "--json")
+	if bob == out {
+		t.Error("bob's JSON report is alice's")
+	}
+	c.fail("--json prints the report alone", "", "report", "bourse-1", "--json", "--png", filepath.Join(t.TempDir(), "x.png"))
+	c.fail(`no player "zed"`, "", "report", "bourse-1", "--player", "zed", "--json")
 }
