@@ -256,3 +256,13 @@ CREATE TABLE IF NOT EXISTS web_links (
     used_at    TEXT                        -- set when the link is used; it works once
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS web_links_expiry ON web_links (expires_at);
+
+-- A player's private feeds (web/feeds.go): the hash of the key in their
+-- addresses; making new addresses replaces it.
+CREATE TABLE IF NOT EXISTS web_feeds (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    key_hash   TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+) WITHOUT ROWID;

@@ -209,6 +209,16 @@ CREATE TABLE IF NOT EXISTS web_links (
 );
 CREATE INDEX IF NOT EXISTS web_links_expiry ON web_links (expires_at);
 
+-- A player's private feeds (web/feeds.go): the hash of the key in their
+-- addresses; making new addresses replaces it.
+CREATE TABLE IF NOT EXISTS web_feeds (
+    game_id    TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    key_hash   TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+);
+
 -- Several `taipan serve` on one database wake each other: a new outbox row
 -- (taipan_outbox) and a new event (taipan_events, with its game's id) are
 -- announced at commit to every worker that listens, whoever wrote them (a

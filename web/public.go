@@ -48,6 +48,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{game}/me", s.me)
 	mux.HandleFunc("POST /games/{game}/orders", s.ordersPost)
 	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
+	s.feedRoutes(mux)
 	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)
 
 	// Cross-site posts are refused by what browsers say of them; a proxy

@@ -70,7 +70,8 @@ func sqliteTables(t *testing.T, d *sql.DB) []string {
 
 // A database filled by serve with its web site — mail taken in and sent,
 // answers held back, a sender quieted, reminders, marks, tokens queued for
-// a new game, a session and a used login link, a sign of tampering —
+// a new game, a session and a used login link, a player's feed key, a
+// sign of tampering —
 // moved to PostgreSQL and back keeps every row of every table; migrate
 // says what it did with each table.
 func TestMigrateKeepsEveryTable(t *testing.T) {
@@ -93,6 +94,10 @@ web: {listen: 127.0.0.1:0, link_ttl: 1h}
 	w := newWebClient(t, "http://"+site)
 	w.do("GET", "/games/bourse-1/login/"+link[1], nil)
 	w.do("POST", "/games/bourse-1/link", url.Values{"code": {link[1]}})
+	// Her private feed addresses.
+	if code, page := w.do("POST", "/games/bourse-1/feeds", url.Values{}); code != 200 || !strings.Contains(page, "reports.atom") {
+		t.Fatalf("alice's feed addresses: %d\n%s", code, page)
+	}
 	mailFrom := func(from, subject, body string, i int) []byte {
 		return []byte(fmt.Sprintf("From: %s\r\nTo: taipan@example.test\r\nSubject: %s\r\nMessage-ID: <fill.%d@example.test>\r\n\r\n%s", from, subject, i, body))
 	}
