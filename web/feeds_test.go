@@ -171,8 +171,8 @@ func TestFeeds(t *testing.T) {
 	// New addresses void the old.
 	again := b.post("/games/bourse-1/feeds", url.Values{})
 	again.want(t, http.StatusOK, "reports.atom")
-	s.browser().get("/games/bourse-1/feeds/" + key + "/reports.atom").want(t, http.StatusNotFound)
-	s.browser().get("/games/bourse-1/feeds/" + key + "/deadlines.ics").want(t, http.StatusNotFound)
+	s.browser().get("/games/bourse-1/feeds/"+key+"/reports.atom").want(t, http.StatusNotFound)
+	s.browser().get("/games/bourse-1/feeds/"+key+"/deadlines.ics").want(t, http.StatusNotFound)
 }
 
 // Long lines are folded at 75 octets without splitting a character, as
