@@ -14,6 +14,8 @@ type StepClose struct {
 	At time.Time
 	// Seq is the event that closed it.
 	Seq int64
+	// Reason says why it closed, in words ("" for the set-up).
+	Reason string
 	// Voided is true when a later rollback voided the closing: the step
 	// was played again, and this closing's report no longer stands.
 	Voided bool
@@ -35,7 +37,7 @@ func StepCloses(evs []events.Event) []StepClose {
 				continue // replay refuses such a log; nothing to list
 			}
 			_, v := voided[e.Seq]
-			out = append(out, StepClose{Step: p.Step, At: e.RecordedAt, Seq: e.Seq, Voided: v})
+			out = append(out, StepClose{Step: p.Step, At: e.RecordedAt, Seq: e.Seq, Reason: reasonText(p.Reason), Voided: v})
 		}
 	}
 	return out

@@ -12,6 +12,7 @@ import (
 
 	"taipan/mail"
 	"taipan/web"
+	"taipan/webhook"
 )
 
 // serveConfig is the configuration of `taipan serve`, read from one YAML
@@ -28,6 +29,7 @@ import (
 //	web:                           # the web site beside the mail (see web.Config)
 //	  listen: 127.0.0.1:8080
 //	  base_url: https://games.example.test
+//	webhooks: {allow_private: false, timeout: 10s}   # the hooks' posts (see webhook.Config)
 //
 // The file is decoded once, strictly: a key no section knows is refused
 // with its line and name.
@@ -48,6 +50,9 @@ type serveConfig struct {
 	// Web is the web site's section (web:); nil without one, when serve
 	// runs no site.
 	Web *web.Config `yaml:"web"`
+	// Webhooks is the webhooks' section (webhooks:): where posts may go
+	// and how long one may take.
+	Webhooks webhook.Config `yaml:"webhooks"`
 }
 
 // parseConfig reads a configuration file's text, fills in defaults and

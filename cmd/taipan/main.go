@@ -224,6 +224,7 @@ func commandTable() map[string]command {
 		"web":        {dbExisting, (*Main).runWeb},
 		"keygen":     {dbNone, (*Main).runKeygen},
 		"head":       {dbExisting, (*Main).runHead},
+		"hook":       {dbExisting, (*Main).runHook},
 	}
 }
 
@@ -264,6 +265,9 @@ Commands:
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games: open step, awaited, deadline
   backup FILE                         a consistent copy of the database, also while serving
+  hook add GAME URL [--format discord|slack|json] | hook list GAME | hook remove GAME URL
+                                      post the game's step closes and deadlines to a URL
+                                      (a Discord or Slack webhook, or plain JSON); serve sends them
   migrate --from DB --to DB           copy every game (and the mail tables) to another store, e.g.
                                       from taipan.db to postgres://…; audits each game there
   rules GAME-NAME                     the order syntax of a game (e.g. trader)

@@ -13,12 +13,13 @@ import (
 	"taipan/events"
 	"taipan/mail"
 	"taipan/web"
+	"taipan/webhook"
 )
 
 // tables are every table of the database, as the packages that own them
 // declare them (events.Table): what migrate does with each.
 func tables() []events.Table {
-	return slices.Concat(events.Tables(), adjudicator.Tables(), mail.Tables(), web.Tables())
+	return slices.Concat(events.Tables(), adjudicator.Tables(), mail.Tables(), web.Tables(), webhook.Tables())
 }
 
 // runMigrate is `taipan migrate --from DB --to DB`: every game's log and the

@@ -13,6 +13,7 @@ import (
 	"taipan/events"
 	"taipan/mail"
 	"taipan/web"
+	"taipan/webhook"
 )
 
 // checkTries and checkWait are how often and how patiently serve tries a
@@ -129,7 +130,22 @@ func (m *Main) runServe(ctx context.Context, args []string) error {
 	if f, ok := m.Stdout.(interface{ Sync() error }); ok {
 		f.Sync()
 	}
+	// The hooks' posts, beside the mail, until the stop; a post under
+	// way is finished before serve returns.
+	siteURL := ""
+	if site != nil {
+		siteURL = site.URL()
+	}
+	hooks := make(chan struct{})
+	hctx, stopHooks := context.WithCancel(ctx)
+	go func() {
+		defer close(hooks)
+		webhook.Run(hctx, &webhook.Follower{Host: m.host, SiteURL: siteURL},
+			&webhook.Sender{Store: m.store, Client: webhook.NewClient(cfg.Webhooks), Log: logger}, time.Duration(cfg.Mail.Tick), logger)
+	}()
 	err = svc.Run(ctx)
+	stopHooks()
+	<-hooks
 	if site != nil {
 		site.Close()
 	}

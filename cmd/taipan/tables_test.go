@@ -71,18 +71,22 @@ func sqliteTables(t *testing.T, d *sql.DB) []string {
 // A database filled by serve with its web site — mail taken in and sent,
 // answers held back, a sender quieted, reminders, marks, tokens queued for
 // a new game, a session and a used login link, a player's feed key, a
-// sign of tampering —
+// hook told of a change, a sign of tampering —
 // moved to PostgreSQL and back keeps every row of every table; migrate
 // says what it did with each table.
 func TestMigrateKeepsEveryTable(t *testing.T) {
 	c := newCLI(t)
 	toks := tokens(c.ok(campaign+"deadline: 1h\nreminder: 2h\npress: grey\n", "new", "-"))
 	root := t.TempDir()
+	// A hook, told of the GM's extension below.
+	hook := newHookEndpoint(t)
+	c.ok("", "hook", "add", "bourse-1", hook.srv.URL+"/hook")
 	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf(`address: taipan@example.test
 embedded: {listen: 127.0.0.1:0, maildir: %q}
 limits: {answers_per_hour: 2, quiet_after: 10}
 tick: 50ms
 web: {listen: 127.0.0.1:0, link_ttl: 1h}
+webhooks: {allow_private: true}
 `, root)))
 	listen, site := p.listener(t), p.site(t)
 	// A session, from the login link of alice's set-up report.
@@ -131,6 +135,9 @@ web: {listen: 127.0.0.1:0, link_ttl: 1h}
 	testkit.Eventually(t, "a reminder, held answers and a refused sender", func() bool {
 		return count("reminders") > 0 && count("mail_held") > 0 && count("mail_senders") > 0 && count("mail_marks") > 0
 	})
+	testkit.Eventually(t, "the hook's game followed", func() bool { return count("webhook_cursors") > 0 })
+	c.ok("", "gm", "bourse-1", "extend", "2h", "--reason", "a holiday")
+	testkit.Eventually(t, "the hook told of the extension", func() bool { return len(hook.taken()) > 0 })
 	p.stop(syscall.SIGTERM)
 	// A second game, whose tokens wait for the next serve to mail them.
 	c.ok(strings.Replace(campaign, "bourse-1", "bourse-2", 1), "new", "-")
