@@ -86,6 +86,10 @@ type Player struct {
 	// (FormatPlain or FormatHTML; "": the campaign's report_format). See
 	// Game.ReportFormat.
 	ReportFormat string
+	// Zone and Quiet are the player's time zone (an IANA name; "": UTC)
+	// and quiet hours ("22:00-07:30"; "": none), as they set them
+	// (hours.go).
+	Zone, Quiet string
 }
 
 // Submitted is a player's latest accepted orders for the open step.
@@ -473,6 +477,10 @@ func (g *Game) apply(e events.Event) error {
 		g.Status = g.Engine.Status(g.State)
 	case KindReportFormat:
 		if err := g.applyReportFormat(e); err != nil {
+			return bad("%v", err)
+		}
+	case KindHours:
+		if err := g.applyHours(e); err != nil {
 			return bad("%v", err)
 		}
 	case KindPress, KindPause, KindResume, KindGrace, KindAbsence:

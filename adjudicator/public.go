@@ -31,9 +31,11 @@ const (
 // secretKinds are the events a public export withholds until the game is
 // over: the campaign (it holds the fixed deal and the players' addresses),
 // the seed, orders (which may show a hidden hand or plan), step closings
-// (their digests cover the hidden state) and hand-overs (a new address).
+// (their digests cover the hidden state), hand-overs (a new address) and
+// a player's hours (when they sleep).
 var secretKinds = map[string]bool{
 	KindCreated: true, KindSeed: true, KindOrders: true, KindStanding: true, KindClosed: true, KindReplace: true,
+	KindHours: true,
 }
 
 // PublicEvent is one event of a game's log as the public may see it.

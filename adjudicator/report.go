@@ -44,6 +44,9 @@ type Report struct {
 	YourTurn bool
 	Waiting  string
 	Deadline time.Time
+	// LocalDeadline is the deadline in the reader's time zone, when they
+	// set one (hours.go); "" otherwise.
+	LocalDeadline string
 	// Choices lists the reader's legal orders when they are due (see
 	// Optioner), one line each; only when the Renderer asks for them.
 	Choices []string
@@ -136,6 +139,9 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		}
 	}
 	rep.Late, rep.Disorder, rep.Paused = rec.Late, rec.Disorder, g.Paused
+	if pl := g.Player(player); pl != nil && !g.Deadline.IsZero() {
+		rep.LocalDeadline = pl.LocalTime(g.Deadline)
+	}
 	for _, p := range rec.Press {
 		if p.VisibleTo(player) {
 			rep.Press = append(rep.Press, PressLine(p, player))

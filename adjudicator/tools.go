@@ -212,7 +212,7 @@ func (g *Game) countMissed(defaults, overruled []string, at time.Time) []string 
 var keptByRollback = map[string]bool{
 	KindReplace: true, KindToken: true, KindPress: true, KindAbsence: true,
 	KindPause: true, KindResume: true, KindGrace: true, KindUpgrade: true,
-	KindReportFormat: true,
+	KindReportFormat: true, KindHours: true,
 }
 
 // rollback is the game as a rollback event leaves it: replayed up to the

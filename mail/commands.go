@@ -16,7 +16,7 @@ import (
 //	game: bourse-1
 //	player: alice
 //	token: 7f3c...
-//	command: status        # or report, history, rules
+//	command: status        # or report, history, rules, hours ZONE QUIET
 //
 // and, without a token, from the address on record, `command: token` for a
 // code mailed to that address only, and `command: token CODE` with it for
@@ -34,6 +34,8 @@ import (
 // and, from any address a game knows, `command: games` (games.go).
 const commandHelp = `The mail commands are status, report (your latest report again),
 history (all your reports so far), rules (the game's order syntax),
+hours (your time zone and quiet hours: command: hours Europe/Berlin
+22:00-07:30),
 token (a new token: a code to confirm it is mailed to your address on
 record, and command: token CODE from there makes it; no token needed) and
 games (the games of your address; no game, player or token needed).`
@@ -89,6 +91,13 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 		body = b.String()
 	case "rules":
 		body = g.Engine.Help() + "\n"
+	case "hours":
+		var refusal string
+		if body, refusal, err = in.hoursCommand(ctx, tx, g, env, player); err != nil {
+			return nil, err
+		} else if refusal != "" {
+			return refuse(roster, subject("command refused"), refusal, nil)
+		}
 	default:
 		return refuse(roster, subject("command refused"), fmt.Sprintf("field command: unknown command %q. %s", oneLineText(env.Command, 32), commandHelp), nil)
 	}

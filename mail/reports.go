@@ -434,12 +434,18 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 	if lead <= 0 || !now.Before(g.Deadline) {
 		return time.Time{}, nil
 	}
-	if now.Before(g.Deadline.Add(-lead)) {
-		return g.Deadline.Add(-lead), nil
-	}
+	// Each player's reminder comes in their waking hours (ReminderAt):
+	// the game is looked at again when the next one is due.
+	var next time.Time
 	for _, p := range g.Awaiting() {
 		pl := g.Player(p)
 		if pl == nil || pl.Email == "" {
+			continue
+		}
+		if at := pl.ReminderAt(g.Deadline.Add(-lead), g.Deadline, now); now.Before(at) {
+			if next.IsZero() || at.Before(next) {
+				next = at
+			}
 			continue
 		}
 		res, err := tx.Exec(ctx,
@@ -451,8 +457,12 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 		if n, _ := res.RowsAffected(); n == 0 {
 			continue
 		}
+		due := adjudicator.FormatTime(g.Deadline)
+		if local := pl.LocalTime(g.Deadline); local != "" {
+			due += " (" + local + ", your time)"
+		}
 		body := fmt.Sprintf("A reminder from Taipan: your orders for step %d of %s (%s) are due by\n%s. Players who send nothing get the game's default orders.\n\n%s",
-			g.Step, g.ID, g.Status.Phase, adjudicator.FormatTime(g.Deadline), statusText(g, p))
+			g.Step, g.ID, g.Status.Phase, due, statusText(g, p))
 		dr := &Draft{Game: g.ID, Kind: KindReminder, Step: g.Step, To: pl.Email,
 			Subject:   gameSubject(g.ID, fmt.Sprintf("reminder: step %d orders due %s", g.Step, adjudicator.FormatTime(g.Deadline))),
 			Body:      body,
@@ -462,7 +472,7 @@ func (d *Dispatcher) remindTx(ctx context.Context, tx *events.Tx, g *adjudicator
 			return time.Time{}, err
 		}
 	}
-	return time.Time{}, nil
+	return next, nil
 }
 
 func (d *Dispatcher) now() time.Time { return now(d.Host.Now) }

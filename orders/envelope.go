@@ -24,6 +24,9 @@ type Envelope struct {
 	Step    int    // 0 when the file names no step
 	Command string // a mail command such as "status" instead of orders; "" for orders
 	Args    []string
+	// Written are the command's arguments as written, where Args are in
+	// lower case: for an argument whose case matters (a time zone).
+	Written []string
 	Orders  []Item
 	HasList bool // the file had an orders key (possibly empty)
 
@@ -140,7 +143,7 @@ func parse(data []byte, game, player string) (*Envelope, error) {
 					errs = append(errs, Errorf(v.Line, key, "is empty"))
 					continue
 				}
-				env.Command, env.Args = f[0], f[1:]
+				env.Command, env.Args, env.Written = f[0], f[1:], strings.Fields(s)[1:]
 			}
 		case "step":
 			s, err := scalar(v, key)
