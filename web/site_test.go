@@ -109,7 +109,14 @@ setup: {first: alice, columns: {Paris: [red 6, red 2], Berlin: [blue 2, blue 5],
 // newSite opens a database, creates the campaigns and starts the site.
 func newSite(t testing.TB, cfg Config, opt Options, campaigns ...string) *site {
 	t.Helper()
-	st, err := events.Open(filepath.Join(t.TempDir(), "t.db"))
+	return newSiteOn(t, filepath.Join(t.TempDir(), "t.db"), cfg, opt, campaigns...)
+}
+
+// newSiteOn is newSite on the store at target: an SQLite file or a
+// PostgreSQL database's URL.
+func newSiteOn(t testing.TB, target string, cfg Config, opt Options, campaigns ...string) *site {
+	t.Helper()
+	st, err := events.Open(target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +210,7 @@ func (b *browser) csrf() string {
 			return c.Value
 		}
 	}
-	b.get("/")
+	b.get("/games/none/login") // any page with a form sets it; public pages set none
 	for _, c := range b.c.Jar.Cookies(u) {
 		if c.Name == csrfCookie {
 			return c.Value
