@@ -113,36 +113,6 @@ func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, login bool) (*s
 	return sn, sess, true
 }
 
-// list is the front page: the public games.
-func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	sums, err := s.host.List(r.Context())
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	type row struct{ ID, Engine, Step, Awaiting, Closes, Phase string }
-	var rows []row
-	for _, g := range sums {
-		if s.cfg.private(g.ID) {
-			continue
-		}
-		x := row{ID: g.ID, Engine: g.Engine, Step: strconv.Itoa(g.Step), Awaiting: strings.Join(g.Awaiting, ", "), Closes: "none", Phase: g.Phase}
-		switch {
-		case g.Finished:
-			x.Step, x.Awaiting, x.Closes = x.Step+" (over)", "-", "-"
-		case g.Paused:
-			x.Closes = "paused"
-		case !g.CloseAt.IsZero():
-			x.Closes = adjudicator.FormatTime(g.CloseAt)
-		}
-		if x.Awaiting == "" {
-			x.Awaiting = "nobody"
-		}
-		rows = append(rows, x)
-	}
-	s.render(w, r, http.StatusOK, "list", page{Title: "Games", Data: struct{ Games []row }{rows}})
-}
-
 // slider takes the step slider's form (?step=N) to the step's page.
 func (s *Server) slider(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.URL.Query().Get("step"))

@@ -80,11 +80,16 @@ type Server struct {
 	renderer *adjudicator.Renderer
 	pages    *pages
 	cache    *cache
+	lists    listCache
 	limits   *limiter
 	handler  http.Handler
 
 	srv *http.Server
 	ln  net.Listener
+	// watching ends the watch of the store's changes (Host.Watch) that
+	// Start begins; watched closes once it has ended.
+	watching context.CancelFunc
+	watched  chan struct{}
 }
 
 // New makes the site for the games of host.
@@ -154,6 +159,16 @@ func (s *Server) Start() error {
 		ln = tls.NewListener(ln, srv.TLSConfig)
 	}
 	s.srv, s.ln = srv, ln
+	// The games list is kept until a game changes, by this process or
+	// another: the host hears of the others' changes while the site runs.
+	ctx, cancel := context.WithCancel(context.Background())
+	s.watching, s.watched = cancel, make(chan struct{})
+	go func() {
+		defer close(s.watched)
+		if err := s.host.Watch(ctx); err != nil {
+			s.logf("web: watching for changes: %v", err)
+		}
+	}()
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.logf("web: %v", err)
@@ -187,6 +202,8 @@ func (s *Server) Close() error {
 	if s.srv == nil {
 		return nil
 	}
+	s.watching()
+	<-s.watched
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return s.srv.Shutdown(ctx)
