@@ -4,22 +4,17 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
-	"taipan/events/pgtest"
 )
 
 // One link posted by twelve browsers at once logs in exactly one of them,
 // on either store: the link is claimed by one atomic statement, so the
 // others find it used.
 func TestLoginLinkOnceUnderConcurrentPosts(t *testing.T) {
-	for store, target := range map[string]func(t *testing.T) string{
-		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "t.db") },
-		"postgres": func(t *testing.T) string { return pgtest.Get(t).NewDatabase(t) },
-	} {
+	for store, target := range stores {
 		t.Run(store, func(t *testing.T) {
 			s := newSiteOn(t, target(t), Config{}, Options{}, traderCampaign)
 			path := s.pathOf(s.issue("bourse-1", "alice"))

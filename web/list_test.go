@@ -13,7 +13,6 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/events"
-	"taipan/events/pgtest"
 	"taipan/internal/testkit"
 )
 
@@ -93,7 +92,13 @@ func (r response) link(id string) string {
 // private games are on no page; a filter it cannot take gets 400 saying
 // which and why.
 func TestGamesListPagesAndFilters(t *testing.T) {
-	s := newSite(t, Config{Private: []string{"club-*"}}, Options{}, privateCampaign, sgCampaign)
+	for store, target := range stores {
+		t.Run(store, func(t *testing.T) { testGamesListPagesAndFilters(t, target(t)) })
+	}
+}
+
+func testGamesListPagesAndFilters(t *testing.T, target string) {
+	s := newSiteOn(t, target, Config{Private: []string{"club-*"}}, Options{}, privateCampaign, sgCampaign)
 	var campaigns []string
 	for n := range 120 {
 		campaigns = append(campaigns, manyGamesCampaign(n))
@@ -217,10 +222,7 @@ func TestPublicPagesAreCachedUntilAGameChanges(t *testing.T) {
 // list kept is dropped when the store says it changed (PostgreSQL's
 // notifications, SQLite's count of commits).
 func TestGamesListSeesOtherProcesses(t *testing.T) {
-	for store, target := range map[string]func(t *testing.T) string{
-		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "t.db") },
-		"postgres": func(t *testing.T) string { return pgtest.Get(t).NewDatabase(t) },
-	} {
+	for store, target := range stores {
 		t.Run(store, func(t *testing.T) {
 			url := target(t)
 			s := newSiteOn(t, url, Config{Listen: "127.0.0.1:0"}, Options{}, traderCampaign)

@@ -23,6 +23,7 @@ import (
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
+	"taipan/events/pgtest"
 )
 
 // games is the registry of every game, as the command line has it.
@@ -110,6 +111,14 @@ setup: {first: alice, columns: {Paris: [red 6, red 2], Berlin: [blue 2, blue 5],
 func newSite(t testing.TB, cfg Config, opt Options, campaigns ...string) *site {
 	t.Helper()
 	return newSiteOn(t, filepath.Join(t.TempDir(), "t.db"), cfg, opt, campaigns...)
+}
+
+// stores are the stores a test runs on: each gives a new, empty one's
+// target for newSiteOn (a PostgreSQL database of the test binary's
+// cluster: pgtest).
+var stores = map[string]func(t *testing.T) string{
+	"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "t.db") },
+	"postgres": func(t *testing.T) string { return pgtest.Get(t).NewDatabase(t) },
 }
 
 // newSiteOn is newSite on the store at target: an SQLite file or a
