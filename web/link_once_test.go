@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // One link posted by twelve browsers at once logs in exactly one of them,
