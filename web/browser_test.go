@@ -41,6 +41,26 @@ func (s *shots) take(name string) {
 	}
 }
 
+// fail ends the test on err, with a screenshot, saying what was done.
+func (s *shots) fail(what string, err error) {
+	s.t.Helper()
+	if err != nil {
+		s.take("failed " + what)
+		s.t.Fatalf("%s: %v (screenshots in %s)", what, err, s.dir)
+	}
+}
+
+// follow runs a navigation and ends the test unless its page is a 200.
+func (s *shots) follow(what string, a chromedp.Action[chromedp.Void]) {
+	s.t.Helper()
+	res, err := chromedp.RunResponse(s.ctx, a)
+	s.fail(what, err)
+	if res.Status != 200 {
+		s.take("failed " + what)
+		s.t.Fatalf("%s: status %d (screenshots in %s)", what, res.Status, s.dir)
+	}
+}
+
 // A player, in headless Chromium: opens the game, steps back through its
 // history, logs in, sends an order file through the form, reads the
 // acknowledgement and sees the game move on.
@@ -49,27 +69,12 @@ func TestBrowser(t *testing.T) {
 	s.playSteps("bourse-1", 2)
 	bctx := testkit.Browser(t, 1100, 1000)
 	shot := newShots(t, bctx)
-	fail := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			shot.take("failed " + what)
-			t.Fatalf("%s: %v (screenshots in %s)", what, err, shot.dir)
-		}
-	}
+	fail, follow := shot.fail, shot.follow
 	text := func(id string) string {
 		t.Helper()
 		v, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID(id)))
 		fail("reading #"+id, err)
 		return v
-	}
-	follow := func(what string, a chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		res, err := chromedp.RunResponse(bctx, a)
-		fail(what, err)
-		if res.Status != 200 {
-			shot.take("failed " + what)
-			t.Fatalf("%s: status %d (screenshots in %s)", what, res.Status, shot.dir)
-		}
 	}
 
 	// The game's page: now, after step 2.
@@ -156,22 +161,7 @@ func TestBrowserGamesList(t *testing.T) {
 	s.importLog(filepath.Join("..", "testdata", "compat", "format1", "fx-finished.jsonl"))
 	bctx := testkit.Browser(t, 1100, 1000)
 	shot := newShots(t, bctx)
-	fail := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			shot.take("failed " + what)
-			t.Fatalf("%s: %v (screenshots in %s)", what, err, shot.dir)
-		}
-	}
-	follow := func(what string, a chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		res, err := chromedp.RunResponse(bctx, a)
-		fail(what, err)
-		if res.Status != 200 {
-			shot.take("failed " + what)
-			t.Fatalf("%s: status %d (screenshots in %s)", what, res.Status, shot.dir)
-		}
-	}
+	fail, follow := shot.fail, shot.follow
 	// rows are the games the page lists, first and last, and how many.
 	rows := func(what, first, last string, n int) {
 		t.Helper()
