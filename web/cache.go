@@ -40,16 +40,16 @@ type snapshot struct {
 
 	mu    sync.Mutex
 	views map[viewKey]*view  // drawn on demand
-	pages map[int]*drawnPage // the public pages by step (-1: now), as readers not logged in see them
+	pages map[string]*drawnPage // the public pages by path, as readers not logged in see them
 }
 
 // modified is when the game last changed: its last event's time.
 func (sn *snapshot) modified() time.Time { return sn.evs[len(sn.evs)-1].RecordedAt }
 
-// drawnPage returns the public page of step (-1: now), drawing it once.
-func (sn *snapshot) drawnPage(step int, draw func() *drawnPage) *drawnPage {
+// drawnPage returns the public page at path, drawing it once.
+func (sn *snapshot) drawnPage(path string, draw func() *drawnPage) *drawnPage {
 	sn.mu.Lock()
-	p := sn.pages[step]
+	p := sn.pages[path]
 	sn.mu.Unlock()
 	if p != nil {
 		return p
@@ -60,13 +60,13 @@ func (sn *snapshot) drawnPage(step int, draw func() *drawnPage) *drawnPage {
 	}
 	sn.mu.Lock()
 	defer sn.mu.Unlock()
-	if old := sn.pages[step]; old != nil {
+	if old := sn.pages[path]; old != nil {
 		return old
 	}
 	if sn.pages == nil {
-		sn.pages = map[int]*drawnPage{}
+		sn.pages = map[string]*drawnPage{}
 	}
-	sn.pages[step] = p
+	sn.pages[path] = p
 	return p
 }
 

@@ -173,7 +173,7 @@ func (b *browser) conditional(path, header, value string) response {
 func TestPublicPagesAreCachedUntilAGameChanges(t *testing.T) {
 	s := newSite(t, Config{}, Options{}, traderCampaign)
 	b := s.browser()
-	for _, path := range []string{"/", "/games/bourse-1", "/games/bourse-1/steps/0"} {
+	for _, path := range []string{"/", "/games/bourse-1", "/games/bourse-1/steps/0", "/games/bourse-1/log"} {
 		first := b.get(path)
 		first.want(t, http.StatusOK)
 		tag, at := first.header.Get("ETag"), first.header.Get("Last-Modified")

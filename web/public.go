@@ -145,6 +145,21 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if sess == nil {
+		// The same for every reader not logged in: drawn once per change.
+		dp := sn.drawnPage(r.URL.Path, func() *drawnPage { return newDrawnPage(s.draw("log", s.logContent(sn, nil))) })
+		if dp.err != nil {
+			s.failErr(w, r, dp.err)
+			return
+		}
+		serveDrawn(w, r, dp, sn.modified())
+		return
+	}
+	s.render(w, r, http.StatusOK, "log", s.logContent(sn, sess))
+}
+
+// logContent is the log page's content.
+func (s *Server) logContent(sn *snapshot, sess *session) page {
 	g := sn.game
 	type row struct {
 		Seq                            int64
@@ -163,12 +178,12 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 		rows = append(rows, x)
 		voided = voided || e.VoidedBy != 0
 	}
-	s.render(w, r, http.StatusOK, "log", page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
+	return page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
 		Data: struct {
 			Note   string
 			Events any
 			Voided bool
-		}{pl.Note, rows, voided}})
+		}{pl.Note, rows, voided}}
 }
 
 // payloadText is an event's payload as the log page shows it.

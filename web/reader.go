@@ -137,7 +137,7 @@ func (s *Server) report(kind readKind) http.HandlerFunc {
 // the game, and carry validators (notModified).
 func (s *Server) readerPage(w http.ResponseWriter, r *http.Request, status int, sn *snapshot, sess *session, rd reader, step int, ans *answer, file string) {
 	if rd.kind == readPublic && sess == nil && ans == nil && status == http.StatusOK {
-		dp := sn.drawnPage(step, func() *drawnPage {
+		dp := sn.drawnPage(r.URL.Path, func() *drawnPage {
 			name, p, err := s.readerContent(w, sn, sess, rd, step, ans, file)
 			if err != nil {
 				return &drawnPage{err: err}
