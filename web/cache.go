@@ -39,7 +39,7 @@ type snapshot struct {
 	evs  []events.Event
 
 	mu    sync.Mutex
-	views map[viewKey]*view  // drawn on demand
+	views map[viewKey]*view     // drawn on demand
 	pages map[string]*drawnPage // the public pages by path, as readers not logged in see them
 }
 
