@@ -70,6 +70,7 @@ func notModified(w http.ResponseWriter, r *http.Request, etag string, modified t
 // etagListHas reports whether an If-None-Match list names etag (weak
 // comparison, as If-None-Match takes), or is *.
 func etagListHas(list, etag string) bool {
+	etag = strings.TrimPrefix(etag, "W/")
 	for _, t := range strings.Split(list, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == "*" || t == etag {

@@ -190,6 +190,10 @@ func TestPublicPagesAreCachedUntilAGameChanges(t *testing.T) {
 			t.Errorf("%s asked with another tag: %d", path, other.status)
 		}
 	}
+	exp := b.get("/games/bourse-1/export.jsonl")
+	if tag := exp.header.Get("ETag"); !strings.HasPrefix(tag, `W/"`) || b.conditional("/games/bourse-1/export.jsonl", "If-None-Match", tag).status != http.StatusNotModified {
+		t.Errorf("the export's tag %q is not honoured", tag)
+	}
 	list := b.get("/")
 	game := b.get("/games/bourse-1")
 

@@ -253,6 +253,11 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		s.failErr(w, r, err)
 		return
 	}
+	// The export is its log's, up to its last event: that event's hash
+	// names it (weakly: the same events, as this build withholds them).
+	if !s.cfg.private(sn.game.ID) && notModified(w, r, `W/"`+sn.hash+`"`, sn.modified()) {
+		return
+	}
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.public.jsonl"`, sn.game.ID))
 	if err := events.WriteJSONL(w, evs); err != nil {
