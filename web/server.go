@@ -7,6 +7,12 @@
 // a form that takes exactly the path mail takes (Host.Submit), or, for the
 // GM, to act as the command line does.
 //
+// The front page lists the public games a page at a time, filtered by
+// status, game and player, from the games index; each page of it, and
+// each public page of a game, is drawn once and served to everyone until
+// a game changes, with validators (ETag, Last-Modified) that let browsers
+// and caches ask again for a 304.
+//
 // It is built on net/http and html/template alone; pages work without
 // JavaScript. Every form carries a CSRF token, submissions are rate
 // limited per address, every response carries security headers, and no
@@ -116,6 +122,9 @@ func New(cfg Config, host *adjudicator.Host, opt Options) (*Server, error) {
 func (s *Server) Config() Config { return s.cfg }
 
 // Handler is the whole site, for tests or for mounting in another server.
+// Served so, the games list follows this host's changes only; Start also
+// watches for other processes' (Host.Watch), which such a caller runs
+// itself.
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // now is the site's clock.
