@@ -30,8 +30,9 @@ type Host struct {
 	// Engines never see it.
 	Now func() time.Time
 
-	cache  gameCache
-	closes closeCache
+	cache   gameCache
+	closes  closeCache
+	changes changeMark
 
 	reconciled   sync.Once // the games index checked against the log, once per Host
 	reconcileErr error
@@ -156,7 +157,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 		if out.Game, err = Replay(h.Games, []events.Event{e1, e2}); err != nil {
 			return err
 		}
-		return writeIndex(ctx, tx, out.Game, true)
+		return h.writeIndex(ctx, tx, out.Game, true)
 	})
 	if err != nil {
 		return nil, err
@@ -499,7 +500,7 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 		// game as the transaction's last change to it leaves it (its
 		// people only if the change handed a seat over).
 		roster := g.RosterSeq
-		tx.BeforeCommit(func() error { return writeIndex(ctx, tx, inTx[id], inTx[id].RosterSeq != roster) })
+		tx.BeforeCommit(func() error { return h.writeIndex(ctx, tx, inTx[id], inTx[id].RosterSeq != roster) })
 		tx.OnCommit(func() {
 			g := inTx[id]
 			h.cache.put(g)

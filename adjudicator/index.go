@@ -39,8 +39,10 @@ func SummaryOf(g *Game) Summary {
 }
 
 // writeIndex records g's summary in the games index, inside tx, and its
-// people too when people says its roster changed.
-func writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bool) error {
+// people too when people says its roster changed. Once tx commits, the
+// Host's mark of changes moves on (Changes).
+func (h *Host) writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bool) error {
+	tx.OnCommit(h.changes.note)
 	if people {
 		if err := writePeople(ctx, tx, g); err != nil {
 			return err
@@ -83,11 +85,19 @@ func (h *Host) Summaries(ctx context.Context) ([]Summary, error) {
 }
 
 func (h *Host) summaries(ctx context.Context) ([]Summary, error) {
-	rows, err := h.Store.Query(ctx,
-		`SELECT game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused FROM games ORDER BY game_id`)
+	rows, err := h.Store.Query(ctx, `SELECT `+summaryColumns+` FROM games ORDER BY game_id`)
 	if err != nil {
 		return nil, err
 	}
+	return scanSummaries(rows)
+}
+
+// summaryColumns are the columns of the games index a Summary is read
+// from, in scanSummaries's order.
+const summaryColumns = `game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused`
+
+// scanSummaries reads rows of summaryColumns, and closes them.
+func scanSummaries(rows *sql.Rows) ([]Summary, error) {
 	defer rows.Close()
 	var out []Summary
 	for rows.Next() {
@@ -145,7 +155,7 @@ func (h *Host) reconcile(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			return writeIndex(ctx, tx, g, true)
+			return h.writeIndex(ctx, tx, g, true)
 		})
 		if err != nil {
 			// A game that does not replay (a newer format, say) is listed

@@ -133,30 +133,30 @@ func (s *Server) linkFor(ctx context.Context, game, code string) (string, bool) 
 }
 
 // useLink logs in with a link's code, once: it returns the new session's
-// cookie value and the player, or an error to show.
+// cookie value and the player, or an error to show. The link is claimed
+// by one statement, which marks it used only if nobody has and it has not
+// expired, so that of any number of posts of one link at once, on any
+// store, exactly one finds it unused and logs in.
 func (s *Server) useLink(ctx context.Context, game, code string) (string, string, error) {
 	var cookie, player string
 	err := s.host.Store.Update(ctx, func(tx *events.Tx) error {
-		var expires, cred string
-		var used sql.NullString
-		err := tx.QueryRow(ctx, `SELECT player, expires_at, used_at, token_hash FROM web_links WHERE code_hash = ? AND game_id = ?`,
-			hashSecret(code), game).Scan(&player, &expires, &used, &cred)
-		now := s.now()
+		var cred string
+		at := events.SortableTime(s.now())
+		err := tx.QueryRow(ctx, `UPDATE web_links SET used_at = ?
+			WHERE code_hash = ? AND game_id = ? AND used_at IS NULL AND expires_at >= ?
+			RETURNING player, token_hash`, at, hashSecret(code), game, at).Scan(&player, &cred)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return errBadLink
 		case err != nil:
 			return err
-		case used.Valid || expires < events.SortableTime(now):
-			return errBadLink
 		}
 		if cur, err := credential(ctx, tx, game, player); err != nil {
 			return err
 		} else if cur != cred {
+			// Made from a token replaced since: void (the claim is rolled
+			// back with the rest, which changes nothing for a void link).
 			return errBadLink
-		}
-		if _, err := tx.Exec(ctx, `UPDATE web_links SET used_at = ? WHERE code_hash = ?`, events.SortableTime(now), hashSecret(code)); err != nil {
-			return err
 		}
 		cookie, err = s.newSession(ctx, tx, game, player, cred)
 		return err

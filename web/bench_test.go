@@ -83,15 +83,6 @@ func BenchmarkStepPage(b *testing.B) {
 	}
 }
 
-// The games list, from the games index.
-func BenchmarkGamesList(b *testing.B) {
-	s := benchSite(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		s.get(b, "/")
-	}
-}
-
 // What 100 concurrent readers see is the same page.
 func TestConcurrentReaders(t *testing.T) {
 	s := newSite(t, Config{}, Options{}, traderCampaign)

@@ -41,6 +41,26 @@ func (s *shots) take(name string) {
 	}
 }
 
+// fail ends the test on err, with a screenshot, saying what was done.
+func (s *shots) fail(what string, err error) {
+	s.t.Helper()
+	if err != nil {
+		s.take("failed " + what)
+		s.t.Fatalf("%s: %v (screenshots in %s)", what, err, s.dir)
+	}
+}
+
+// follow runs a navigation and ends the test unless its page is a 200.
+func (s *shots) follow(what string, a chromedp.Action[chromedp.Void]) {
+	s.t.Helper()
+	res, err := chromedp.RunResponse(s.ctx, a)
+	s.fail(what, err)
+	if res.Status != 200 {
+		s.take("failed " + what)
+		s.t.Fatalf("%s: status %d (screenshots in %s)", what, res.Status, s.dir)
+	}
+}
+
 // A player, in headless Chromium: opens the game, steps back through its
 // history, logs in, sends an order file through the form, reads the
 // acknowledgement and sees the game move on.
@@ -49,27 +69,12 @@ func TestBrowser(t *testing.T) {
 	s.playSteps("bourse-1", 2)
 	bctx := testkit.Browser(t, 1100, 1000)
 	shot := newShots(t, bctx)
-	fail := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			shot.take("failed " + what)
-			t.Fatalf("%s: %v (screenshots in %s)", what, err, shot.dir)
-		}
-	}
+	fail, follow := shot.fail, shot.follow
 	text := func(id string) string {
 		t.Helper()
 		v, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID(id)))
 		fail("reading #"+id, err)
 		return v
-	}
-	follow := func(what string, a chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		res, err := chromedp.RunResponse(bctx, a)
-		fail(what, err)
-		if res.Status != 200 {
-			shot.take("failed " + what)
-			t.Fatalf("%s: status %d (screenshots in %s)", what, res.Status, shot.dir)
-		}
 	}
 
 	// The game's page: now, after step 2.
@@ -142,4 +147,64 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("the game's page after the orders:\n%s", r)
 	}
 	shot.take("game after")
+}
+
+// A visitor, in headless Chromium, pages through a list of many games and
+// narrows it with the filter's controls: a game, a status, a player.
+func TestBrowserGamesList(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, sgCampaign)
+	var campaigns []string
+	for n := range 60 {
+		campaigns = append(campaigns, manyGamesCampaign(n))
+	}
+	s.create(campaigns...)
+	s.importLog(filepath.Join("..", "testdata", "compat", "format1", "fx-finished.jsonl"))
+	bctx := testkit.Browser(t, 1100, 1000)
+	shot := newShots(t, bctx)
+	fail, follow := shot.fail, shot.follow
+	// rows are the games the page lists, first and last, and how many.
+	rows := func(what, first, last string, n int) {
+		t.Helper()
+		nodes, err := chromedp.Run(bctx, chromedp.Nodes(chromedp.CSSAll("table.games tbody tr")))
+		fail(what, err)
+		top, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("table.games tbody tr:first-child td:first-child")))
+		fail(what, err)
+		bottom, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("table.games tbody tr:last-child td:first-child")))
+		fail(what, err)
+		if len(nodes) != n || top != first || bottom != last {
+			shot.take("failed " + what)
+			t.Fatalf("%s: %d games, %s … %s; want %d, %s … %s (screenshots in %s)", what, len(nodes), top, bottom, n, first, last, shot.dir)
+		}
+	}
+
+	follow("opening the list", chromedp.Navigate(s.http.URL+"/"))
+	rows("the first page", "fx-finished", "g-0048", 50)
+	shot.take("list")
+	follow("the next page", chromedp.Click(chromedp.ID("next-page")))
+	rows("the next page", "g-0049", "sg-1", 12)
+	shot.take("list next")
+	follow("the previous page", chromedp.Click(chromedp.ID("prev-page")))
+	rows("back on the first page", "fx-finished", "g-0048", 50)
+
+	// By game, then by status, then by player.
+	fail("choosing a game", chromedp.Do(bctx, chromedp.SetValue(chromedp.ID("game"), "singapore-1889")))
+	follow("filtering by game", chromedp.Click(chromedp.CSS("#filter button")))
+	rows("singapore-1889's games", "sg-1", "sg-1", 1)
+	shot.take("by game")
+	fail("choosing a status", chromedp.Do(bctx,
+		chromedp.SetValue(chromedp.ID("game"), ""),
+		chromedp.SetValue(chromedp.ID("status"), "finished")))
+	follow("filtering by status", chromedp.Click(chromedp.CSS("#filter button")))
+	rows("the finished games", "fx-finished", "fx-finished", 1)
+	fail("typing a player", chromedp.Do(bctx,
+		chromedp.SetValue(chromedp.ID("status"), "open"),
+		chromedp.SendKeys(chromedp.ID("player"), "zoe")))
+	follow("filtering by player", chromedp.Click(chromedp.CSS("#filter button")))
+	rows("zoe's open games", "g-0001", "g-0059", 30)
+	shot.take("by player")
+	location, err := chromedp.Run(bctx, chromedp.Location())
+	fail("reading the address", err)
+	if !strings.Contains(location, "player=zoe") || !strings.Contains(location, "status=open") {
+		t.Errorf("the filtered list's address is %s", location)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/engine"
@@ -38,7 +39,35 @@ type snapshot struct {
 	evs  []events.Event
 
 	mu    sync.Mutex
-	views map[viewKey]*view // drawn on demand
+	views map[viewKey]*view     // drawn on demand
+	pages map[string]*drawnPage // the public pages by path, as readers not logged in see them
+}
+
+// modified is when the game last changed: its last event's time.
+func (sn *snapshot) modified() time.Time { return sn.evs[len(sn.evs)-1].RecordedAt }
+
+// drawnPage returns the public page at path, drawing it once.
+func (sn *snapshot) drawnPage(path string, draw func() *drawnPage) *drawnPage {
+	sn.mu.Lock()
+	p := sn.pages[path]
+	sn.mu.Unlock()
+	if p != nil {
+		return p
+	}
+	p = draw()
+	if p.err != nil {
+		return p
+	}
+	sn.mu.Lock()
+	defer sn.mu.Unlock()
+	if old := sn.pages[path]; old != nil {
+		return old
+	}
+	if sn.pages == nil {
+		sn.pages = map[string]*drawnPage{}
+	}
+	sn.pages[path] = p
+	return p
 }
 
 // viewKey names one report: a step (-1: the game now) seen by one reader
@@ -50,11 +79,12 @@ type viewKey struct {
 
 // view is one report as pages show it.
 type view struct {
-	game    *adjudicator.Game // the game at the close of the step (the snapshot's game for step -1)
-	text    string
-	picture []byte
-	options []engine.Decision // the reader's legal orders (step -1, players only)
-	err     error
+	game       *adjudicator.Game // the game at the close of the step (the snapshot's game for step -1)
+	text       string
+	picture    []byte
+	pictureTag string            // the picture's entity tag
+	options    []engine.Decision // the reader's legal orders (step -1, players only)
+	err        error
 }
 
 // get returns the snapshot of game id as its log now ends, replaying it if
@@ -167,7 +197,7 @@ func (c *cache) draw(sn *snapshot, step int, reader string) *view {
 			v.err = fmt.Errorf("picture: %w", err)
 			return v
 		}
-		v.picture = png
+		v.picture, v.pictureTag = png, entityTag(png)
 	}
 	if step < 0 && reader != "" && reader != engine.Observer {
 		v.options = adjudicator.Options(g, reader)

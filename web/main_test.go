@@ -3,7 +3,13 @@ package web
 import (
 	"testing"
 
+	"taipan/events/pgtest"
 	"taipan/internal/testkit"
 )
 
-func TestMain(m *testing.M) { testkit.Main(m.Run) }
+func TestMain(m *testing.M) {
+	testkit.Main(func() int {
+		defer pgtest.StopShared()
+		return m.Run()
+	})
+}

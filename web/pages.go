@@ -135,19 +135,30 @@ func navFor(base string, cur, last int) stepNav {
 
 // render writes a page.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, p page) {
-	p.Site = s.cfg.Title
 	if p.CSRF == "" {
 		p.CSRF = s.csrfToken(w, r)
 	}
-	var b bytes.Buffer
-	if err := s.pages.t[name].ExecuteTemplate(&b, "layout", p); err != nil {
-		s.logf("web: page %s: %v", name, err)
+	b, err := s.draw(name, p)
+	if err != nil {
+		s.logf("web: %v", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.WriteHeader(status)
-	w.Write(b.Bytes())
+	w.Write(b)
+}
+
+// draw makes a page's HTML. A page drawn without a CSRF token is the same
+// for every reader (a public page, which carries no form that changes
+// anything), so that it can be kept and served to all.
+func (s *Server) draw(name string, p page) ([]byte, error) {
+	p.Site = s.cfg.Title
+	var b bytes.Buffer
+	if err := s.pages.t[name].ExecuteTemplate(&b, "layout", p); err != nil {
+		return nil, fmt.Errorf("page %s: %w", name, err)
+	}
+	return b.Bytes(), nil
 }
 
 // fail writes an error page.

@@ -114,36 +114,6 @@ func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, login bool) (*s
 	return sn, sess, true
 }
 
-// list is the front page: the public games.
-func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	sums, err := s.host.List(r.Context())
-	if err != nil {
-		s.failErr(w, r, err)
-		return
-	}
-	type row struct{ ID, Engine, Step, Awaiting, Closes, Phase string }
-	var rows []row
-	for _, g := range sums {
-		if s.cfg.private(g.ID) {
-			continue
-		}
-		x := row{ID: g.ID, Engine: g.Engine, Step: strconv.Itoa(g.Step), Awaiting: strings.Join(g.Awaiting, ", "), Closes: "none", Phase: g.Phase}
-		switch {
-		case g.Finished:
-			x.Step, x.Awaiting, x.Closes = x.Step+" (over)", "-", "-"
-		case g.Paused:
-			x.Closes = "paused"
-		case !g.CloseAt.IsZero():
-			x.Closes = adjudicator.FormatTime(g.CloseAt)
-		}
-		if x.Awaiting == "" {
-			x.Awaiting = "nobody"
-		}
-		rows = append(rows, x)
-	}
-	s.render(w, r, http.StatusOK, "list", page{Title: "Games", Data: struct{ Games []row }{rows}})
-}
-
 // slider takes the step slider's form (?step=N) to the step's page.
 func (s *Server) slider(w http.ResponseWriter, r *http.Request) {
 	n, err := strconv.Atoi(r.URL.Query().Get("step"))
@@ -176,6 +146,21 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if sess == nil {
+		// The same for every reader not logged in: drawn once per change.
+		dp := sn.drawnPage(r.URL.Path, func() *drawnPage { return newDrawnPage(s.draw("log", s.logContent(sn, nil))) })
+		if dp.err != nil {
+			s.failErr(w, r, dp.err)
+			return
+		}
+		serveDrawn(w, r, dp, sn.modified())
+		return
+	}
+	s.render(w, r, http.StatusOK, "log", s.logContent(sn, sess))
+}
+
+// logContent is the log page's content.
+func (s *Server) logContent(sn *snapshot, sess *session) page {
 	g := sn.game
 	type row struct {
 		Seq                            int64
@@ -194,12 +179,12 @@ func (s *Server) logPage(w http.ResponseWriter, r *http.Request) {
 		rows = append(rows, x)
 		voided = voided || e.VoidedBy != 0
 	}
-	s.render(w, r, http.StatusOK, "log", page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
+	return page{Title: "Event log of " + g.ID, Game: g.ID, Who: sess.label(),
 		Data: struct {
 			Note   string
 			Events any
 			Voided bool
-		}{pl.Note, rows, voided}})
+		}{pl.Note, rows, voided}}
 }
 
 // payloadText is an event's payload as the log page shows it.
@@ -267,6 +252,11 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	evs, err := adjudicator.Public(sn.game, sn.evs)
 	if err != nil {
 		s.failErr(w, r, err)
+		return
+	}
+	// The export is its log's, up to its last event: that event's hash
+	// names it (weakly: the same events, as this build withholds them).
+	if !s.cfg.private(sn.game.ID) && notModified(w, r, `W/"`+sn.hash+`"`, sn.modified()) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/x-ndjson")

@@ -1,11 +1,9 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -104,7 +102,7 @@ func TestSecurityHeaders(t *testing.T) {
 		t.Errorf("CSRF cookie %q", c)
 	}
 	tls := newSite(t, Config{BaseURL: "https://games.example.test"}, Options{}, traderCampaign)
-	if c := tls.browser().get("/").header.Get("Set-Cookie"); !strings.Contains(c, "; Secure") {
+	if c := tls.browser().get("/games/bourse-1/login").header.Get("Set-Cookie"); !strings.Contains(c, "; Secure") {
 		t.Errorf("CSRF cookie over HTTPS %q", c)
 	}
 }
@@ -155,18 +153,8 @@ func TestLogAuditExport(t *testing.T) {
 // A running game in log format 1 has no public export, and its log page
 // shows neither payloads nor hashes; the page says why.
 func TestFormat1Game(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "compat", "format1", "fx-trader-2p.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := events.ReadJSONL(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
 	s := newSite(t, Config{}, Options{}, traderCampaign)
-	if _, err := s.host.Import(context.Background(), evs); err != nil {
-		t.Fatal(err)
-	}
+	evs := s.importLog(filepath.Join("..", "testdata", "compat", "format1", "fx-trader-2p.jsonl"))
 	b := s.browser()
 	b.get("/games/fx-trader-2p").want(t, http.StatusOK, "given once the game is over: it is written in log format 1")
 	b.get("/games/fx-trader-2p/export.jsonl").want(t, http.StatusConflict, "log format 1")

@@ -132,13 +132,40 @@ func (s *Server) report(kind readKind) http.HandlerFunc {
 }
 
 // readerPage draws a report page: rd's report of step (-1: now), with
-// answer on top (after a form) and file in the order form.
+// answer on top (after a form) and file in the order form. The public
+// pages of readers not logged in are drawn once per step and change of
+// the game, and carry validators (notModified).
 func (s *Server) readerPage(w http.ResponseWriter, r *http.Request, status int, sn *snapshot, sess *session, rd reader, step int, ans *answer, file string) {
+	if rd.kind == readPublic && sess == nil && ans == nil && status == http.StatusOK {
+		dp := sn.drawnPage(r.URL.Path, func() *drawnPage {
+			name, p, err := s.readerContent(w, sn, sess, rd, step, ans, file)
+			if err != nil {
+				return &drawnPage{err: err}
+			}
+			return newDrawnPage(s.draw(name, p))
+		})
+		if dp.err != nil {
+			s.failErr(w, r, dp.err)
+			return
+		}
+		serveDrawn(w, r, dp, sn.modified())
+		return
+	}
+	name, p, err := s.readerContent(w, sn, sess, rd, step, ans, file)
+	if err != nil {
+		s.failErr(w, r, err)
+		return
+	}
+	s.render(w, r, status, name, p)
+}
+
+// readerContent is a report page's template and content (see readerPage);
+// it sets the headers of a private page on w.
+func (s *Server) readerContent(w http.ResponseWriter, sn *snapshot, sess *session, rd reader, step int, ans *answer, file string) (string, page, error) {
 	g := sn.game
 	v := s.cache.view(sn, step, rd.name)
 	if v.err != nil {
-		s.failErr(w, r, v.err)
-		return
+		return "", page{}, v.err
 	}
 	d := readerData{Answer: ans, Status: statusOf(g), Nav: navFor(rd.base, step, g.Last.Step), Report: v.text, Step: g.Step}
 	d.Heading = "Now"
@@ -195,8 +222,8 @@ func (s *Server) readerPage(w http.ResponseWriter, r *http.Request, status int, 
 		d.Actions = gmActions(g, s.opt.Notifier)
 		d.Help = gmHelp + g.Engine.Corrections()
 	}
-	s.render(w, r, status, map[readKind]string{readPublic: "game", readPlayer: "player", readGM: "gm"}[rd.kind],
-		page{Title: title, Game: g.ID, Who: sess.label(), Data: d})
+	return map[readKind]string{readPublic: "game", readPlayer: "player", readGM: "gm"}[rd.kind],
+		page{Title: title, Game: g.ID, Who: sess.label(), Data: d}, nil
 }
 
 func containsName(names []string, n string) bool {
@@ -222,6 +249,8 @@ func (s *Server) picture(kind readKind) http.HandlerFunc {
 		}
 		if rd.kind != readPublic {
 			w.Header().Set("Cache-Control", "no-store")
+		} else if notModified(w, r, v.pictureTag, sn.modified()) {
+			return
 		}
 		w.Header().Set("Content-Type", "image/png")
 		w.Write(v.picture)

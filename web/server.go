@@ -7,6 +7,12 @@
 // a form that takes exactly the path mail takes (Host.Submit), or, for the
 // GM, to act as the command line does.
 //
+// The front page lists the public games a page at a time, filtered by
+// status, game and player, from the games index; each page of it, and
+// each public page of a game, is drawn once and served to everyone until
+// a game changes, with validators (ETag, Last-Modified) that let browsers
+// and caches ask again for a 304.
+//
 // It is built on net/http and html/template alone; pages work without
 // JavaScript. Every form carries a CSRF token, submissions are rate
 // limited per address, every response carries security headers, and no
@@ -80,11 +86,16 @@ type Server struct {
 	renderer *adjudicator.Renderer
 	pages    *pages
 	cache    *cache
+	lists    listCache
 	limits   *limiter
 	handler  http.Handler
 
 	srv *http.Server
 	ln  net.Listener
+	// watching ends the watch of the store's changes (Host.Watch) that
+	// Start begins; watched closes once it has ended.
+	watching context.CancelFunc
+	watched  chan struct{}
 }
 
 // New makes the site for the games of host.
@@ -111,6 +122,9 @@ func New(cfg Config, host *adjudicator.Host, opt Options) (*Server, error) {
 func (s *Server) Config() Config { return s.cfg }
 
 // Handler is the whole site, for tests or for mounting in another server.
+// Served so, the games list follows this host's changes only; Start also
+// watches for other processes' (Host.Watch), which such a caller runs
+// itself.
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // now is the site's clock.
@@ -154,6 +168,16 @@ func (s *Server) Start() error {
 		ln = tls.NewListener(ln, srv.TLSConfig)
 	}
 	s.srv, s.ln = srv, ln
+	// The games list is kept until a game changes, by this process or
+	// another: the host hears of the others' changes while the site runs.
+	ctx, cancel := context.WithCancel(context.Background())
+	s.watching, s.watched = cancel, make(chan struct{})
+	go func() {
+		defer close(s.watched)
+		if err := s.host.Watch(ctx); err != nil {
+			s.logf("web: watching for changes: %v", err)
+		}
+	}()
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			s.logf("web: %v", err)
@@ -187,6 +211,8 @@ func (s *Server) Close() error {
 	if s.srv == nil {
 		return nil
 	}
+	s.watching()
+	<-s.watched
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	return s.srv.Shutdown(ctx)

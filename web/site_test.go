@@ -23,6 +23,7 @@ import (
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
+	"taipan/events/pgtest"
 )
 
 // games is the registry of every game, as the command line has it.
@@ -109,7 +110,22 @@ setup: {first: alice, columns: {Paris: [red 6, red 2], Berlin: [blue 2, blue 5],
 // newSite opens a database, creates the campaigns and starts the site.
 func newSite(t testing.TB, cfg Config, opt Options, campaigns ...string) *site {
 	t.Helper()
-	st, err := events.Open(filepath.Join(t.TempDir(), "t.db"))
+	return newSiteOn(t, filepath.Join(t.TempDir(), "t.db"), cfg, opt, campaigns...)
+}
+
+// stores are the stores a test runs on: each gives a new, empty one's
+// target for newSiteOn (a PostgreSQL database of the test binary's
+// cluster: pgtest).
+var stores = map[string]func(t *testing.T) string{
+	"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "t.db") },
+	"postgres": func(t *testing.T) string { return pgtest.Get(t).NewDatabase(t) },
+}
+
+// newSiteOn is newSite on the store at target: an SQLite file or a
+// PostgreSQL database's URL.
+func newSiteOn(t testing.TB, target string, cfg Config, opt Options, campaigns ...string) *site {
+	t.Helper()
+	st, err := events.Open(target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +219,7 @@ func (b *browser) csrf() string {
 			return c.Value
 		}
 	}
-	b.get("/")
+	b.get("/games/none/login") // any page with a form sets it; public pages set none
 	for _, c := range b.c.Jar.Cookies(u) {
 		if c.Name == csrfCookie {
 			return c.Value

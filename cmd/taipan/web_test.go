@@ -49,6 +49,18 @@ func TestWebCommand(t *testing.T) {
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `href="/games/bourse-1"`) {
 		t.Fatalf("the front page: %d\n%s", res.StatusCode, body)
 	}
+	// A game made by the command line meanwhile (another process) is
+	// listed: the page kept is dropped once the database has changed.
+	c.ok(strings.Replace(campaign, "id: bourse-1", "id: bourse-2", 1), "new", "-")
+	testkit.Eventually(t, "the front page lists the new game", func() bool {
+		res, err := http.Get(url + "/")
+		if err != nil {
+			return false
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return strings.Contains(string(body), `href="/games/bourse-2"`)
+	})
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
