@@ -178,6 +178,9 @@ func (s *Server) writeFeed(w http.ResponseWriter, r *http.Request, sn *snapshot,
 	}
 	b.WriteString("\n")
 	w.Header().Set("Content-Type", "application/atom+xml; charset=utf-8")
+	if reader == engine.Observer && notModified(w, r, entityTag(b.Bytes()), lastChange(sn)) {
+		return // a feed reader polling a public feed that stands
+	}
 	w.Write(b.Bytes())
 }
 

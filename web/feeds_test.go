@@ -87,6 +87,12 @@ func TestFeeds(t *testing.T) {
 	b.get("/games/bourse-1").want(t, http.StatusOK, `href="/games/bourse-1/feed.atom"`)
 	pub := parseFeed(t, b.get("/games/bourse-1/feed.atom"))
 	checkEntries(t, s, pub, "bourse-1", 2, engine.Observer)
+	// A feed reader polling it gets 304 until a step closes.
+	req, _ := http.NewRequest(http.MethodGet, s.http.URL+"/games/bourse-1/feed.atom", nil)
+	req.Header.Set("If-None-Match", b.get("/games/bourse-1/feed.atom").header.Get("ETag"))
+	if r := b.do(req); r.status != http.StatusNotModified {
+		t.Errorf("a feed polled again: %d, want 304", r.status)
+	}
 	b.get("/games/club-1/feed.atom").want(t, http.StatusNotFound)
 	b.get("/games/nope/feed.atom").want(t, http.StatusNotFound)
 
