@@ -145,6 +145,8 @@ type StepRecord struct {
 	// press it released (see grey.go), else its step-closed event; 0 for
 	// the set-up.
 	From int64
+	// Attendance is how each seat met the step (attendance.go).
+	Attendance []SeatStep
 }
 
 // ReplayError is a log that does not replay: an event the engine refuses, or
@@ -207,6 +209,16 @@ func ReplayWithVersion(reg *Registry, evs []events.Event, version string) (*Game
 }
 
 func replay(reg *Registry, evs []events.Event, until int, version string) (*Game, error) {
+	return replayWith(reg, evs, until, version, nil)
+}
+
+// replayObserved replays the whole log, calling observe with the record
+// of every step closed, in log order (a rollback's replays included).
+func replayObserved(reg *Registry, evs []events.Event, observe func(StepRecord)) (*Game, error) {
+	return replayWith(reg, evs, -1, "", observe)
+}
+
+func replayWith(reg *Registry, evs []events.Event, until int, version string, observe func(StepRecord)) (*Game, error) {
 	if len(evs) == 0 {
 		return nil, Errorf(ENOTFOUND, "no such game")
 	}
@@ -236,6 +248,9 @@ func replay(reg *Registry, evs []events.Event, until int, version string) (*Game
 		}
 		if err := g.apply(e); err != nil {
 			return nil, err
+		}
+		if observe != nil && e.Kind == KindClosed {
+			observe(g.Last)
 		}
 	}
 	return g, nil
@@ -549,6 +564,7 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 			rec.Late = append(rec.Late, p)
 		}
 	}
+	rec.Attendance = g.attendanceAt(reason, at, defaults, overruled)
 	rec.Disorder = g.countMissed(defaults, overruled, at)
 	g.State, g.Notes, g.Press = s, nil, nil
 	g.Last = rec

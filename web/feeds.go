@@ -37,12 +37,14 @@ import (
 // feedEntries bounds the entries of a feed: the latest steps.
 const feedEntries = 30
 
-// feedRoutes adds the feeds to the site's URL space.
+// feedRoutes adds the feeds, and the attendance page they go with, to the
+// site's URL space.
 func (s *Server) feedRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /games/{game}/feed.atom", s.publicFeed)
 	mux.HandleFunc("GET /games/{game}/feeds/{key}/reports.atom", s.privateFeed)
 	mux.HandleFunc("GET /games/{game}/feeds/{key}/deadlines.ics", s.deadlineCalendar)
 	mux.HandleFunc("POST /games/{game}/feeds", s.feedsPost)
+	mux.HandleFunc("GET /games/{game}/attendance", s.attendancePage)
 }
 
 // publicFeed is a public game's feed of its closed steps.

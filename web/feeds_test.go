@@ -84,7 +84,9 @@ func TestFeeds(t *testing.T) {
 	s.playSteps("bourse-1", 2)
 	b := s.browser()
 
-	b.get("/games/bourse-1").want(t, http.StatusOK, `href="/games/bourse-1/feed.atom"`)
+	b.get("/games/bourse-1").want(t, http.StatusOK, `href="/games/bourse-1/feed.atom"`, `href="/games/bourse-1/attendance"`)
+	b.get("/games/bourse-1/attendance").want(t, http.StatusOK, "ATTENDANCE", "owed no orders this step", "ON TIME OR EXCUSED")
+	b.get("/games/club-1/attendance").want(t, http.StatusNotFound)
 	pub := parseFeed(t, b.get("/games/bourse-1/feed.atom"))
 	checkEntries(t, s, pub, "bourse-1", 2, engine.Observer)
 	// A feed reader polling it gets 304 until a step closes.

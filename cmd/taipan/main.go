@@ -225,6 +225,8 @@ func commandTable() map[string]command {
 		"keygen":     {dbNone, (*Main).runKeygen},
 		"head":       {dbExisting, (*Main).runHead},
 		"hook":       {dbExisting, (*Main).runHook},
+		"attendance": {dbExisting, (*Main).runAttendance},
+		"record":     {dbNone, (*Main).runRecord}, // opens the database itself, unless --verify
 	}
 }
 
@@ -265,6 +267,12 @@ Commands:
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games: open step, awaited, deadline
   backup FILE                         a consistent copy of the database, also while serving
+  attendance GAME | attendance --player ADDRESS
+                                      each seat's attendance step by step (on time, late,
+                                      excused, missed, civil disorder), from the log
+  record ADDRESS [--key FILE]         a player's record of finished games, signed (JSON)
+  record --verify FILE --public-key KEY
+                                      check a signed record, without a database
   hook add GAME URL [--format discord|slack|json] | hook list GAME | hook remove GAME URL
                                       post the game's step closes and deadlines to a URL
                                       (a Discord or Slack webhook, or plain JSON); serve sends them
