@@ -82,6 +82,12 @@ func usageError(action, args string) *Error {
 }
 
 func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *GMResult) error {
+	if g.Forming() {
+		return h.gmSignUp(ctx, tx, g, a, res)
+	}
+	if a.Action == "approve" {
+		return h.approve(ctx, tx, g, a)
+	}
 	need := func(n int, usage string) error {
 		if len(a.Args) != n {
 			return usageError(a.Action, usage)

@@ -29,6 +29,12 @@ type Host struct {
 	// Now is the clock for event times and deadlines; nil means time.Now.
 	// Engines never see it.
 	Now func() time.Time
+	// OnStart is told of each game that starts from its sign-up, with
+	// the players' tokens (see muster.go); nil: nobody is.
+	OnStart OnStart
+	// RecordOf is a player's record, for a campaign's min_record; nil
+	// until the host keeps records.
+	RecordOf RecordOf
 
 	cache  gameCache
 	closes closeCache
@@ -626,6 +632,14 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 		var closed []int
 		err := h.Store.Update(ctx, func(tx *events.Tx) error {
 			if g, err = h.loadTx(ctx, tx, id); err != nil {
+				return err
+			}
+			if g.Forming() {
+				seq := g.Seq
+				err := h.advance(ctx, tx, g)
+				if g.Seq != seq {
+					closed = []int{0}
+				}
 				return err
 			}
 			if at := g.CloseAt(); at.IsZero() || h.now().Before(at) {

@@ -34,6 +34,7 @@ const (
 // (their digests cover the hidden state) and hand-overs (a new address).
 var secretKinds = map[string]bool{
 	KindCreated: true, KindSeed: true, KindOrders: true, KindStanding: true, KindClosed: true, KindReplace: true,
+	KindOpened: true, KindSignedUp: true, KindTaken: true, KindTakeAsked: true,
 }
 
 // PublicEvent is one event of a game's log as the public may see it.

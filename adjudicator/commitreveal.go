@@ -1,0 +1,159 @@
+package adjudicator
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"taipan/adjudicator/engine"
+	"taipan/events"
+)
+
+// Dice nobody can bias. A game opened for sign-up commits to the host's
+// secret seed in its first event. Each player may, when signing up, commit
+// to 32 random bytes of their own (the hex SHA-256 of them), and reveal
+// them when confirming at muster. The game's seed is then
+//
+//	seed = SHA-256(host_seed ‖ r_1 ‖ … ‖ r_k)
+//
+// where r_1 … r_k are the 32-byte values revealed, in the order of their
+// players' signed-up events in the log (a player who revealed nothing is
+// left out). The host cannot choose the deal, having committed to its seed
+// before any player's value was known; no player can, not knowing the
+// host's seed (secret until the game ends, like every seed), and having
+// committed to their own value before seeing anyone's. game-started records
+// the commitment of the game's seed, SHA-256(seed), which every report then
+// shows; replay derives the seed again and refuses a log whose commitment
+// differs.
+
+// checkReveal checks a revealed value against its commitment and returns
+// its 32 bytes.
+func checkReveal(commitment, reveal string) ([]byte, error) {
+	if commitment == "" {
+		return nil, fmt.Errorf("no entropy was committed to at sign-up, so there is nothing to reveal")
+	}
+	v, err := hex.DecodeString(strings.TrimSpace(reveal))
+	if err != nil || len(v) != 32 {
+		return nil, fmt.Errorf("write the value as the 64 hex digits you committed to at sign-up")
+	}
+	if Commitment(v) != commitment {
+		return nil, fmt.Errorf("it does not match the commitment given at sign-up (SHA-256 of the value is %s, the commitment %s)", short(Commitment(v)), short(commitment))
+	}
+	return v, nil
+}
+
+// CheckEntropyCommitment says whether c can be a commitment to entropy: 64
+// hex digits.
+func CheckEntropyCommitment(c string) error {
+	if b, err := hex.DecodeString(c); err != nil || len(b) != 32 {
+		return Errorf(EINVALID, "field entropy: %q is not a commitment; give the SHA-256 of 32 random bytes, as 64 hex digits", c)
+	}
+	return nil
+}
+
+// CombineSeed is the game's seed from the host's seed and the revealed
+// values, in order.
+func CombineSeed(hostSeed []byte, reveals [][]byte) []byte {
+	h := sha256.New()
+	h.Write(hostSeed)
+	for _, r := range reveals {
+		h.Write(r)
+	}
+	return h.Sum(nil)
+}
+
+// SeatStream is the random stream the seat rule draws from: that of the
+// step numbered 2^64−1 (all ones), which no step of play ever is.
+func SeatStream(seed []byte) *engine.Rand { return engine.NewRand(seed, -1) }
+
+// begin starts a game whose muster is complete, as the game-started event
+// e records it: the seed from the host's and the revealed entropy, the
+// seats by the rule, the engine's set-up; it checks both against what e
+// records.
+func (g *Game) begin(e events.Event, p Started) error {
+	su := g.SignUp
+	var reveals [][]byte
+	var entropy []string
+	for _, en := range su.Entrants {
+		if en.Reveal != nil {
+			reveals = append(reveals, en.Reveal)
+			entropy = append(entropy, en.Name)
+		}
+	}
+	seed := CombineSeed(su.hostSeed, reveals)
+	if Commitment(seed) != p.Commitment {
+		return fmt.Errorf("the game's seed, derived from the host's and the revealed entropy, has commitment %s, but %s was recorded", short(Commitment(seed)), short(p.Commitment))
+	}
+	if !slices.Equal(entropy, p.Entropy) {
+		return fmt.Errorf("the entropy of %s went into the seed, but %s is recorded", orNone(entropy), orNone(p.Entropy))
+	}
+	order := AssignSeats(su.Entrants, len(su.Entrants), SeatStream(seed))
+	if !slices.Equal(order, p.Players) {
+		return fmt.Errorf("the seat rule seats %s, but %s is recorded", strings.Join(order, ", "), strings.Join(p.Players, ", "))
+	}
+	c := g.Campaign
+	c.Players = nil
+	for _, name := range order {
+		en := su.Entrant(name)
+		c.Players = append(c.Players, Seat{Name: en.Name, Email: en.Email})
+	}
+	cfg, err := c.config()
+	if err != nil {
+		return err
+	}
+	s, err := g.Engine.Setup(cfg, engine.NewRand(seed, 0))
+	if err != nil {
+		return fmt.Errorf("set-up: %v", err)
+	}
+	g.Campaign, g.Seed, g.Commitment, g.State = c, seed, p.Commitment, s
+	su.Started, su.Phase, su.Entropy = true, "", entropy
+	g.Players = nil
+	for _, st := range c.Players {
+		g.Players = append(g.Players, Player{Name: st.Name, Email: st.Email})
+	}
+	g.Step = 1
+	g.Status = g.Engine.Status(s)
+	g.Last = StepRecord{Step: 0, Closed: e.RecordedAt, Reason: "set-up", Seq: e.Seq, Hash: e.Hash}
+	g.RosterSeq = e.Seq
+	g.seatTenures(e.Seq)
+	g.openStep(e.RecordedAt)
+	return nil
+}
+
+// startPayload is the game-started event for a forming game whose muster
+// is complete: what begin will derive and check.
+func (g *Game) startPayload(reason string) Started {
+	su := g.SignUp
+	var reveals [][]byte
+	p := Started{Reason: reason, Entropy: []string{}}
+	for _, en := range su.Entrants {
+		if en.Reveal != nil {
+			reveals = append(reveals, en.Reveal)
+			p.Entropy = append(p.Entropy, en.Name)
+		}
+	}
+	seed := CombineSeed(su.hostSeed, reveals)
+	p.Commitment = Commitment(seed)
+	p.Players = AssignSeats(su.Entrants, len(su.Entrants), SeatStream(seed))
+	return p
+}
+
+// HostCommitment is the commitment of the host's seed of a game opened
+// for sign-up ("" for another).
+func (g *Game) HostCommitment() string {
+	if g.SignUp == nil {
+		return ""
+	}
+	return g.SignUp.commitment
+}
+
+// signUpDeadline is when the clock next moves a forming game on.
+func (g *Game) signUpDeadline() time.Time {
+	if g.SignUp == nil || !g.Forming() || g.SignUp.Phase == PhaseCancelled {
+		return time.Time{}
+	}
+	return g.SignUp.Deadline
+}

@@ -1,0 +1,337 @@
+package adjudicator_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"taipan/adjudicator"
+	"taipan/events"
+	"taipan/events/pgtest"
+	"taipan/orders"
+)
+
+// clubHost is a Host for the sign-up tests on the store at target (a
+// SQLite file or a PostgreSQL URL), with a clock the test moves.
+func clubHost(t *testing.T, target string) (*adjudicator.Host, *clock) {
+	t.Helper()
+	st, err := events.Open(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	st.Entropy = fixedEntropy("club test")
+	c := &clock{t: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
+	return &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(dice{"1"}), Now: c.now}, c
+}
+
+func openGame(t *testing.T, h *adjudicator.Host, campaign string) *adjudicator.NewGame {
+	t.Helper()
+	c, err := adjudicator.ParseCampaign([]byte(campaign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ng, err := h.Open(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ng
+}
+
+// entropy is a player's secret value and its commitment.
+func entropy(who string) (value, commitment string) {
+	v := sha256.Sum256([]byte("entropy of " + who))
+	c := sha256.Sum256(v[:])
+	return hex.EncodeToString(v[:]), hex.EncodeToString(c[:])
+}
+
+func inTx[T any](t *testing.T, h *adjudicator.Host, fn func(tx *events.Tx) (T, error)) (T, error) {
+	t.Helper()
+	var out T
+	err := h.Store.Update(context.Background(), func(tx *events.Tx) error {
+		var err error
+		out, err = fn(tx)
+		return err
+	})
+	return out, err
+}
+
+func join(t *testing.T, h *adjudicator.Host, r adjudicator.JoinRequest) (*adjudicator.Game, error) {
+	t.Helper()
+	return inTx(t, h, func(tx *events.Tx) (*adjudicator.Game, error) { return h.JoinTx(context.Background(), tx, r) })
+}
+
+func confirm(t *testing.T, h *adjudicator.Host, game, name, reveal string) (*adjudicator.Game, error) {
+	t.Helper()
+	return inTx(t, h, func(tx *events.Tx) (*adjudicator.Game, error) { return h.ConfirmTx(context.Background(), tx, game, name, reveal) })
+}
+
+const clubCampaign = `id: club-1
+game: dice
+options: {target: 2}
+seats: 4
+signup: 7d
+muster: 2d
+gm: gm@club.test
+`
+
+func TestSignUpMusterStart(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { signUpMusterStart(t, filepath.Join(t.TempDir(), "t.db")) })
+	t.Run("postgres", func(t *testing.T) { signUpMusterStart(t, pgtest.Get(t).NewDatabase(t)) })
+}
+
+func signUpMusterStart(t *testing.T, target string) {
+	ctx := context.Background()
+	h, clk := clubHost(t, target)
+	var started map[string]string
+	h.OnStart = func(ctx context.Context, tx *events.Tx, g *adjudicator.Game, tokens map[string]string) error {
+		started = tokens
+		return nil
+	}
+	ng := openGame(t, h, clubCampaign)
+	if g := ng.Game; !g.Forming() || g.Status.Phase != adjudicator.PhaseSignUp || ng.Tokens[""] == "" {
+		t.Fatalf("opened: forming %v, phase %q, GM token %q", g.Forming(), g.Status.Phase, ng.Tokens[""])
+	}
+	if _, err := inTx(t, h, func(tx *events.Tx) (int, error) { return 0, h.StandbyTx(ctx, tx, "eve@club.test", "eve") }); err != nil {
+		t.Fatal(err)
+	}
+	prefs := map[string][]int{"ann": {2}, "ben": {2, 1}, "cid": {1}, "dan": nil}
+	for _, name := range []string{"ann", "ben", "cid", "dan"} {
+		_, c := entropy(name)
+		if _, err := join(t, h, adjudicator.JoinRequest{Game: "club-1", Name: name, Email: name + "@club.test", Prefs: prefs[name], Commitment: c, Via: "mail"}); err != nil {
+			t.Fatalf("%s joins: %v", name, err)
+		}
+		if name == "ann" {
+			// A second join from the same address is refused, and changes nothing.
+			_, err := join(t, h, adjudicator.JoinRequest{Game: "club-1", Name: "anna", Email: "ann@club.test", Via: "mail"})
+			if err == nil || !strings.Contains(err.Error(), "has already joined game club-1, as ann") {
+				t.Fatalf("second join: %v", err)
+			}
+		}
+		clk.t = clk.t.Add(time.Hour)
+	}
+	g, err := h.Game(ctx, "club-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Status.Phase != adjudicator.PhaseMuster || len(g.Status.Pending) != 4 {
+		t.Fatalf("after four joins: phase %q, pending %v", g.Status.Phase, g.Status.Pending)
+	}
+	// Full: a fifth is refused.
+	if _, err := join(t, h, adjudicator.JoinRequest{Game: "club-1", Name: "fay", Email: "fay@club.test"}); err == nil || !strings.Contains(err.Error(), "game club-1 is full") {
+		t.Fatalf("join of a full game: %v", err)
+	}
+	// A reveal that does not match its commitment is refused.
+	if _, err := confirm(t, h, "club-1", "ann", strings.Repeat("00", 32)); err == nil || !strings.Contains(err.Error(), "field reveal: it does not match") {
+		t.Fatalf("wrong reveal: %v", err)
+	}
+	for _, name := range []string{"ann", "ben"} {
+		v, _ := entropy(name)
+		if _, err := confirm(t, h, "club-1", name, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := confirm(t, h, "club-1", "cid", ""); err != nil { // cid reveals nothing
+		t.Fatal(err)
+	}
+	if _, err := confirm(t, h, "club-1", "cid", ""); err == nil || !strings.Contains(err.Error(), "already confirmed") {
+		t.Fatalf("second confirm: %v", err)
+	}
+	// dan never confirms: at the muster's deadline he is dropped, and eve
+	// is called from the standby list.
+	clk.t = clk.t.Add(49 * time.Hour)
+	if _, err := h.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = h.Game(ctx, "club-1")
+	if !g.Forming() || g.SignUp.Entrant("dan") != nil || g.SignUp.Entrant("eve") == nil || g.Status.Phase != adjudicator.PhaseMuster {
+		t.Fatalf("after the muster deadline: %+v", g.SignUp)
+	}
+	if _, err := confirm(t, h, "club-1", "eve", ""); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = h.Game(ctx, "club-1")
+	if g.Forming() || g.Step != 1 {
+		t.Fatalf("the game did not start: %+v", g.Status)
+	}
+	if len(started) != 4 || started["eve"] == "" {
+		t.Fatalf("tokens at the start: %v", started)
+	}
+	// A join after the start is refused.
+	if _, err := join(t, h, adjudicator.JoinRequest{Game: "club-1", Name: "gus", Email: "gus@club.test"}); err == nil || !strings.Contains(err.Error(), "has started") {
+		t.Fatalf("join after muster: %v", err)
+	}
+
+	evs, err := h.Store.Events(ctx, "club-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, seed := deriveIndependently(t, evs)
+	if !slices.Equal(seats, g.Names()) {
+		t.Errorf("seats %v, but the rule as the README writes it gives %v", g.Names(), seats)
+	}
+	if hex.EncodeToString(seed) != hex.EncodeToString(g.Seed) {
+		t.Errorf("the seed derived from the log is not the game's")
+	}
+	if g.Names()[0] != "cid" {
+		t.Errorf("cid alone asked for seat 1 first, but the seats are %v", g.Names())
+	}
+	if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+		t.Fatalf("audit: %v", err)
+	}
+	// The game plays on like any other.
+	for _, name := range g.Names() {
+		env := &orders.Envelope{Game: "club-1", Player: name, Token: started[name], Step: 1, Orders: []orders.Item{orders.With("pick", "3")}}
+		if _, err := h.Submit(ctx, env, adjudicator.SubmitOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _ = h.Game(ctx, "club-1")
+	if g.Last.Step != 1 {
+		t.Fatalf("step 1 did not close: %+v", g.Status)
+	}
+	// A log that records other seats is refused.
+	forged := slices.Clone(evs)
+	for i, e := range forged {
+		if e.Kind == adjudicator.KindStarted {
+			var p adjudicator.Started
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				t.Fatal(err)
+			}
+			p.Players[0], p.Players[1] = p.Players[1], p.Players[0]
+			forged[i].Payload, _ = json.Marshal(p)
+		}
+	}
+	if _, err := adjudicator.Replay(h.Games, forged); err == nil || !strings.Contains(err.Error(), "the seat rule seats") {
+		t.Errorf("a log with other seats replays: %v", err)
+	}
+}
+
+// deriveIndependently re-derives, from the log's raw JSON alone, the game's
+// seed and its seats as the README says, without the adjudicator's code:
+// SHA-256 of the host's seed and the revealed values in sign-up order,
+// checked against the recorded commitments, then the seat rule drawing
+// from ChaCha8 keyed by SHA-256(seed ‖ 2^64−1).
+func deriveIndependently(t *testing.T, evs []events.Event) ([]string, []byte) {
+	t.Helper()
+	var hostSeed []byte
+	var hostCommit, gameCommit string
+	type entrant struct {
+		name, commitment string
+		prefs            []int
+		reveal           []byte
+	}
+	var es []*entrant
+	find := func(n string) int {
+		return slices.IndexFunc(es, func(e *entrant) bool { return e.name == n })
+	}
+	for _, e := range evs {
+		var p map[string]any
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			t.Fatal(err)
+		}
+		switch e.Kind {
+		case "game-opened":
+			hostCommit = p["commitment"].(string)
+		case "seed":
+			hostSeed, _ = hex.DecodeString(p["seed"].(string))
+		case "signed-up":
+			en := &entrant{name: p["name"].(string)}
+			en.commitment, _ = p["commitment"].(string)
+			if ps, ok := p["prefs"].([]any); ok {
+				for _, x := range ps {
+					en.prefs = append(en.prefs, int(x.(float64)))
+				}
+			}
+			es = append(es, en)
+		case "left", "dropped":
+			i := find(p["name"].(string))
+			es = append(es[:i], es[i+1:]...)
+		case "confirmed":
+			if r, ok := p["reveal"].(string); ok {
+				v, _ := hex.DecodeString(r)
+				es[find(p["name"].(string))].reveal = v
+			}
+		case "game-started":
+			gameCommit = p["commitment"].(string)
+		}
+	}
+	if c := sha256.Sum256(hostSeed); hex.EncodeToString(c[:]) != hostCommit {
+		t.Fatal("the host's seed does not match its commitment")
+	}
+	h := sha256.New()
+	h.Write(hostSeed)
+	for _, e := range es {
+		if e.reveal != nil {
+			if c := sha256.Sum256(e.reveal); hex.EncodeToString(c[:]) != e.commitment {
+				t.Fatalf("%s's reveal does not match the commitment", e.name)
+			}
+			h.Write(e.reveal)
+		}
+	}
+	seed := h.Sum(nil)
+	if c := sha256.Sum256(seed); hex.EncodeToString(c[:]) != gameCommit {
+		t.Fatalf("the derived seed's commitment %x is not the recorded %s", c, gameCommit)
+	}
+	key := sha256.New()
+	key.Write(seed)
+	key.Write(bytes.Repeat([]byte{0xff}, 8))
+	var k [32]byte
+	copy(k[:], key.Sum(nil))
+	src := rand.NewChaCha8(k)
+	draw := func(n int) int {
+		limit := -((-uint64(n)) % uint64(n))
+		for {
+			x := src.Uint64()
+			if limit == 0 || x < limit {
+				return int(x % uint64(n))
+			}
+		}
+	}
+	n := len(es)
+	seats := make([]string, n)
+	seated := map[string]bool{}
+	give := func(s int, c []*entrant) {
+		pick := c[0]
+		if len(c) > 1 {
+			pick = c[draw(len(c))]
+		}
+		seats[s-1], seated[pick.name] = pick.name, true
+	}
+	for r := 0; r < n; r++ {
+		for s := 1; s <= n; s++ {
+			if seats[s-1] != "" {
+				continue
+			}
+			var c []*entrant
+			for _, e := range es {
+				if !seated[e.name] && r < len(e.prefs) && e.prefs[r] == s {
+					c = append(c, e)
+				}
+			}
+			if len(c) > 0 {
+				give(s, c)
+			}
+		}
+	}
+	for s := 1; s <= n; s++ {
+		if seats[s-1] == "" {
+			var c []*entrant
+			for _, e := range es {
+				if !seated[e.name] {
+					c = append(c, e)
+				}
+			}
+			give(s, c)
+		}
+	}
+	return seats, seed
+}
