@@ -311,13 +311,7 @@ func (h *Host) advance(ctx context.Context, tx *events.Tx, g *Game) error {
 			if now.Before(su.Deadline) {
 				return nil
 			}
-			target := len(su.Entrants)
-			for _, name := range su.Unconfirmed() {
-				if err := h.append(ctx, tx, g, KindDropped, ActorSystem, SignUpNote{Name: name, Reason: "did not confirm by " + FormatTime(su.Deadline)}, nil); err != nil {
-					return err
-				}
-			}
-			if err := h.refill(ctx, tx, g, target); err != nil {
+			if err := h.endMuster(ctx, tx, g, "did not confirm by "+FormatTime(su.Deadline)); err != nil {
 				return err
 			}
 		default:
@@ -325,6 +319,19 @@ func (h *Host) advance(ctx context.Context, tx *events.Tx, g *Game) error {
 		}
 	}
 	return nil
+}
+
+// endMuster drops whoever has not confirmed, for why, and offers their
+// seats (refill).
+func (h *Host) endMuster(ctx context.Context, tx *events.Tx, g *Game, why string) error {
+	su := g.SignUp
+	target := len(su.Entrants)
+	for _, name := range su.Unconfirmed() {
+		if err := h.append(ctx, tx, g, KindDropped, ActorSystem, SignUpNote{Name: name, Reason: why}, nil); err != nil {
+			return err
+		}
+	}
+	return h.refill(ctx, tx, g, target)
 }
 
 // refill offers the seats a muster lost to the host's standby list, up to
@@ -379,7 +386,8 @@ func (h *Host) start(ctx context.Context, tx *events.Tx, g *Game, reason string)
 }
 
 // gmSignUp is a GM action on a forming game: muster (now, with the
-// players there are), cancel (close the sign-up), or a new GM token.
+// players there are), close (end the muster now: whoever has not
+// confirmed is dropped), cancel (close the sign-up), or a new GM token.
 func (h *Host) gmSignUp(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *GMResult) error {
 	su := g.SignUp
 	if su.Phase == PhaseCancelled {
@@ -397,6 +405,14 @@ func (h *Host) gmSignUp(ctx context.Context, tx *events.Tx, g *Game, a GMAction,
 			return err
 		}
 		return h.advance(ctx, tx, g)
+	case "close":
+		if su.Phase != PhaseMuster {
+			return Errorf(ECONFLICT, "game %s is not mustering: close ends a muster (gm muster starts one)", g.ID)
+		}
+		if err := h.endMuster(ctx, tx, g, "did not confirm before the GM closed the muster ("+a.Reason+")"); err != nil {
+			return err
+		}
+		return h.advance(ctx, tx, g)
 	case "cancel":
 		return h.append(ctx, tx, g, KindCancelled, ActorGM, SignUpNote{Reason: a.Reason}, nil)
 	case "token":
@@ -407,5 +423,5 @@ func (h *Host) gmSignUp(ctx context.Context, tx *events.Tx, g *Game, a GMAction,
 		res.Token, err = h.reissueToken(ctx, tx, g, ActorGM, ActorGM, a.Reason)
 		return err
 	}
-	return Errorf(EINVALID, "game %s is in sign-up: the GM's actions then are muster (muster the players there are now), cancel (close the sign-up without a game) and token gm", g.ID)
+	return Errorf(EINVALID, "game %s is in sign-up: the GM's actions then are muster (muster the players there are now), close (end the muster now), cancel (close the sign-up without a game) and token gm", g.ID)
 }

@@ -169,6 +169,8 @@ type SignUp struct {
 	Seats    SeatRange
 	Phase    string    // PhaseSignUp, PhaseMuster, PhaseCancelled, or "" once started
 	Deadline time.Time // when sign-up, or the muster, ends
+	// MusterSeq is the event that opened the muster running (0: none).
+	MusterSeq int64
 	Entrants []Entrant // in the order they signed up
 	Left     []string  // who left or was dropped, in order, with why
 	Started  bool
@@ -366,7 +368,7 @@ func (g *Game) applySignUp(e events.Event) error {
 		if err := e.Decode(&p); err != nil {
 			return bad("%v", err)
 		}
-		su.Phase, su.Deadline = PhaseMuster, p.Deadline
+		su.Phase, su.Deadline, su.MusterSeq = PhaseMuster, p.Deadline, e.Seq
 	case KindConfirmed:
 		var p Confirmed
 		if err := e.Decode(&p); err != nil {

@@ -71,7 +71,9 @@ func join(t *testing.T, h *adjudicator.Host, r adjudicator.JoinRequest) (*adjudi
 
 func confirm(t *testing.T, h *adjudicator.Host, game, name, reveal string) (*adjudicator.Game, error) {
 	t.Helper()
-	return inTx(t, h, func(tx *events.Tx) (*adjudicator.Game, error) { return h.ConfirmTx(context.Background(), tx, game, name, reveal) })
+	return inTx(t, h, func(tx *events.Tx) (*adjudicator.Game, error) {
+		return h.ConfirmTx(context.Background(), tx, game, name, reveal)
+	})
 }
 
 const clubCampaign = `id: club-1

@@ -343,6 +343,10 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(m.Stdout, "Game %s (%s), players %s\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	if g.Forming() {
+		m.printSignUp(g)
+		return nil
+	}
 	if g.Status.Finished {
 		fmt.Fprintf(m.Stdout, "Finished after step %d. Winner: %s.\n", g.Step-1, strings.Join(g.Status.Winners, " and "))
 		return nil

@@ -1,0 +1,266 @@
+package main_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"taipan/mail"
+)
+
+// clubCampaign opens a four-seat Trader game for sign-up.
+const clubCampaign = `id: club-1
+game: trader
+seats: 4
+signup: 7d
+muster: 2d
+gm: gm@club.test
+seed: "club cli test"
+`
+
+// The issue's check: a game opened for sign-up, four players joining by
+// mail through serve's embedded listener with seat preferences and
+// entropy, one failing to muster (the GM closes the muster) and replaced
+// from the standby list, the game starting, the tokens mailed with the
+// set-up report, the seats as the README's rule says, the seed derived
+// from the exported log by this test's own code, the audit clean; and the
+// refusals of a second join, a full game, a gated game and a join after
+// the start, each with its reason.
+func TestClubSignUpByMail(t *testing.T) {
+	c := newCLI(t)
+	out := c.ok(clubCampaign, "open", "-")
+	gmTok := regexp.MustCompile(`GM token \(shown once; only its hash is kept\): ([0-9a-f]{32})`).FindStringSubmatch(out)
+	if gmTok == nil || !strings.Contains(out, "Sign-up: sign-up; 0 of 4 seats taken.") {
+		t.Fatalf("taipan open:\n%s", out)
+	}
+	c.ok(`id: gated-1
+game: trader
+seats: 2-4
+join: ["*@club.test"]
+`, "open", "-")
+	dir := t.TempDir()
+	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf("address: taipan@club.test\ntick: 1s\nembedded: {listen: 127.0.0.1:0, maildir: %q}\n", dir)))
+	addr := p.listener(t)
+	n := 0
+	send := func(from, body string) {
+		t.Helper()
+		n++
+		raw := fmt.Sprintf("From: %s\r\nTo: taipan@club.test\r\nSubject: club %d\r\nMessage-ID: <club%d@club.test>\r\n\r\n%s", from, n, n, strings.ReplaceAll(body, "\n", "\r\n"))
+		if err := mail.SendTo(addr, from, []string{"taipan@club.test"}, []byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// reply waits for the answer to mail number n to from, and returns it.
+	reply := func(from string) string {
+		t.Helper()
+		subject := fmt.Sprintf("Re: club %d", n)
+		return string(waitMaildir(t, filepath.Join(dir, from), subject, func(raw []byte) bool { return header(raw, "Subject") == subject }))
+	}
+	values := map[string]string{}
+	commit := func(who string) string {
+		v := sha256.Sum256([]byte("entropy of " + who))
+		values[who] = hex.EncodeToString(v[:])
+		h := sha256.Sum256(v[:])
+		return hex.EncodeToString(h[:])
+	}
+
+	send("eve@club.test", "command: standby eve\n")
+	if r := reply("eve@club.test"); !strings.Contains(r, "is on the standby list, as eve") {
+		t.Fatalf("standby:\n%s", r)
+	}
+	prefs := map[string]string{"ann": "[2]", "ben": "[2, 1]", "cid": "[1]", "dan": "[3]"}
+	for _, who := range []string{"ann", "ben", "cid", "dan"} {
+		send(who+"@club.test", fmt.Sprintf("command: join club-1\nname: %s\nseats: %s\nentropy: %s\n", who, prefs[who], commit(who)))
+		if r := reply(who + "@club.test"); !strings.Contains(r, "You have joined game club-1 as "+who) {
+			t.Fatalf("%s's join:\n%s", who, r)
+		}
+		if who == "ann" {
+			send("ann@club.test", "command: join club-1\nname: anna\n")
+			if r := reply("ann@club.test"); !strings.Contains(r, "ann@club.test has already joined game club-1, as ann") {
+				t.Errorf("a second join:\n%s", r)
+			}
+		}
+	}
+	// Full: the muster runs.
+	send("fay@club.test", "command: join club-1\nname: fay\n")
+	if r := reply("fay@club.test"); !strings.Contains(r, "game club-1 is full") {
+		t.Errorf("a join of a full game:\n%s", r)
+	}
+	// Gated: only *@club.test may join gated-1.
+	send("gus@elsewhere.test", "command: join gated-1\nname: gus\n")
+	if r := reply("gus@elsewhere.test"); !strings.Contains(r, "game gated-1 takes sign-ups only from *@club.test") {
+		t.Errorf("a join of a gated game:\n%s", r)
+	}
+	// Every player is called to confirm.
+	waitMaildir(t, filepath.Join(dir, "dan@club.test"), "dan's call to muster", func(raw []byte) bool {
+		return strings.Contains(header(raw, "Subject"), "[club-1] confirm by")
+	})
+	for _, who := range []string{"ann", "ben"} {
+		send(who+"@club.test", fmt.Sprintf("command: confirm club-1\nreveal: %s\n", values[who]))
+		if r := reply(who + "@club.test"); !strings.Contains(r, "Your entropy is revealed") {
+			t.Fatalf("%s's confirm:\n%s", who, r)
+		}
+	}
+	send("cid@club.test", "command: confirm club-1\nreveal: "+strings.Repeat("ab", 32)+"\n")
+	if r := reply("cid@club.test"); !strings.Contains(r, "field reveal: it does not match the commitment") {
+		t.Errorf("a wrong reveal:\n%s", r)
+	}
+	send("cid@club.test", "command: confirm club-1\n") // cid keeps his value to himself
+	reply("cid@club.test")
+	// dan never confirms: the GM closes the muster by mail, dan is
+	// dropped, eve called from the standby list.
+	send("gm@club.test", fmt.Sprintf("game: club-1\nplayer: gm\ntoken: %s\ncommand: gm close\nreason: dan did not answer\n", gmTok[1]))
+	if r := reply("gm@club.test"); !strings.Contains(r, "Done: gm close") {
+		t.Fatalf("the GM's close:\n%s", r)
+	}
+	call := string(waitMaildir(t, filepath.Join(dir, "eve@club.test"), "eve's call", func(raw []byte) bool {
+		return strings.Contains(header(raw, "Subject"), "[club-1] confirm by")
+	}))
+	if !strings.Contains(call, "called from the standby list") {
+		t.Errorf("eve's call:\n%s", call)
+	}
+	send("eve@club.test", "command: confirm club-1\n")
+	reply("eve@club.test")
+	// The game starts: every player's token comes with the set-up report.
+	toks := map[string]string{}
+	for _, who := range []string{"ann", "ben", "cid", "eve"} {
+		raw := waitMaildir(t, filepath.Join(dir, who+"@club.test"), who+"'s token", func(raw []byte) bool {
+			return strings.Contains(string(raw), "Your token for game club-1 ("+who+") is:")
+		})
+		m := regexp.MustCompile(`Your token for game club-1 \(\w+\) is:\s+([0-9a-f]{32})`).FindStringSubmatch(strings.ReplaceAll(string(raw), "\r\n", "\n"))
+		if m == nil {
+			t.Fatalf("no token in %s's mail", who)
+		}
+		toks[who] = m[1]
+	}
+	if _, err := os.Stat(filepath.Join(dir, "dan@club.test", "new")); err != nil {
+		t.Fatal(err)
+	}
+	send("gus@club.test", "command: join club-1\nname: gus\n")
+	if r := reply("gus@club.test"); !strings.Contains(r, "game club-1 has started") {
+		t.Errorf("a join after the muster:\n%s", r)
+	}
+	// The seats and the seed, from the exported log by this test's code.
+	log := c.ok("", "export", "club-1")
+	seats, seed, commitment := rederive(t, log)
+	status := c.ok("", "status", "club-1")
+	if !strings.Contains(status, "players "+strings.Join(seats, ", ")) {
+		t.Errorf("the seats are not the rule's %v:\n%s", seats, status)
+	}
+	if seats[0] != "cid" {
+		t.Errorf("cid alone asked first for seat 1: %v", seats)
+	}
+	if c := sha256.Sum256(seed); hex.EncodeToString(c[:]) != commitment {
+		t.Errorf("the seed derived from the log does not match the game's commitment")
+	}
+	if audit := c.ok("", "audit", "club-1"); !strings.Contains(audit, "Audit passed") {
+		t.Errorf("audit:\n%s", audit)
+	}
+	if players := c.ok("", "players"); !strings.Contains(players, "eve@club.test") || strings.Contains(players, "dan@club.test") {
+		t.Errorf("taipan players:\n%s", players)
+	}
+}
+
+// rederive reads an exported log (JSON Lines) and derives the game's seats
+// and seed as the README says, without Taipan's code: the seed is
+// SHA-256(host seed ‖ revealed values in sign-up order), the seats the
+// rule drawing from ChaCha8 keyed by SHA-256(seed ‖ 2^64−1).
+func rederive(t *testing.T, log string) (seats []string, seed []byte, commitment string) {
+	t.Helper()
+	type entrant struct {
+		name   string
+		prefs  []int
+		reveal []byte
+	}
+	var es []*entrant
+	var hostSeed []byte
+	for _, line := range strings.Split(strings.TrimSpace(log), "\n") {
+		var e struct {
+			Kind    string          `json:"kind"`
+			Payload json.RawMessage `json:"payload"`
+		}
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatal(err)
+		}
+		var p struct {
+			Seed, Name, Reveal, Commitment string
+			Prefs                          []int
+		}
+		json.Unmarshal(e.Payload, &p)
+		at := slices.IndexFunc(es, func(x *entrant) bool { return x.name == p.Name })
+		switch e.Kind {
+		case "seed":
+			hostSeed, _ = hex.DecodeString(p.Seed)
+		case "signed-up":
+			es = append(es, &entrant{name: p.Name, prefs: p.Prefs})
+		case "left", "dropped":
+			es = slices.Delete(es, at, at+1)
+		case "confirmed":
+			es[at].reveal, _ = hex.DecodeString(p.Reveal)
+		case "game-started":
+			commitment = p.Commitment
+		}
+	}
+	h := sha256.New()
+	h.Write(hostSeed)
+	for _, e := range es {
+		h.Write(e.reveal) // nil for one who revealed nothing: left out
+	}
+	seed = h.Sum(nil)
+	key := sha256.Sum256(append(slices.Clone(seed), bytes.Repeat([]byte{0xff}, 8)...))
+	src := rand.NewChaCha8(key)
+	draw := func(n int) int {
+		limit := -((-uint64(n)) % uint64(n))
+		for {
+			if x := src.Uint64(); limit == 0 || x < limit {
+				return int(x % uint64(n))
+			}
+		}
+	}
+	seats = make([]string, len(es))
+	taken := map[string]bool{}
+	give := func(s int, from []*entrant) {
+		if len(from) == 0 {
+			return
+		}
+		pick := from[0]
+		if len(from) > 1 {
+			pick = from[draw(len(from))]
+		}
+		seats[s], taken[pick.name] = pick.name, true
+	}
+	for r := range es {
+		for s := range seats {
+			if seats[s] == "" {
+				var from []*entrant
+				for _, e := range es {
+					if !taken[e.name] && r < len(e.prefs) && e.prefs[r] == s+1 {
+						from = append(from, e)
+					}
+				}
+				give(s, from)
+			}
+		}
+	}
+	for s := range seats {
+		if seats[s] == "" {
+			var from []*entrant
+			for _, e := range es {
+				if !taken[e.name] {
+					from = append(from, e)
+				}
+			}
+			give(s, from)
+		}
+	}
+	return seats, seed, commitment
+}
