@@ -337,3 +337,83 @@ func deriveIndependently(t *testing.T, evs []events.Event) ([]string, []byte) {
 	}
 	return seats, seed
 }
+
+func TestSubstituteTakesASeatInCivilDisorder(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { substituteTakes(t, filepath.Join(t.TempDir(), "t.db")) })
+	t.Run("postgres", func(t *testing.T) { substituteTakes(t, pgtest.Get(t).NewDatabase(t)) })
+}
+
+func substituteTakes(t *testing.T, target string) {
+	ctx := context.Background()
+	for _, approve := range []bool{false, true} {
+		h, _ := clubHost(t, target)
+		extra := "civil_disorder: 1\noptions: {target: 5}\n"
+		id := "open-seat"
+		if approve {
+			extra += "substitutes: approve\n"
+			id = "approved-seat"
+		}
+		c, err := adjudicator.ParseCampaign([]byte("id: " + id + "\ngame: dice\nplayers: [{name: ann, email: ann@x.test}, {name: ben, email: ben@x.test}]\nseed: fixed\n" + extra))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ng, err := h.Create(ctx, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		take := func() (*adjudicator.TakeResult, error) {
+			return inTx(t, h, func(tx *events.Tx) (*adjudicator.TakeResult, error) { return h.TakeTx(ctx, tx, id, "ben", "fay@x.test") })
+		}
+		if _, err := take(); err == nil || !strings.Contains(err.Error(), "not on the standby list") {
+			t.Fatalf("a take from off the list: %v", err)
+		}
+		if _, err := inTx(t, h, func(tx *events.Tx) (int, error) { return 0, h.StandbyTx(ctx, tx, "fay@x.test", "fay") }); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := take(); err == nil || !strings.Contains(err.Error(), "is not free") {
+			t.Fatalf("a take of a held seat: %v", err)
+		}
+		// ann plays, ben sends nothing: at the close he is in civil disorder.
+		env := &orders.Envelope{Game: id, Player: "ann", Token: ng.Tokens["ann"], Step: 1, Orders: []orders.Item{orders.With("pick", "1")}}
+		if _, err := h.Submit(ctx, env, adjudicator.SubmitOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := h.Close(ctx, id, adjudicator.ReasonGM); err != nil {
+			t.Fatal(err)
+		}
+		r, err := take()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if approve {
+			if !r.Pending || r.Token != "" {
+				t.Fatalf("a take the GM must approve: %+v", r)
+			}
+			if _, err := h.GM(ctx, id, adjudicator.GMAction{Action: "approve", Args: []string{"fay"}, Reason: "welcome"}); err != nil {
+				t.Fatal(err)
+			}
+		} else if r.Pending || r.Token == "" {
+			t.Fatalf("a take: %+v", r)
+		}
+		g, err := h.Game(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []adjudicator.Tenure{{Name: "ben", Email: "ben@x.test", From: 1, To: 1}, {Name: "fay", Email: "fay@x.test", From: 2}}
+		got := g.TenureOf("fay")
+		if len(got) != 2 || got[0].Name != want[0].Name || got[0].From != 1 || got[0].To != 1 || got[1].Name != "fay" || got[1].From != 2 || got[1].To != 0 {
+			t.Errorf("tenure %+v, want %+v", got, want)
+		}
+		if p := g.Player("fay"); p == nil || p.Disorder || !g.IsPending("fay") {
+			t.Errorf("fay holds the seat, out of civil disorder and awaited: %+v", p)
+		}
+		evs, _ := h.Store.Events(ctx, id)
+		last := evs[len(evs)-1]
+		if last.Kind != adjudicator.KindTaken || !strings.Contains(string(last.Payload), `"step":2`) {
+			t.Errorf("the log's last event: %s %s", last.Kind, last.Payload)
+		}
+		if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+			t.Errorf("audit: %v", err)
+		}
+	}
+}

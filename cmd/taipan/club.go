@@ -99,6 +99,25 @@ func (m *Main) printSignUp(g *adjudicator.Game) {
 	}
 }
 
+// printTenure prints who held each seat that changed hands, from which
+// step to which.
+func (m *Main) printTenure(g *adjudicator.Game) {
+	for i, t := range g.Tenure {
+		if len(t) < 2 {
+			continue
+		}
+		var held []string
+		for j, x := range t {
+			to := "now"
+			if j < len(t)-1 {
+				to = fmt.Sprintf("step %d", x.To)
+			}
+			held = append(held, fmt.Sprintf("%s (%s) from step %d to %s", x.Name, x.Email, x.From, to))
+		}
+		fmt.Fprintf(m.Stdout, "Seat %d: %s.\n", i+1, strings.Join(held, "; "))
+	}
+}
+
 func (m *Main) runPlayers(ctx context.Context, args []string) error {
 	pos, err := parseArgs(flag.NewFlagSet("players", flag.ContinueOnError), args, 0, 1, "players [ADDRESS]")
 	if err != nil {

@@ -264,3 +264,52 @@ func rederive(t *testing.T, log string) (seats []string, seed []byte, commitment
 	}
 	return seats, seed, commitment
 }
+
+// A substitute from the standby list takes, by mail, a seat in civil
+// disorder of a running game; the seat's tenure is in the log and in
+// status.
+func TestClubSubstituteByMail(t *testing.T) {
+	c := newCLI(t)
+	c.ok(`id: sub-1
+game: trader
+players:
+  - {name: alice, email: alice@club.test}
+  - {name: bob, email: bob@club.test}
+civil_disorder: 1
+seed: "substitute test"
+`, "new", "-")
+	waiting := regexp.MustCompile(`Waiting for: (\w+)`).FindStringSubmatch(c.ok("", "status", "sub-1"))[1]
+	c.ok("", "adjudicate", "sub-1", "--reason", "nobody sent orders")
+	if st := c.ok("", "status", "sub-1"); !strings.Contains(st, waiting+" is in civil disorder") {
+		t.Fatalf("status after the missed step:\n%s", st)
+	}
+	dir := t.TempDir()
+	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf("address: taipan@club.test\ntick: 1s\nembedded: {listen: 127.0.0.1:0, maildir: %q}\n", dir)))
+	addr := p.listener(t)
+	send := func(n int, body string) string {
+		t.Helper()
+		raw := fmt.Sprintf("From: sam@club.test\r\nTo: taipan@club.test\r\nSubject: sub %d\r\nMessage-ID: <sub%d@club.test>\r\n\r\n%s", n, n, strings.ReplaceAll(body, "\n", "\r\n"))
+		if err := mail.SendTo(addr, "sam@club.test", []string{"taipan@club.test"}, []byte(raw)); err != nil {
+			t.Fatal(err)
+		}
+		subject := fmt.Sprintf("Re: sub %d", n)
+		return string(waitMaildir(t, filepath.Join(dir, "sam@club.test"), subject, func(raw []byte) bool { return header(raw, "Subject") == subject }))
+	}
+	if r := send(1, "command: take sub-1 "+waiting+"\n"); !strings.Contains(r, "sam@club.test is not on the standby list") {
+		t.Errorf("a take from off the standby list:\n%s", r)
+	}
+	send(2, "command: standby sam\n")
+	r := send(3, "command: take sub-1 "+waiting+"\n")
+	if !strings.Contains(r, "You have taken "+waiting+"'s seat in game sub-1, from step 2 on, as sam.") || !regexp.MustCompile(`token: [0-9a-f]{32}`).MatchString(r) {
+		t.Fatalf("the take:\n%s", r)
+	}
+	if st := c.ok("", "status", "sub-1"); !strings.Contains(st, waiting+" ("+waiting+"@club.test) from step 1 to step 1; sam (sam@club.test) from step 2 to now") {
+		t.Errorf("status names no tenure:\n%s", st)
+	}
+	if log := c.ok("", "log", "sub-1"); !strings.Contains(log, "seat-taken") {
+		t.Errorf("the log has no seat-taken:\n%s", log)
+	}
+	if audit := c.ok("", "audit", "sub-1"); !strings.Contains(audit, "Audit passed") {
+		t.Errorf("audit:\n%s", audit)
+	}
+}

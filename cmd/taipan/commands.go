@@ -376,8 +376,11 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 			fmt.Fprintf(m.Stdout, "%s has been removed.\n", p.Name)
 		case p.Resigned:
 			fmt.Fprintf(m.Stdout, "%s has resigned (defaults are played).\n", p.Name)
+		case p.Disorder:
+			fmt.Fprintf(m.Stdout, "%s is in civil disorder: the seat is offered to the standby list (command: take %s %s).\n", p.Name, g.ID, p.Name)
 		}
 	}
+	m.printTenure(g)
 	for _, n := range g.Notes {
 		fmt.Fprintln(m.Stdout, engine.Wrap(n.Text, n.Label()+": ", 72))
 	}
