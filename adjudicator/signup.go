@@ -171,10 +171,10 @@ type SignUp struct {
 	Deadline time.Time // when sign-up, or the muster, ends
 	// MusterSeq is the event that opened the muster running (0: none).
 	MusterSeq int64
-	Entrants []Entrant // in the order they signed up
-	Left     []string  // who left or was dropped, in order, with why
-	Started  bool
-	Entropy  []string // once started: whose entropy went into the seed
+	Entrants  []Entrant // in the order they signed up
+	Left      []string  // who left or was dropped, in order, with why
+	Started   bool
+	Entropy   []string // once started: whose entropy went into the seed
 
 	hostSeed   []byte
 	commitment string // the host seed's

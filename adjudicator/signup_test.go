@@ -362,7 +362,9 @@ func substituteTakes(t *testing.T, target string) {
 			t.Fatal(err)
 		}
 		take := func() (*adjudicator.TakeResult, error) {
-			return inTx(t, h, func(tx *events.Tx) (*adjudicator.TakeResult, error) { return h.TakeTx(ctx, tx, id, "ben", "fay@x.test") })
+			return inTx(t, h, func(tx *events.Tx) (*adjudicator.TakeResult, error) {
+				return h.TakeTx(ctx, tx, id, "ben", "fay@x.test")
+			})
 		}
 		if _, err := take(); err == nil || !strings.Contains(err.Error(), "not on the standby list") {
 			t.Fatalf("a take from off the list: %v", err)
@@ -414,6 +416,103 @@ func substituteTakes(t *testing.T, target string) {
 		}
 		if _, err := adjudicator.Audit(h.Games, evs); err != nil {
 			t.Errorf("audit: %v", err)
+		}
+	}
+}
+
+// Refusals change nothing and say why: a closed sign-up, a gated game, a
+// name taken, a seat the game does not have, a commitment that is not one.
+func TestSignUpRefusals(t *testing.T) {
+	ctx := context.Background()
+	h, clk := clubHost(t, filepath.Join(t.TempDir(), "t.db"))
+	openGame(t, h, "id: few\ngame: dice\nseats: 3\nsignup: 1d\n")
+	openGame(t, h, "id: gated\ngame: dice\nseats: 2-4\njoin: [\"*@club.test\", boss@else.test]\n")
+	if _, err := join(t, h, adjudicator.JoinRequest{Game: "few", Name: "ann", Email: "ann@club.test"}); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string]int{}
+	count := func(id string) int {
+		evs, err := h.Store.Events(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(evs)
+	}
+	for _, id := range []string{"few", "gated"} {
+		before[id] = count(id)
+	}
+	for _, c := range []struct {
+		r    adjudicator.JoinRequest
+		want string
+	}{
+		{adjudicator.JoinRequest{Game: "gated", Name: "gus", Email: "gus@else.test"}, "game gated takes sign-ups only from *@club.test, boss@else.test"},
+		{adjudicator.JoinRequest{Game: "few", Name: "ANN", Email: "other@club.test"}, "field name: ann has already joined game few under that name"},
+		{adjudicator.JoinRequest{Game: "few", Name: "bo", Email: "bo@club.test", Prefs: []int{4}}, "field seats: 4 is not a seat of game few, whose seats are 1 to 3"},
+		{adjudicator.JoinRequest{Game: "few", Name: "bo", Email: "bo@club.test", Commitment: "abc"}, `field entropy: "abc" is not a commitment`},
+		{adjudicator.JoinRequest{Game: "few", Name: "gm", Email: "bo@club.test"}, "field name: player name \"gm\""},
+	} {
+		if _, err := join(t, h, c.r); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("join %+v: %v; want %q", c.r, err, c.want)
+		}
+	}
+	if _, err := join(t, h, adjudicator.JoinRequest{Game: "gated", Name: "boss", Email: "Boss@else.test"}); err != nil {
+		t.Errorf("an address the list names: %v", err)
+	}
+	before["gated"]++
+	for id, n := range before {
+		if got := count(id); got != n {
+			t.Errorf("%s: %d events after the refusals, %d before", id, got, n)
+		}
+	}
+	if _, err := confirm(t, h, "few", "ann", ""); err == nil || !strings.Contains(err.Error(), "is not mustering yet") {
+		t.Errorf("a confirm before the muster: %v", err)
+	}
+	// The sign-up ends with one player of three: closed, without a game.
+	clk.t = clk.t.Add(25 * time.Hour)
+	if _, err := h.Tick(ctx); err != nil {
+		t.Fatal(err)
+	}
+	g, _ := h.Game(ctx, "few")
+	if g.Status.Phase != adjudicator.PhaseCancelled || !g.Status.Finished {
+		t.Fatalf("after the deadline: %+v", g.Status)
+	}
+	if _, err := join(t, h, adjudicator.JoinRequest{Game: "few", Name: "bo", Email: "bo@club.test"}); err == nil || !strings.Contains(err.Error(), "game few is closed") {
+		t.Errorf("a join of a closed game: %v", err)
+	}
+	evs, _ := h.Store.Events(ctx, "few")
+	if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+		t.Errorf("audit of a closed sign-up: %v", err)
+	}
+}
+
+// A muster that cannot fill its seats goes back to sign-up; with
+// start_fewer the game starts with those who confirmed.
+func TestMusterShortOfPlayers(t *testing.T) {
+	ctx := context.Background()
+	for _, fewer := range []bool{false, true} {
+		h, clk := clubHost(t, filepath.Join(t.TempDir(), "t.db"))
+		extra := ""
+		if fewer {
+			extra = "start_fewer: true\n"
+		}
+		openGame(t, h, "id: short\ngame: dice\nseats: 2-3\nmuster: 1d\n"+extra)
+		for _, name := range []string{"ann", "ben", "cid"} {
+			if _, err := join(t, h, adjudicator.JoinRequest{Game: "short", Name: name, Email: name + "@x.test"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		confirm(t, h, "short", "ann", "")
+		confirm(t, h, "short", "ben", "")
+		clk.t = clk.t.Add(25 * time.Hour)
+		if _, err := h.Tick(ctx); err != nil {
+			t.Fatal(err)
+		}
+		g, _ := h.Game(ctx, "short")
+		switch {
+		case fewer && (g.Forming() || !slices.Equal(g.Names(), []string{"ann", "ben"}) && !slices.Equal(g.Names(), []string{"ben", "ann"})):
+			t.Errorf("start_fewer: %v %+v", g.Names(), g.Status)
+		case !fewer && (g.Status.Phase != adjudicator.PhaseSignUp || len(g.SignUp.Entrants) != 2 || g.SignUp.Confirmed() != 0):
+			t.Errorf("back to sign-up: %+v", g.SignUp)
 		}
 	}
 }
