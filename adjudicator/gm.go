@@ -28,6 +28,7 @@ import (
 //	pause, resume            stop and restart the clock: no deadline runs while paused
 //	grace DURATION|none      take late orders this long after each deadline
 //	rollback STEP            void everything played after step STEP (0: the set-up)
+//	approve NAME             give NAME the seat they asked for (substitutes: approve)
 //	upgrade [open-step]      move the game to the current engine version
 //	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections);
 //	                         every game has remove PLAYER, which takes PLAYER

@@ -184,6 +184,18 @@ type SignUp struct {
 // without a game): no engine state yet.
 func (g *Game) Forming() bool { return g.SignUp != nil && !g.SignUp.Started }
 
+// notStarted is why a forming game has no state to show: nil for a game
+// that has one.
+func (g *Game) notStarted() error {
+	if !g.Forming() {
+		return nil
+	}
+	if g.SignUp.Phase == PhaseCancelled {
+		return Errorf(ECONFLICT, "game %s never started: its sign-up closed", g.ID)
+	}
+	return Errorf(ECONFLICT, "game %s has not started: it is in %s, and has no state until its muster is complete", g.ID, g.SignUp.Phase)
+}
+
 // Entrant returns the entrant named name (case-insensitively), or nil.
 func (s *SignUp) Entrant(name string) *Entrant {
 	for i := range s.Entrants {

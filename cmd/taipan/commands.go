@@ -319,6 +319,10 @@ func deadlineText(g *adjudicator.Game) string {
 }
 
 func (m *Main) printNext(g *adjudicator.Game) {
+	if g.Forming() {
+		m.printSignUp(g)
+		return
+	}
 	if g.Status.Finished {
 		fmt.Fprintf(m.Stdout, "The game is over. Winner: %s.\n", strings.Join(g.Status.Winners, " and "))
 		return
@@ -697,6 +701,10 @@ func (m *Main) runGM(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		if g.Forming() {
+			fmt.Fprint(m.Stdout, gmSignUpHelp)
+			return nil
+		}
 		fmt.Fprint(m.Stdout, gmHelp, g.Engine.Corrections(), "\n")
 		return nil
 	}
@@ -733,10 +741,20 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   pause, resume                stop and restart the clock (no deadline runs while paused)
   grace DURATION|none          take late orders this long after each deadline
   rollback STEP                void everything played after step STEP; it opens again
+  approve NAME                 give NAME, from the standby list, the seat they asked for
+                               (a campaign with substitutes: approve)
   upgrade [open-step]          move the game to this build's engine version:
                                for the whole game if that replays every step
                                the same, else (open-step) from the open step on
 This game's corrections:
+`
+
+// gmSignUpHelp is the help of `taipan gm GAME help` for a game in sign-up.
+const gmSignUpHelp = `GM actions on a game in sign-up (each needs --reason TEXT):
+  muster                       muster the players there are now (at least the fewest seats)
+  close                        end the muster now: whoever has not confirmed is dropped
+  cancel                       close the sign-up without a game
+  token gm                     issue the GM a new token; prints it
 `
 
 func (m *Main) runGames(ctx context.Context, args []string) error {

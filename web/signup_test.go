@@ -1,0 +1,91 @@
+package web
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"taipan/adjudicator"
+	"taipan/internal/testkit"
+)
+
+// A player, in headless Chromium, finds a game open for sign-up on the
+// front page, follows it to its sign-up page and joins it with a seat
+// preference; a second join from the same address is refused with its
+// reason, and the page keeps what was typed.
+func TestBrowserSignUp(t *testing.T) {
+	s := newSite(t, Config{}, Options{})
+	c, err := adjudicator.ParseCampaign([]byte("id: club-1\ngame: trader\nseats: 3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.host.Open(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	bctx := testkit.Browser(t, 1100, 1000)
+	shot := newShots(t, bctx)
+	fail := func(what string, err error) {
+		t.Helper()
+		if err != nil {
+			shot.take("failed " + what)
+			t.Fatalf("%s: %v (screenshots in %s)", what, err, shot.dir)
+		}
+	}
+	text := func(id string) string {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID(id)))
+		fail("reading #"+id, err)
+		return v
+	}
+	res, err := chromedp.RunResponse(bctx, chromedp.Navigate(s.http.URL+"/"))
+	fail("the front page", err)
+	if res.Status != 200 {
+		t.Fatalf("the front page: %d", res.Status)
+	}
+	_, err = chromedp.RunResponse(bctx, chromedp.Click(chromedp.CSS(`a[href="/games/club-1"]`)))
+	fail("following the game", err)
+	fail("the sign-up page", chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("name"))))
+	url, err := chromedp.Run(bctx, chromedp.Location())
+	fail("the location", err)
+	if !strings.HasSuffix(url, "/signup/club-1") || text("phase") != adjudicator.PhaseSignUp {
+		t.Fatalf("the game's page leads to %s, phase %q", url, text("phase"))
+	}
+	shot.take("sign-up")
+	join := func(name string) {
+		t.Helper()
+		fail("typing "+name, chromedp.Do(bctx,
+			chromedp.SendKeys(chromedp.ID("name"), name),
+			chromedp.SendKeys(chromedp.ID("email"), "ann@club.test"),
+			chromedp.SendKeys(chromedp.ID("seats"), "2 1")))
+		_, err := chromedp.RunResponse(bctx, chromedp.Submit(chromedp.ID("name")))
+		fail("joining as "+name, err)
+	}
+	join("ann")
+	if a := text("answer"); !strings.Contains(a, "You have joined game club-1 as ann") || text("taken") != "1 (ann)" {
+		t.Fatalf("the answer: %s; taken %s", a, text("taken"))
+	}
+	shot.take("joined")
+	join("anna")
+	if a := text("answer"); !strings.Contains(a, "ann@club.test has already joined game club-1, as ann") {
+		t.Fatalf("a second join: %s", a)
+	}
+	kept, err := chromedp.Run(bctx, chromedp.Value(chromedp.ID("name")))
+	fail("reading the form", err)
+	if kept != "anna" {
+		t.Errorf("the refused form lost what was typed: %q", kept)
+	}
+	shot.take("refused")
+	g, err := s.host.Game(t.Context(), "club-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if en := g.SignUp.Entrant("ann"); en == nil || en.Via != "web" || !slices.Equal(en.Prefs, []int{2, 1}) || len(g.SignUp.Entrants) != 1 {
+		t.Errorf("the sign-up: %+v", g.SignUp.Entrants)
+	}
+	if !slices.Contains(s.notes.changed, "club-1") {
+		t.Errorf("the join was not told to the mail: %v", s.notes.changed)
+	}
+}
