@@ -168,6 +168,28 @@ join: ["*@club.test"]
 	if players := c.ok("", "players"); !strings.Contains(players, "eve@club.test") || strings.Contains(players, "dan@club.test") {
 		t.Errorf("taipan players:\n%s", players)
 	}
+	// ann adds an address of hers: a code goes there, and comes back.
+	send("ann@club.test", "command: also ann@home.test\n")
+	if r := reply("ann@club.test"); !strings.Contains(r, "A code went to ann@home.test") {
+		t.Fatalf("also:\n%s", r)
+	}
+	code := regexp.MustCompile(`command: also ([0-9a-f]{12})`).FindStringSubmatch(string(waitMaildir(t, filepath.Join(dir, "ann@home.test"), "the code", func(raw []byte) bool {
+		return header(raw, "Subject") == "[taipan] confirm an address"
+	})))
+	if code == nil {
+		t.Fatal("no code in the mail to ann@home.test")
+	}
+	send("ann@home.test", "command: also 000000000000\n")
+	if r := reply("ann@home.test"); !strings.Contains(r, "that code is wrong or has expired") {
+		t.Errorf("a wrong code:\n%s", r)
+	}
+	send("ann@home.test", "command: also "+code[1]+"\n")
+	if r := reply("ann@home.test"); !strings.Contains(r, "ann@home.test is now an address of ann@club.test") {
+		t.Fatalf("the code back:\n%s", r)
+	}
+	if who := c.ok("", "players", "ann@home.test"); !strings.Contains(who, "ann@club.test, ann@home.test") || !strings.Contains(who, "club-1 (ann)") {
+		t.Errorf("taipan players ann@home.test:\n%s", who)
+	}
 }
 
 // rederive reads an exported log (JSON Lines) and derives the game's seats
