@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"taipan/events/pgtest"
 	"taipan/mail"
 )
 
@@ -36,7 +37,11 @@ seed: "club cli test"
 // refusals of a second join, a full game, a gated game and a join after
 // the start, each with its reason.
 func TestClubSignUpByMail(t *testing.T) {
-	c := newCLI(t)
+	t.Run("sqlite", func(t *testing.T) { clubSignUpByMail(t, &cli{t: t, db: filepath.Join(t.TempDir(), "taipan.db")}) })
+	t.Run("postgres", func(t *testing.T) { clubSignUpByMail(t, &cli{t: t, db: pgtest.Get(t).NewDatabase(t)}) })
+}
+
+func clubSignUpByMail(t *testing.T, c *cli) {
 	out := c.ok(clubCampaign, "open", "-")
 	gmTok := regexp.MustCompile(`GM token \(shown once; only its hash is kept\): ([0-9a-f]{32})`).FindStringSubmatch(out)
 	if gmTok == nil || !strings.Contains(out, "Sign-up: sign-up; 0 of 4 seats taken.") {
