@@ -87,7 +87,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		return h.gmSignUp(ctx, tx, g, a, res)
 	}
 	if a.Action == "approve" {
-		return h.approve(ctx, tx, g, a)
+		return h.approve(ctx, tx, g, a, res)
 	}
 	need := func(n int, usage string) error {
 		if len(a.Args) != n {

@@ -29,9 +29,10 @@ type Host struct {
 	// Now is the clock for event times and deadlines; nil means time.Now.
 	// Engines never see it.
 	Now func() time.Time
-	// OnStart is told of each game that starts from its sign-up, with
-	// the players' tokens (see muster.go); nil: nobody is.
-	OnStart OnStart
+	// OnSeated is told of the players seated with new tokens (see
+	// muster.go); nil: nobody is, and an approved substitute's token is
+	// the GM's to hand over.
+	OnSeated OnSeated
 	// RecordOf is a player's record, for a campaign's min_record; nil
 	// until the host keeps records.
 	RecordOf RecordOf
@@ -630,16 +631,16 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 	for _, id := range ids {
 		var g *Game
 		var closed []int
+		moved := false
 		err := h.Store.Update(ctx, func(tx *events.Tx) error {
 			if g, err = h.loadTx(ctx, tx, id); err != nil {
 				return err
 			}
 			if g.Forming() {
+				// The clock moves a sign-up on, not a step.
 				seq := g.Seq
 				err := h.advance(ctx, tx, g)
-				if g.Seq != seq {
-					closed = []int{0}
-				}
+				moved = g.Seq != seq
 				return err
 			}
 			if at := g.CloseAt(); at.IsZero() || h.now().Before(at) {
@@ -651,7 +652,7 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 		if err != nil {
 			return changed, err
 		}
-		if len(closed) > 0 {
+		if len(closed) > 0 || moved {
 			changed = append(changed, g)
 		}
 	}

@@ -30,11 +30,12 @@ import (
 //   - A player who leaves during the muster leaves a seat as a dropped
 //     one does.
 
-// OnStart, when a Host has it, is told of each game that starts from its
-// sign-up, inside the transaction that starts it, with the players' new
-// tokens (by name): `taipan serve` and the command line queue them to be
-// mailed with the set-up report.
-type OnStart func(ctx context.Context, tx *events.Tx, g *Game, tokens map[string]string) error
+// OnSeated, when a Host has it, is told of the players seated with new
+// tokens (by name), inside the transaction that seats them: every player
+// of a game that starts from its sign-up, a substitute the GM approved.
+// `taipan serve` and the command line queue the tokens to be mailed (with
+// the set-up report, or on their own).
+type OnSeated func(ctx context.Context, tx *events.Tx, g *Game, tokens map[string]string) error
 
 // RecordOf is the hook for a player's record, by address, that a
 // campaign's min_record asks for: the number of games the player finished
@@ -379,8 +380,8 @@ func (h *Host) start(ctx context.Context, tx *events.Tx, g *Game, reason string)
 		}
 		tokens[name] = tok
 	}
-	if h.OnStart != nil {
-		return h.OnStart(ctx, tx, g, tokens)
+	if h.OnSeated != nil {
+		return h.OnSeated(ctx, tx, g, tokens)
 	}
 	return nil
 }

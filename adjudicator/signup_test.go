@@ -94,7 +94,7 @@ func signUpMusterStart(t *testing.T, target string) {
 	ctx := context.Background()
 	h, clk := clubHost(t, target)
 	var started map[string]string
-	h.OnStart = func(ctx context.Context, tx *events.Tx, g *adjudicator.Game, tokens map[string]string) error {
+	h.OnSeated = func(ctx context.Context, tx *events.Tx, g *adjudicator.Game, tokens map[string]string) error {
 		started = tokens
 		return nil
 	}

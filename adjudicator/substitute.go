@@ -215,8 +215,9 @@ func (h *Host) hand(ctx context.Context, tx *events.Tx, g *Game, kind, actor str
 	return setToken(ctx, tx, g.ID, p.Name)
 }
 
-// approve is the GM's `approve NAME`: the seat NAME asked for is theirs.
-func (h *Host) approve(ctx context.Context, tx *events.Tx, g *Game, a GMAction) error {
+// approve is the GM's `approve NAME`: the seat NAME asked for is theirs,
+// and their token goes to OnSeated (else to the GM, to hand over).
+func (h *Host) approve(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *GMResult) error {
 	if len(a.Args) != 1 {
 		return usageError(a.Action, "NAME")
 	}
@@ -228,11 +229,18 @@ func (h *Host) approve(ctx context.Context, tx *events.Tx, g *Game, a GMAction) 
 			}
 			ask.Reason = "approved by the GM: " + a.Reason
 			ask.Step = g.Step
-			if _, err := h.hand(ctx, tx, g, KindTaken, ActorGM, ask); err != nil {
+			tok, err := h.hand(ctx, tx, g, KindTaken, ActorGM, ask)
+			if err != nil {
 				return err
 			}
-			_, err := h.LeaveStandbyTx(ctx, tx, ask.Email)
-			return err
+			if _, err := h.LeaveStandbyTx(ctx, tx, ask.Email); err != nil {
+				return err
+			}
+			if h.OnSeated == nil {
+				res.Token = tok
+				return nil
+			}
+			return h.OnSeated(ctx, tx, g, map[string]string{ask.Name: tok})
 		}
 	}
 	return Errorf(ENOTFOUND, "nobody named %s asks for a seat in game %s", a.Args[0], g.ID)

@@ -366,12 +366,16 @@ func (d *Dispatcher) signUpTx(ctx context.Context, tx *events.Tx, g *adjudicator
 	return nil
 }
 
-// QueueStartTokens keeps the tokens of a game that starts from its
-// sign-up for the Dispatcher to mail with the set-up report, inside the
-// transaction that starts it (the Host's OnStart).
-func QueueStartTokens(ctx context.Context, tx *events.Tx, g *adjudicator.Game, tokens map[string]string) error {
+// QueueSeatTokens keeps the tokens of players seated (a game that starts
+// from its sign-up, a substitute approved) for the Dispatcher to mail,
+// with the set-up report or on their own, inside the transaction that
+// seats them (the Host's OnSeated).
+func QueueSeatTokens(ctx context.Context, tx *events.Tx, g *adjudicator.Game, tokens map[string]string) error {
 	for _, p := range g.Players {
 		tok := tokens[p.Name]
+		if tok == "" {
+			continue
+		}
 		if p.Email == "" || tok == "" {
 			continue
 		}

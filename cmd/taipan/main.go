@@ -132,7 +132,7 @@ func (m *Main) open() error {
 		return err
 	}
 	m.store, m.renderer = st, r
-	m.host = &adjudicator.Host{Store: st, Games: Games(), OnStart: mail.QueueStartTokens}
+	m.host = &adjudicator.Host{Store: st, Games: Games(), OnSeated: mail.QueueSeatTokens}
 	return m.useSigningKey("")
 }
 
