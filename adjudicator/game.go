@@ -269,29 +269,11 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 	if created.Kind != KindCreated || created.Seq != 1 {
 		return nil, bad(created, "a log must start with %s", KindCreated)
 	}
-	var c Created
-	if err := created.Decode(&c); err != nil {
-		return nil, bad(created, "%v", err)
+	c, eng, seed, err := firstEvents(reg, created, seedEvent, version)
+	if err != nil {
+		return nil, err
 	}
 	forced := version != ""
-	if !forced {
-		version = c.EngineVersion
-	}
-	eng, err := reg.EngineAt(c.Campaign.Game, version)
-	if err != nil {
-		return nil, bad(created, "%v", err)
-	}
-	if seedEvent.Kind != KindSeed || seedEvent.Redacted() {
-		return nil, bad(seedEvent, "the seed is withheld (a public export before the game's end): the chain can be checked, but replaying needs the full log")
-	}
-	var sp SeedPayload
-	if err := seedEvent.Decode(&sp); err != nil {
-		return nil, bad(seedEvent, "%v", err)
-	}
-	seed, err := hex.DecodeString(sp.Seed)
-	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
-		return nil, bad(seedEvent, "the seed does not match its commitment")
-	}
 	cfg, err := c.Campaign.config()
 	if err != nil {
 		return nil, bad(created, "%v", err)
@@ -314,6 +296,39 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 	g.seatTenures(created.Seq)
 	g.openStep(created.RecordedAt)
 	return g, nil
+}
+
+// firstEvents reads a log's first two events, game-created (or
+// game-opened) and the seed: the payload, the engine at the version the
+// log names (or version, if given) and the seed, checked against its
+// commitment.
+func firstEvents(reg *Registry, created, seedEvent events.Event, version string) (Created, engine.Engine, []byte, error) {
+	bad := func(e events.Event, format string, args ...any) error {
+		return &ReplayError{e, fmt.Sprintf(format, args...)}
+	}
+	var c Created
+	if err := created.Decode(&c); err != nil {
+		return c, nil, nil, bad(created, "%v", err)
+	}
+	if version == "" {
+		version = c.EngineVersion
+	}
+	eng, err := reg.EngineAt(c.Campaign.Game, version)
+	if err != nil {
+		return c, nil, nil, bad(created, "%v", err)
+	}
+	if seedEvent.Kind != KindSeed || seedEvent.Redacted() {
+		return c, nil, nil, bad(seedEvent, "the seed is withheld (a public export before the game's end): the chain can be checked, but replaying needs the full log")
+	}
+	var sp SeedPayload
+	if err := seedEvent.Decode(&sp); err != nil {
+		return c, nil, nil, bad(seedEvent, "%v", err)
+	}
+	seed, err := hex.DecodeString(sp.Seed)
+	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
+		return c, nil, nil, bad(seedEvent, "the seed does not match its commitment")
+	}
+	return c, eng, seed, nil
 }
 
 // openStep starts the clock of a new step.

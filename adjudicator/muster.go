@@ -2,7 +2,6 @@ package adjudicator
 
 import (
 	"context"
-	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -93,23 +92,10 @@ func (h *Host) Open(ctx context.Context, c *Campaign) (*NewGame, error) {
 	payload := Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}
 	out := &NewGame{Tokens: map[string]string{}}
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
-		if err := tx.LockGame(ctx, c.ID); err != nil {
+		if _, _, err := h.startLog(ctx, tx, c.ID, KindOpened, payload, seed); err != nil {
 			return err
 		}
-		seq, _, err := tx.Last(ctx, c.ID)
-		if err != nil {
-			return err
-		}
-		if seq > 0 {
-			return Errorf(ECONFLICT, "a game with id %s already exists", c.ID)
-		}
-		at := h.now()
-		if _, err := tx.Append(ctx, c.ID, KindOpened, ActorGM, payload, at); err != nil {
-			return err
-		}
-		if _, err := tx.Append(ctx, c.ID, KindSeed, ActorSystem, SeedPayload{Seed: hex.EncodeToString(seed)}, at); err != nil {
-			return err
-		}
+		var err error
 		if out.Tokens[""], err = setToken(ctx, tx, c.ID, ""); err != nil {
 			return err
 		}

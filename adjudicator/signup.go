@@ -1,7 +1,6 @@
 package adjudicator
 
 import (
-	"encoding/hex"
 	"fmt"
 	"path"
 	"slices"
@@ -277,32 +276,14 @@ func startOpen(reg *Registry, opened, seedEvent events.Event, version string) (*
 	bad := func(e events.Event, format string, args ...any) error {
 		return &ReplayError{e, fmt.Sprintf(format, args...)}
 	}
-	var c Created
-	if err := opened.Decode(&c); err != nil {
-		return nil, bad(opened, "%v", err)
+	c, eng, seed, err := firstEvents(reg, opened, seedEvent, version)
+	if err != nil {
+		return nil, err
 	}
 	if c.Campaign.Seats == nil {
 		return nil, bad(opened, "an open game needs its seats")
 	}
 	forced := version != ""
-	if !forced {
-		version = c.EngineVersion
-	}
-	eng, err := reg.EngineAt(c.Campaign.Game, version)
-	if err != nil {
-		return nil, bad(opened, "%v", err)
-	}
-	if seedEvent.Kind != KindSeed || seedEvent.Redacted() {
-		return nil, bad(seedEvent, "the seed is withheld (a public export before the game's end): the chain can be checked, but replaying needs the full log")
-	}
-	var sp SeedPayload
-	if err := seedEvent.Decode(&sp); err != nil {
-		return nil, bad(seedEvent, "%v", err)
-	}
-	seed, err := hex.DecodeString(sp.Seed)
-	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
-		return nil, bad(seedEvent, "the seed does not match its commitment")
-	}
 	su := &SignUp{Seats: *c.Campaign.Seats, Phase: PhaseSignUp, Deadline: opened.RecordedAt.Add(c.Campaign.signUpFor()), hostSeed: seed, commitment: c.Commitment}
 	for _, p := range c.Campaign.Players {
 		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Via: "campaign", Seq: opened.Seq, At: opened.RecordedAt})

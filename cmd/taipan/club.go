@@ -23,15 +23,8 @@ func (m *Main) runOpen(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	data, err := m.readInput(pos[0])
+	c, err := m.readCampaign(pos[0])
 	if err != nil {
-		return err
-	}
-	c, err := adjudicator.ParseCampaign(data)
-	if err != nil {
-		return err
-	}
-	if err := inlineData(c, pos[0]); err != nil {
 		return err
 	}
 	if *check {

@@ -92,15 +92,8 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	data, err := m.readInput(pos[0])
+	c, err := m.readCampaign(pos[0])
 	if err != nil {
-		return err
-	}
-	c, err := adjudicator.ParseCampaign(data)
-	if err != nil {
-		return err
-	}
-	if err := inlineData(c, pos[0]); err != nil {
 		return err
 	}
 	// A game served by mail reaches every player by mail.
@@ -163,6 +156,20 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
 	}
 	return nil
+}
+
+// readCampaign reads and checks the campaign file name ("-": standard
+// input), its options' data inlined.
+func (m *Main) readCampaign(name string) (*adjudicator.Campaign, error) {
+	data, err := m.readInput(name)
+	if err != nil {
+		return nil, err
+	}
+	c, err := adjudicator.ParseCampaign(data)
+	if err != nil {
+		return nil, err
+	}
+	return c, inlineData(c, name)
 }
 
 // randomBytes reads n bytes from crypto/rand.
