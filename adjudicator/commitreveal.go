@@ -1,7 +1,10 @@
 package adjudicator
 
 import (
+	"context"
+	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
 	"slices"
@@ -156,4 +159,33 @@ func (g *Game) signUpDeadline() time.Time {
 		return time.Time{}
 	}
 	return g.SignUp.Deadline
+}
+
+// ConfirmCode is the code with which the entrant name confirms at the
+// muster running, on the site: mailed to them with the call to confirm.
+// It is the HMAC of the game, the name and the muster keyed with the
+// host's seed, so that it is kept nowhere, cannot be made without the
+// seed, and is void once another muster opens. "" when no muster runs.
+func (g *Game) ConfirmCode(name string) string {
+	su := g.SignUp
+	if !g.Forming() || su.Phase != PhaseMuster || su.Entrant(name) == nil {
+		return ""
+	}
+	m := hmac.New(sha256.New, su.hostSeed)
+	fmt.Fprintf(m, "taipan-confirm\n%s\n%s\n%d", g.ID, strings.ToLower(name), su.MusterSeq)
+	return hex.EncodeToString(m.Sum(nil))[:16]
+}
+
+// ConfirmByCodeTx is ConfirmTx for the site, whose reader proves to be
+// the entrant name with the code mailed to them (ConfirmCode).
+func (h *Host) ConfirmByCodeTx(ctx context.Context, tx *events.Tx, game, name, code, reveal string) (*Game, error) {
+	g, err := h.forming(ctx, tx, game)
+	if err != nil {
+		return nil, err
+	}
+	want := g.ConfirmCode(name)
+	if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(strings.ToLower(strings.TrimSpace(code)))) != 1 {
+		return nil, Errorf(EUNAUTHORIZED, "field code: wrong code for %s in game %s: give the code of the call to confirm mailed to you for this muster", name, game)
+	}
+	return h.ConfirmTx(ctx, tx, game, name, reveal)
 }

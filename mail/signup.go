@@ -354,9 +354,12 @@ func (d *Dispatcher) signUpTx(ctx context.Context, tx *events.Tx, g *adjudicator
 		if en.Via == "standby" {
 			called = "You were called from the standby list to a seat that freed up.\n\n"
 		}
+		code := g.ConfirmCode(en.Name)
 		dr := &Draft{Game: g.ID, Kind: KindNotice, Step: -1, To: en.Email,
-			Subject:   gameSubject(g.ID, "confirm by "+adjudicator.FormatTime(su.Deadline)),
-			Body:      called + fmt.Sprintf("Game %s musters: every player confirms before it starts.\n\n", g.ID) + confirmHow(g.ID, en),
+			Subject: gameSubject(g.ID, "confirm by "+adjudicator.FormatTime(su.Deadline)),
+			Body: called + fmt.Sprintf("Game %s musters: every player confirms before it starts.\n\n", g.ID) + confirmHow(g.ID, en) +
+				fmt.Sprintf("\nOn the game's web site, its sign-up page takes your confirmation too, with\nyour name, %s, and this code: %s\n", en.Name, code),
+			Secrets:   []string{code},
 			MessageID: newID(d.Domain, KindNotice, g.ID, "muster", strconv.FormatInt(su.MusterSeq, 10), strings.ToLower(en.Name)),
 			InReplyTo: threadRoot(d.Domain, g.ID, playerKey(en.Name))}
 		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {

@@ -21,6 +21,7 @@ import (
 func (s *Server) signUpRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /signup/{game}", s.signUpPage)
 	mux.HandleFunc("POST /signup/{game}", s.signUpPost)
+	mux.HandleFunc("POST /signup/{game}/confirm", s.confirmPost)
 }
 
 // signUpData is the sign-up page.
@@ -33,6 +34,8 @@ type signUpData struct {
 	Phase    string
 	Deadline string
 	Open     bool // the form is shown: sign-up runs
+	Muster   bool // the confirmation form is shown
+	Waiting  string
 	Choices  []int
 	Form     signUpForm
 }
@@ -83,7 +86,8 @@ func (s *Server) signUpPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) renderSignUp(w http.ResponseWriter, r *http.Request, status int, g *adjudicator.Game, a *answer, f signUpForm) {
 	su := g.SignUp
 	d := signUpData{Answer: a, Engine: g.Engine.Name(), Seats: su.Seats.String(), Taken: len(su.Entrants),
-		Phase: su.Phase, Deadline: adjudicator.FormatTime(su.Deadline), Open: su.Phase == adjudicator.PhaseSignUp, Form: f}
+		Phase: su.Phase, Deadline: adjudicator.FormatTime(su.Deadline), Open: su.Phase == adjudicator.PhaseSignUp,
+		Muster: su.Phase == adjudicator.PhaseMuster, Waiting: strings.Join(su.Unconfirmed(), ", "), Form: f}
 	var names []string
 	for _, e := range su.Entrants {
 		names = append(names, e.Name)
@@ -128,6 +132,37 @@ func (s *Server) signUpPost(w http.ResponseWriter, r *http.Request) {
 			return nil
 		})
 	}
+	s.signUpAnswer(w, r, g, err, f, "You have joined game "+g.ID+" as "+req.Name+". When its seats are taken, or its sign-up ends, every player is asked by mail, at "+req.Email+", to confirm.")
+}
+
+// confirmPost is a player's confirmation at the muster, with the code of
+// the call to confirm mailed to them, and their reveal.
+func (s *Server) confirmPost(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r) || !s.formOK(w, r) {
+		return
+	}
+	g, ok := s.formingGame(w, r)
+	if !ok {
+		return
+	}
+	f := signUpForm{Name: strings.TrimSpace(r.PostFormValue("name"))}
+	err := s.host.Store.Update(r.Context(), func(tx *events.Tx) error {
+		confirmed, err := s.host.ConfirmByCodeTx(r.Context(), tx, g.ID, f.Name, r.PostFormValue("code"), r.PostFormValue("reveal"))
+		if err != nil {
+			return err
+		}
+		g = confirmed
+		if s.opt.Notifier != nil {
+			return s.opt.Notifier.Changed(r.Context(), tx, confirmed)
+		}
+		return nil
+	})
+	s.signUpAnswer(w, r, g, err, f, "You have confirmed for game "+g.ID+", as "+f.Name+".")
+}
+
+// signUpAnswer answers a sign-up form: the refusal, or done, on the
+// sign-up page while the game forms, on a page of its own once it starts.
+func (s *Server) signUpAnswer(w http.ResponseWriter, r *http.Request, g *adjudicator.Game, err error, f signUpForm, done string) {
 	if err != nil {
 		if httpStatus(err) == http.StatusInternalServerError {
 			s.failErr(w, r, err)
@@ -136,14 +171,17 @@ func (s *Server) signUpPost(w http.ResponseWriter, r *http.Request) {
 		if fresh, gerr := s.host.Game(r.Context(), g.ID); gerr == nil && fresh.Forming() {
 			g = fresh
 		}
-		s.renderSignUp(w, r, httpStatus(err), g, &answer{Class: "refused", Head: "Not joined", Text: err.Error()}, f)
+		if !g.Forming() {
+			s.fail(w, r, httpStatus(err), "%s", err.Error())
+			return
+		}
+		s.renderSignUp(w, r, httpStatus(err), g, &answer{Class: "refused", Head: "Refused", Text: err.Error()}, f)
 		return
 	}
-	text := "You have joined game " + g.ID + " as " + req.Name + ". When its seats are taken, or its sign-up ends, every player is asked by mail, at " + req.Email + ", to confirm."
 	if !g.Forming() {
-		text = "You have joined game " + g.ID + " as " + req.Name + "; it has started, and your token comes by mail."
-		s.render(w, r, http.StatusOK, "text", page{Title: "Joined " + g.ID, Game: g.ID, Data: textData{Answer: &answer{Class: "ok", Head: "Joined", Text: text}, Back: "/games/" + g.ID}})
+		done += " The game has started: your token comes by mail."
+		s.render(w, r, http.StatusOK, "text", page{Title: g.ID, Game: g.ID, Data: textData{Answer: &answer{Class: "ok", Head: "Done", Text: done}, Back: "/games/" + g.ID}})
 		return
 	}
-	s.renderSignUp(w, r, http.StatusOK, g, &answer{Class: "ok", Head: "Joined", Text: text}, signUpForm{})
+	s.renderSignUp(w, r, http.StatusOK, g, &answer{Class: "ok", Head: "Done", Text: done}, signUpForm{})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"taipan/adjudicator"
+	"taipan/events"
 	"taipan/internal/testkit"
 )
 
@@ -88,4 +89,42 @@ func TestBrowserSignUp(t *testing.T) {
 	if !slices.Contains(s.notes.changed, "club-1") {
 		t.Errorf("the join was not told to the mail: %v", s.notes.changed)
 	}
+
+	// The seats taken, the muster runs: ann confirms on the site with the
+	// code of her call to confirm.
+	for _, name := range []string{"ben", "cid"} {
+		err := s.host.Store.Update(t.Context(), func(tx *events.Tx) error {
+			_, err := s.host.JoinTx(t.Context(), tx, adjudicator.JoinRequest{Game: "club-1", Name: name, Email: name + "@club.test"})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = chromedp.RunResponse(bctx, chromedp.Navigate(s.http.URL+"/signup/club-1"))
+	fail("the muster's page", err)
+	if w := text("waiting"); w != "ann, ben, cid" {
+		t.Fatalf("still to confirm: %q", w)
+	}
+	confirmAs := func(code string) {
+		t.Helper()
+		fail("typing the confirmation", chromedp.Do(bctx,
+			chromedp.SendKeys(chromedp.ID("confirm-name"), "ann"),
+			chromedp.SendKeys(chromedp.ID("code"), code)))
+		_, err := chromedp.RunResponse(bctx, chromedp.Click(chromedp.ID("confirm")))
+		fail("confirming", err)
+	}
+	confirmAs("0000000000000000")
+	if a := text("answer"); !strings.Contains(a, "field code: wrong code for ann in game club-1") {
+		t.Fatalf("a wrong code: %s", a)
+	}
+	shot.take("wrong code")
+	g, _ = s.host.Game(t.Context(), "club-1")
+	_, err = chromedp.RunResponse(bctx, chromedp.Navigate(s.http.URL+"/signup/club-1"))
+	fail("the muster's page again", err)
+	confirmAs(g.ConfirmCode("ann"))
+	if a := text("answer"); !strings.Contains(a, "You have confirmed for game club-1, as ann.") || text("waiting") != "ben, cid" {
+		t.Fatalf("the confirmation: %s; waiting %s", a, text("waiting"))
+	}
+	shot.take("confirmed")
 }
