@@ -90,27 +90,39 @@ func (h *Host) Open(ctx context.Context, c *Campaign) (*NewGame, error) {
 		return nil, err
 	}
 	payload := Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}
-	out := &NewGame{Tokens: map[string]string{}}
+	var out *NewGame
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
-		if _, _, err := h.startLog(ctx, tx, c.ID, KindOpened, payload, seed); err != nil {
-			return err
-		}
-		var err error
-		if out.Tokens[""], err = setToken(ctx, tx, c.ID, ""); err != nil {
-			return err
-		}
-		g, err := h.loadTx(ctx, tx, c.ID)
-		if err != nil {
-			return err
-		}
-		out.Game = g
-		// The players the campaign names may fill it already.
-		return h.advance(ctx, tx, g)
+		out, err = h.openTx(ctx, tx, payload, seed)
+		return err
 	})
+	return out, err
+}
+
+// OpenTx is Open inside a caller's transaction (the GM's mail that opens a
+// game, and its answer).
+func (h *Host) OpenTx(ctx context.Context, tx *events.Tx, c *Campaign) (*NewGame, error) {
+	eng, seed, err := CheckOpen(h.Games, c, h.Store.Random)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	return h.openTx(ctx, tx, Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}, seed)
+}
+
+func (h *Host) openTx(ctx context.Context, tx *events.Tx, payload Created, seed []byte) (*NewGame, error) {
+	id := payload.Campaign.ID
+	if _, _, err := h.startLog(ctx, tx, id, KindOpened, payload, seed); err != nil {
+		return nil, err
+	}
+	out := &NewGame{Tokens: map[string]string{}}
+	var err error
+	if out.Tokens[""], err = setToken(ctx, tx, id, ""); err != nil {
+		return nil, err
+	}
+	if out.Game, err = h.loadTx(ctx, tx, id); err != nil {
+		return nil, err
+	}
+	// The players the campaign names may fill it already.
+	return out, h.advance(ctx, tx, out.Game)
 }
 
 // JoinRequest is a player asking to join a game in sign-up.

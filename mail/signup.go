@@ -30,6 +30,11 @@ import (
 //	command: also alice@home.test  # add an address of yours: a code goes there,
 //	command: also CODE       #   and from there, with it, the address is yours
 //
+//	command: open            # the GM opens a game for sign-up: the rest of the
+//	id: club-2               #   file is its campaign (taipan open's), taken from
+//	game: trader             #   the address of a GM of one of the host's games,
+//	seats: 4                 #   who becomes its GM; the answer carries the GM token
+//
 // The core decides each (adjudicator/muster.go, substitute.go, identity.go);
 // this file reads the mail and words the answers. Each is answered to the
 // sender within the limits on answers.
@@ -42,6 +47,7 @@ var clubVerbs = map[string][]string{
 	"standby": {},
 	"take":    {},
 	"also":    {},
+	"open":    nil, // the campaign's own keys
 }
 
 // clubRequest is a club command as the mail gives it.
@@ -52,7 +58,10 @@ type clubRequest struct {
 	seats   []int
 	entropy string
 	reveal  string
-	problem string // a mistake in the file, located
+	// campaign is the file of `command: open`, its command line blanked
+	// so that the campaign's mistakes are told at their lines.
+	campaign []byte
+	problem  string // a mistake in the file, located
 }
 
 // readClubRequest reads a club command from an order file; nil when the
@@ -79,6 +88,16 @@ func readClubRequest(file []byte) *clubRequest {
 	}
 	if r == nil {
 		return nil
+	}
+	if r.verb == "open" {
+		lines := strings.Split(string(file), "\n")
+		for i := 0; i+1 < len(root.Content); i += 2 {
+			if k := root.Content[i]; strings.EqualFold(k.Value, "command") && k.Line-1 < len(lines) {
+				lines[k.Line-1] = ""
+			}
+		}
+		r.campaign = []byte(strings.Join(lines, "\n"))
+		return r
 	}
 	takes := clubVerbs[r.verb]
 	for i := 0; i+1 < len(root.Content); i += 2 {
@@ -132,6 +151,7 @@ var clubUsage = map[string]string{
 	"standby": "command: standby NAME (or standby off)",
 	"take":    "command: take GAME SEAT",
 	"also":    "command: also ADDRESS, then from that address command: also CODE",
+	"open":    "command: open, and below it the campaign (id:, game:, seats:, …)",
 }
 
 // club answers a club command.
@@ -151,12 +171,12 @@ func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *club
 	if r.problem != "" {
 		return refuse("", r.problem)
 	}
-	want := map[string]int{"join": 1, "leave": 1, "confirm": 1, "standby": 1, "take": 2, "also": 1}[r.verb]
+	want := map[string]int{"join": 1, "leave": 1, "confirm": 1, "standby": 1, "take": 2, "also": 1, "open": 0}[r.verb]
 	if len(r.args) != want {
 		return refuse("", "field command: write "+clubUsage[r.verb])
 	}
 	game := ""
-	if r.verb != "standby" && r.verb != "also" {
+	if r.verb != "standby" && r.verb != "also" && r.verb != "open" {
 		game = r.args[0]
 	}
 	var body string
@@ -165,6 +185,16 @@ func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *club
 	var extra *Draft
 	refused, err := in.savepoint(ctx, tx, game, true, func() error {
 		switch r.verb {
+		case "open":
+			ng, err := in.openByMail(ctx, tx, m, r.campaign)
+			if err != nil {
+				return err
+			}
+			game, changed = ng.Game.ID, ng.Game
+			tok := ng.Tokens[""]
+			secrets = append(secrets, tok)
+			body = fmt.Sprintf("Opened game %s (%s) for sign-up: %s seats, sign-up until %s.\nHost seed commitment: %s\n\n", game, ng.Game.Engine.Name(), ng.Game.SignUp.Seats, adjudicator.FormatTime(ng.Game.SignUp.Deadline), ng.Game.HostCommitment()) +
+				tokenText(game, "GM", tok, "You are its GM.")
 		case "join":
 			if r.name == "" {
 				return adjudicator.Errorf(adjudicator.EINVALID, "field name: missing: add a line name: NAME, the name you will play under")
@@ -419,4 +449,31 @@ func (in *Ingester) openGamesText(ctx context.Context, tx *events.Tx) (string, e
 		return "", nil
 	}
 	return "Games open for sign-up (send command: join GAME with name: NAME):\n\n" + b.String(), nil
+}
+
+// openByMail opens the campaign of a GM's `command: open`: from the
+// address of a GM of one of the host's games, who becomes the new game's
+// GM.
+func (in *Ingester) openByMail(ctx context.Context, tx *events.Tx, m *Inbound, file []byte) (*adjudicator.NewGame, error) {
+	ms, err := in.Host.MembershipsTx(ctx, tx, m.From)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.ContainsFunc(ms, func(ms adjudicator.Membership) bool { return ms.Role == adjudicator.RoleGM }) {
+		return nil, adjudicator.Errorf(adjudicator.EUNAUTHORIZED, "field command: a game is opened by mail only from the address of a GM of one of this host's games; %s is none (the first is opened with taipan open)", m.From)
+	}
+	c, err := adjudicator.ParseCampaign(file)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.GM == "":
+		c.GM = m.From
+	case !strings.EqualFold(c.GM, m.From):
+		return nil, adjudicator.Errorf(adjudicator.EINVALID, "field gm: the campaign names %s as its GM, but the mail comes from %s; a GM opens games for themself", c.GM, m.From)
+	}
+	if _, named := c.Options["data"].(string); named {
+		return nil, adjudicator.Errorf(adjudicator.EINVALID, "options: data: names a file, which a mail cannot carry; open the game with taipan open")
+	}
+	return in.Host.OpenTx(ctx, tx, c)
 }

@@ -68,7 +68,7 @@ join: ["*@club.test"]
 	reply := func(from string) string {
 		t.Helper()
 		subject := fmt.Sprintf("Re: club %d", n)
-		return string(waitMaildir(t, filepath.Join(dir, from), subject, func(raw []byte) bool { return header(raw, "Subject") == subject }))
+		return plainText(t, waitMaildir(t, filepath.Join(dir, from), subject, func(raw []byte) bool { return header(raw, "Subject") == subject }))
 	}
 	values := map[string]string{}
 	commit := func(who string) string {
@@ -99,6 +99,11 @@ join: ["*@club.test"]
 	send("fay@club.test", "command: join club-1\nname: fay\n")
 	if r := reply("fay@club.test"); !strings.Contains(r, "game club-1 is full") {
 		t.Errorf("a join of a full game:\n%s", r)
+	}
+	// Anyone may ask which games are open for sign-up.
+	send("fay@club.test", "command: games\n")
+	if r := reply("fay@club.test"); !strings.Contains(r, "club-1 (trader): 4 of 4 seats taken; full, mustering until") || !strings.Contains(r, "gated-1 (trader): 0 of 2-4 seats taken; sign-up until") {
+		t.Errorf("command: games:\n%s", r)
 	}
 	// Gated: only *@club.test may join gated-1.
 	send("gus@elsewhere.test", "command: join gated-1\nname: gus\n")
@@ -170,8 +175,40 @@ join: ["*@club.test"]
 	if audit := c.ok("", "audit", "club-1"); !strings.Contains(audit, "Audit passed") {
 		t.Errorf("audit:\n%s", audit)
 	}
+	// A third party replays the exported log on its own, and checks the
+	// chain of the public one (which withholds the host's seed and the
+	// addresses while the game runs).
+	logFile := filepath.Join(t.TempDir(), "club-1.jsonl")
+	os.WriteFile(logFile, []byte(log), 0o600)
+	if audit := newCLI(t).ok("", "audit", "--file", logFile); !strings.Contains(audit, "Audit passed") {
+		t.Errorf("audit --file:\n%s", audit)
+	}
+	public := c.ok("", "export", "club-1", "--public")
+	if strings.Contains(public, "ann@club.test") || strings.Contains(public, `"seed":"`) {
+		t.Errorf("the public export of a running open game shows an address or the seed")
+	}
+	os.WriteFile(logFile, []byte(public), 0o600)
+	if audit := newCLI(t).ok("", "audit", "--file", logFile); !strings.Contains(audit, "Chain verified") {
+		t.Errorf("audit --file of the public export:\n%s", audit)
+	}
 	if players := c.ok("", "players"); !strings.Contains(players, "eve@club.test") || strings.Contains(players, "dan@club.test") {
 		t.Errorf("taipan players:\n%s", players)
+	}
+	// The GM opens the next game by mail; a stranger cannot.
+	send("gus@club.test", "command: open\nid: club-3\ngame: trader\nseats: 2\n")
+	if r := reply("gus@club.test"); !strings.Contains(r, "a game is opened by mail only from the address of a GM") {
+		t.Errorf("a stranger's open:\n%s", r)
+	}
+	send("gm@club.test", "command: open\nid: club-2\ngame: trader\nseats: 2-3\nsignup: 3d\nplayer: x\n")
+	if r := reply("gm@club.test"); !strings.Contains(r, `line 6: "player" is not a campaign key; did you mean "players"?`) {
+		t.Errorf("a campaign with a mistake, by mail:\n%s", r)
+	}
+	send("gm@club.test", "command: open\nid: club-2\ngame: trader\nseats: 2-3\nsignup: 3d\n")
+	if r := reply("gm@club.test"); !strings.Contains(r, "Opened game club-2 (trader) for sign-up: 2-3 seats") || !regexp.MustCompile(`token: [0-9a-f]{32}`).MatchString(r) {
+		t.Errorf("the GM's open by mail:\n%s", r)
+	}
+	if st := c.ok("", "status", "club-2"); !strings.Contains(st, "Sign-up: sign-up; 0 of 2-3 seats taken.") {
+		t.Errorf("status of the game opened by mail:\n%s", st)
 	}
 	// ann adds an address of hers: a code goes there, and comes back.
 	send("ann@club.test", "command: also ann@home.test\n")
