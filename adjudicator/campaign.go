@@ -57,6 +57,8 @@ type Campaign struct {
 	MinRecord   int        `yaml:"min_record" json:"min_record,omitempty"`   // the record a player needs (Host.RecordOf)
 	StartFewer  bool       `yaml:"start_fewer" json:"start_fewer,omitempty"` // start with fewer than were mustered, if enough confirm
 	Substitutes string     `yaml:"substitutes" json:"substitutes,omitempty"` // open (default: a standby takes a free seat) or approve (the GM approves)
+	SeatLabels  []string   `yaml:"seat_labels" json:"seat_labels,omitempty"` // what each seat is, in seat order (British, French, …), for preferences
+	SeatSetup   string     `yaml:"seat_setup" json:"seat_setup,omitempty"`   // a key of setup: that each player's seat label is written under, by name
 
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }

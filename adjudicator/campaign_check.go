@@ -37,6 +37,8 @@ var campaignKeys = []struct {
 	{"min_record", "a number of games (taipan open)", yaml.ScalarNode},
 	{"start_fewer", "true or false (taipan open)", yaml.ScalarNode},
 	{"substitutes", "open (the default) or approve", yaml.ScalarNode},
+	{"seat_labels", "a list of what each seat is, in seat order, e.g. [British, French, Russian] (taipan open)", yaml.SequenceNode},
+	{"seat_setup", "a key of setup the seat labels are written under, e.g. nationalities (taipan open)", yaml.ScalarNode},
 }
 
 // campaignError locates a mistake in a campaign file.

@@ -103,6 +103,7 @@ func (g *Game) begin(e events.Event, p Started) error {
 		en := su.Entrant(name)
 		c.Players = append(c.Players, Seat{Name: en.Name, Email: en.Email})
 	}
+	c.labelSeats()
 	cfg, err := c.config()
 	if err != nil {
 		return err

@@ -55,6 +55,9 @@ func CheckOpen(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (en
 	if len(c.Players) > c.Seats.Max {
 		return nil, nil, Errorf(EINVALID, "campaign %s: %d players are named, but the game has %s seats", c.ID, len(c.Players), c.Seats)
 	}
+	if err := c.checkSeatLabels(); err != nil {
+		return nil, nil, err
+	}
 	eng, err := reg.Engine(c.Game)
 	if err != nil {
 		return nil, nil, err
@@ -69,6 +72,7 @@ func CheckOpen(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (en
 		for i := range n {
 			trial.Players = append(trial.Players, Seat{Name: fmt.Sprintf("seat%d", i+1)})
 		}
+		trial.labelSeats()
 		cfg, err := trial.config()
 		if err != nil {
 			return nil, nil, err
@@ -130,8 +134,9 @@ type JoinRequest struct {
 	Game  string
 	Name  string
 	Email string
-	// Prefs are seat numbers in the order the player prefers them.
-	Prefs []int
+	// Seats are the seats the player prefers, in order: numbers, or the
+	// campaign's seat labels.
+	Seats []string
 	// Commitment is the hex SHA-256 of the 32 bytes the player will
 	// reveal at muster; "" for none.
 	Commitment string
@@ -189,10 +194,13 @@ func (h *Host) JoinTx(ctx context.Context, tx *events.Tx, r JoinRequest) (*Game,
 	if en := su.Entrant(r.Name); en != nil {
 		return nil, Errorf(ECONFLICT, "field name: %s has already joined game %s under that name; choose another (names are told apart without regard to case)", en.Name, g.ID)
 	}
-	for _, s := range r.Prefs {
-		if s < 1 || s > su.Seats.Max {
-			return nil, Errorf(EINVALID, "field seats: %d is not a seat of game %s, whose seats are 1 to %d", s, g.ID, su.Seats.Max)
+	var prefs []int
+	for _, w := range r.Seats {
+		n, err := g.seatNumber(w)
+		if err != nil {
+			return nil, err
 		}
+		prefs = append(prefs, n)
 	}
 	if r.Commitment != "" {
 		r.Commitment = strings.ToLower(strings.TrimSpace(r.Commitment))
@@ -200,7 +208,7 @@ func (h *Host) JoinTx(ctx context.Context, tx *events.Tx, r JoinRequest) (*Game,
 			return nil, err
 		}
 	}
-	p := SignedUp{Name: r.Name, Email: r.Email, Prefs: r.Prefs, Commitment: r.Commitment, Via: r.Via}
+	p := SignedUp{Name: r.Name, Email: r.Email, Prefs: prefs, Commitment: r.Commitment, Via: r.Via}
 	if err := h.append(ctx, tx, g, KindSignedUp, r.Name, p, nil); err != nil {
 		return nil, err
 	}

@@ -105,10 +105,10 @@ func signUpMusterStart(t *testing.T, target string) {
 	if _, err := inTx(t, h, func(tx *events.Tx) (int, error) { return 0, h.StandbyTx(ctx, tx, "eve@club.test", "eve") }); err != nil {
 		t.Fatal(err)
 	}
-	prefs := map[string][]int{"ann": {2}, "ben": {2, 1}, "cid": {1}, "dan": nil}
+	prefs := map[string][]string{"ann": {"2"}, "ben": {"2", "1"}, "cid": {"1"}, "dan": nil}
 	for _, name := range []string{"ann", "ben", "cid", "dan"} {
 		_, c := entropy(name)
-		if _, err := join(t, h, adjudicator.JoinRequest{Game: "club-1", Name: name, Email: name + "@club.test", Prefs: prefs[name], Commitment: c, Via: "mail"}); err != nil {
+		if _, err := join(t, h, adjudicator.JoinRequest{Game: "club-1", Name: name, Email: name + "@club.test", Seats: prefs[name], Commitment: c, Via: "mail"}); err != nil {
 			t.Fatalf("%s joins: %v", name, err)
 		}
 		if name == "ann" {
@@ -447,7 +447,7 @@ func TestSignUpRefusals(t *testing.T) {
 	}{
 		{adjudicator.JoinRequest{Game: "gated", Name: "gus", Email: "gus@else.test"}, "game gated takes sign-ups only from *@club.test, boss@else.test"},
 		{adjudicator.JoinRequest{Game: "few", Name: "ANN", Email: "other@club.test"}, "field name: ann has already joined game few under that name"},
-		{adjudicator.JoinRequest{Game: "few", Name: "bo", Email: "bo@club.test", Prefs: []int{4}}, "field seats: 4 is not a seat of game few, whose seats are 1 to 3"},
+		{adjudicator.JoinRequest{Game: "few", Name: "bo", Email: "bo@club.test", Seats: []string{"4"}}, "field seats: 4 is not a seat of game few, whose seats are 1 to 3"},
 		{adjudicator.JoinRequest{Game: "few", Name: "bo", Email: "bo@club.test", Commitment: "abc"}, `field entropy: "abc" is not a commitment`},
 		{adjudicator.JoinRequest{Game: "few", Name: "gm", Email: "bo@club.test"}, "field name: player name \"gm\""},
 	} {
@@ -514,5 +514,59 @@ func TestMusterShortOfPlayers(t *testing.T) {
 		case !fewer && (g.Status.Phase != adjudicator.PhaseSignUp || len(g.SignUp.Entrants) != 2 || g.SignUp.Confirmed() != 0):
 			t.Errorf("back to sign-up: %+v", g.SignUp)
 		}
+	}
+}
+
+// Seats that differ: Shanghai Trader's nationalities as seat labels, which
+// players prefer by name; the start writes each player's into the set-up,
+// where the engine seats them.
+func TestSeatLabelsAreNationalities(t *testing.T) {
+	ctx := context.Background()
+	st, err := events.Open(filepath.Join(t.TempDir(), "t.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	st.Entropy = fixedEntropy("labels")
+	h := &adjudicator.Host{Store: st, Games: goldenRegistry()}
+	openGame(t, h, "id: st\ngame: shanghai-trader\nseats: 3\nseat_labels: [British, French, American]\nseat_setup: nationalities\n")
+	if _, err := join(t, h, adjudicator.JoinRequest{Game: "st", Name: "dan", Email: "dan@x.test", Seats: []string{"Russian"}}); err == nil || !strings.Contains(err.Error(), `field seats: "Russian" is not a seat of game st: give seat numbers or British, French, American`) {
+		t.Errorf("an unknown label: %v", err)
+	}
+	for _, name := range []string{"ann", "ben", "cid"} {
+		seats := map[string][]string{"ann": {"american"}, "ben": {"French", "1"}, "cid": {"2"}}[name]
+		if _, err := join(t, h, adjudicator.JoinRequest{Game: "st", Name: name, Email: name + "@x.test", Seats: seats}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"ann", "ben", "cid"} {
+		if _, err := confirm(t, h, "st", name, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := h.Game(ctx, "st")
+	if err != nil || g.Forming() {
+		t.Fatalf("not started: %v", err)
+	}
+	// Round 1: seat 2 (French) has ben and cid, drawn; seat 3 (American) is ann's.
+	if g.Names()[2] != "ann" {
+		t.Errorf("seats %v: ann alone asked for American, seat 3", g.Names())
+	}
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	view, err := r.View(g, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, nat := range []string{"British", "French", "American"} {
+		if !strings.Contains(view, "* "+g.Names()[i]+" ("+nat+")") {
+			t.Errorf("%s, in seat %d, is not %s:\n%s", g.Names()[i], i+1, nat, view)
+		}
+	}
+	evs, _ := h.Store.Events(ctx, "st")
+	if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+		t.Errorf("audit: %v", err)
 	}
 }

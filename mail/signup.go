@@ -55,7 +55,7 @@ type clubRequest struct {
 	verb    string
 	args    []string
 	name    string
-	seats   []int
+	seats   []string
 	entropy string
 	reveal  string
 	// campaign is the file of `command: open`, its command line blanked
@@ -130,14 +130,7 @@ func readClubRequest(file []byte) *clubRequest {
 			} else {
 				words = strings.FieldsFunc(v.Value, func(c rune) bool { return c == ',' || c == ' ' })
 			}
-			for _, w := range words {
-				n, err := strconv.Atoi(w)
-				if err != nil {
-					r.problem = fmt.Sprintf("line %d: field seats: %q is not a seat number; list seat numbers in the order you prefer them, e.g. seats: [2, 1]", v.Line, w)
-					return r
-				}
-				r.seats = append(r.seats, n)
-			}
+			r.seats = append(r.seats, words...)
 		}
 	}
 	return r
@@ -199,7 +192,7 @@ func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *club
 			if r.name == "" {
 				return adjudicator.Errorf(adjudicator.EINVALID, "field name: missing: add a line name: NAME, the name you will play under")
 			}
-			g, err := in.Host.JoinTx(ctx, tx, adjudicator.JoinRequest{Game: game, Name: r.name, Email: m.From, Prefs: r.seats, Commitment: r.entropy, Via: "mail"})
+			g, err := in.Host.JoinTx(ctx, tx, adjudicator.JoinRequest{Game: game, Name: r.name, Email: m.From, Seats: r.seats, Commitment: r.entropy, Via: "mail"})
 			if err != nil {
 				return err
 			}

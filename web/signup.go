@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 
 	"taipan/adjudicator"
@@ -36,7 +35,7 @@ type signUpData struct {
 	Open     bool // the form is shown: sign-up runs
 	Muster   bool // the confirmation form is shown
 	Waiting  string
-	Choices  []int
+	Choices  []string
 	Form     signUpForm
 }
 
@@ -94,7 +93,7 @@ func (s *Server) renderSignUp(w http.ResponseWriter, r *http.Request, status int
 	}
 	d.Names = strings.Join(names, ", ")
 	for i := 1; i <= su.Seats.Max; i++ {
-		d.Choices = append(d.Choices, i)
+		d.Choices = append(d.Choices, g.Campaign.SeatLabel(i))
 	}
 	s.render(w, r, status, "signup", page{Title: "Sign up: " + g.ID, Game: g.ID, Data: d})
 }
@@ -110,28 +109,18 @@ func (s *Server) signUpPost(w http.ResponseWriter, r *http.Request) {
 	f := signUpForm{Name: strings.TrimSpace(r.PostFormValue("name")), Email: strings.TrimSpace(r.PostFormValue("email")),
 		Seats: strings.TrimSpace(r.PostFormValue("seats")), Entropy: strings.TrimSpace(r.PostFormValue("entropy"))}
 	req := adjudicator.JoinRequest{Game: g.ID, Name: f.Name, Email: f.Email, Commitment: f.Entropy, Via: "web"}
-	var err error
-	for _, w := range strings.FieldsFunc(f.Seats, func(c rune) bool { return c == ',' || c == ' ' }) {
-		n, convErr := strconv.Atoi(w)
-		if convErr != nil {
-			err = adjudicator.Errorf(adjudicator.EINVALID, "field seats: %q is not a seat number; list seat numbers in the order you prefer them, e.g. 2 1", w)
-			break
+	req.Seats = strings.FieldsFunc(f.Seats, func(c rune) bool { return c == ',' || c == ' ' })
+	err := s.host.Store.Update(r.Context(), func(tx *events.Tx) error {
+		joined, err := s.host.JoinTx(r.Context(), tx, req)
+		if err != nil {
+			return err
 		}
-		req.Prefs = append(req.Prefs, n)
-	}
-	if err == nil {
-		err = s.host.Store.Update(r.Context(), func(tx *events.Tx) error {
-			joined, err := s.host.JoinTx(r.Context(), tx, req)
-			if err != nil {
-				return err
-			}
-			g = joined
-			if s.opt.Notifier != nil {
-				return s.opt.Notifier.Changed(r.Context(), tx, joined)
-			}
-			return nil
-		})
-	}
+		g = joined
+		if s.opt.Notifier != nil {
+			return s.opt.Notifier.Changed(r.Context(), tx, joined)
+		}
+		return nil
+	})
 	s.signUpAnswer(w, r, g, err, f, "You have joined game "+g.ID+" as "+req.Name+". When its seats are taken, or its sign-up ends, every player is asked by mail, at "+req.Email+", to confirm.")
 }
 

@@ -75,7 +75,7 @@ func (m *Main) printSignUp(g *adjudicator.Game) {
 		}
 		var prefs []string
 		for _, p := range e.Prefs {
-			prefs = append(prefs, fmt.Sprint(p))
+			prefs = append(prefs, g.Campaign.SeatLabel(p))
 		}
 		entropy := "no entropy"
 		switch {
