@@ -100,6 +100,9 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 		if err := d.tellDisorder(ctx, tx, gs, step); err != nil {
 			return err
 		}
+		if err := d.offerSeats(ctx, tx, gs, step); err != nil {
+			return err
+		}
 	}
 	if from <= closed {
 		marks.put("timeline", int64(g.Rollbacks))

@@ -470,3 +470,34 @@ func (in *Ingester) openByMail(ctx context.Context, tx *events.Tx, m *Inbound, f
 	}
 	return in.Host.OpenTx(ctx, tx, c)
 }
+
+// offerSeats offers the seats that fell into civil disorder at the close
+// of step to everyone on the host's standby list, once each.
+func (d *Dispatcher) offerSeats(ctx context.Context, tx *events.Tx, gs *adjudicator.Game, step int) error {
+	if len(gs.Last.Disorder) == 0 {
+		return nil
+	}
+	list, err := d.Host.StandbyListTx(ctx, tx)
+	if err != nil {
+		return err
+	}
+	approve := ""
+	if gs.Campaign.Substitutes == adjudicator.SubstitutesApprove {
+		approve = " (the GM approves each)"
+	}
+	for _, sb := range list {
+		if gs.Roster().Knows(sb.Email) {
+			continue
+		}
+		for _, seat := range gs.Last.Disorder {
+			dr := &Draft{Game: gs.ID, Kind: KindNotice, Step: -1, To: sb.Email,
+				Subject:   gameSubject(gs.ID, "a seat is free: "+seat+"'s"),
+				Body:      fmt.Sprintf("%s's seat in game %s (%s) fell into civil disorder at the close of step %d.\nYou are on the standby list: to take it%s, from the open step on, send\n\n    command: take %s %s\n\nThe first to ask has it; the one who held it keeps their record, and you\nstart yours.\n", seat, gs.ID, gs.Engine.Name(), step, approve, gs.ID, seat),
+				MessageID: newID(d.Domain, KindNotice, gs.ID, "offer", strconv.Itoa(step), strings.ToLower(seat), strings.ToLower(sb.Email))}
+			if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

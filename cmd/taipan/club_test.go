@@ -343,10 +343,6 @@ civil_disorder: 1
 seed: "substitute test"
 `, "new", "-")
 	waiting := regexp.MustCompile(`Waiting for: (\w+)`).FindStringSubmatch(c.ok("", "status", "sub-1"))[1]
-	c.ok("", "adjudicate", "sub-1", "--reason", "nobody sent orders")
-	if st := c.ok("", "status", "sub-1"); !strings.Contains(st, waiting+" is in civil disorder") {
-		t.Fatalf("status after the missed step:\n%s", st)
-	}
 	dir := t.TempDir()
 	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf("address: taipan@club.test\ntick: 1s\nembedded: {listen: 127.0.0.1:0, maildir: %q}\n", dir)))
 	addr := p.listener(t)
@@ -363,6 +359,18 @@ seed: "substitute test"
 		t.Errorf("a take from off the standby list:\n%s", r)
 	}
 	send(2, "command: standby sam\n")
+	// The step closes without orders: the seat falls into civil disorder,
+	// and is offered to the standby list.
+	c.ok("", "adjudicate", "sub-1", "--reason", "nobody sent orders")
+	if st := c.ok("", "status", "sub-1"); !strings.Contains(st, waiting+" is in civil disorder") {
+		t.Fatalf("status after the missed step:\n%s", st)
+	}
+	offer := plainText(t, waitMaildir(t, filepath.Join(dir, "sam@club.test"), "the offer of a seat", func(raw []byte) bool {
+		return header(raw, "Subject") == "[sub-1] a seat is free: "+waiting+"'s"
+	}))
+	if !strings.Contains(offer, "command: take sub-1 "+waiting) {
+		t.Errorf("the offer:\n%s", offer)
+	}
 	r := send(3, "command: take sub-1 "+waiting+"\n")
 	if !strings.Contains(r, "You have taken "+waiting+"'s seat in game sub-1, from step 2 on, as sam.") || !regexp.MustCompile(`token: [0-9a-f]{32}`).MatchString(r) {
 		t.Fatalf("the take:\n%s", r)
