@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -127,4 +128,39 @@ func TestBrowserSignUp(t *testing.T) {
 		t.Fatalf("the confirmation: %s; waiting %s", a, text("waiting"))
 	}
 	shot.take("confirmed")
+}
+
+// Twins: two open games alike but for one player's address and entropy
+// commitment show the same sign-up page, but for their ids: neither the
+// address nor the commitment is shown.
+func TestSignUpPageHidesAddressesAndCommitments(t *testing.T) {
+	s := newSite(t, Config{}, Options{})
+	for i, who := range []string{"ann@one.test", "ann@two.test"} {
+		id := []string{"twin-a", "twin-b"}[i]
+		c, err := adjudicator.ParseCampaign([]byte("id: " + id + "\ngame: trader\nseats: 3\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.host.Open(t.Context(), c); err != nil {
+			t.Fatal(err)
+		}
+		commitment := strings.Repeat([]string{"ab", "cd"}[i], 32)
+		err = s.host.Store.Update(t.Context(), func(tx *events.Tx) error {
+			_, err := s.host.JoinTx(t.Context(), tx, adjudicator.JoinRequest{Game: id, Name: "ann", Email: who, Commitment: commitment, Seats: []string{"2"}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := s.get(t, "/signup/twin-a").Body.String()
+	b := s.get(t, "/signup/twin-b").Body.String()
+	csrf := regexp.MustCompile(`name="csrf" value="[^"]*"`)
+	a, b = csrf.ReplaceAllString(a, ""), csrf.ReplaceAllString(b, "")
+	if strings.ReplaceAll(a, "twin-a", "twin-b") != b {
+		t.Errorf("the twins' sign-up pages differ:\n%s\n---\n%s", a, b)
+	}
+	if strings.Contains(a, "ann@one.test") || strings.Contains(a, strings.Repeat("ab", 32)) {
+		t.Error("the sign-up page shows an address or a commitment")
+	}
 }
