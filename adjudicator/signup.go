@@ -154,9 +154,7 @@ type Entrant struct {
 	Email      string
 	Prefs      []int
 	Commitment string
-	Via        string
-	Seq        int64     // the signed-up event
-	At         time.Time // when they signed up
+	Via        string // how they joined: mail, web, cli, standby, or campaign
 	Confirmed  bool
 	Reveal     []byte // the entropy revealed at muster; nil: none
 }
@@ -286,7 +284,7 @@ func startOpen(reg *Registry, opened, seedEvent events.Event, version string) (*
 	forced := version != ""
 	su := &SignUp{Seats: *c.Campaign.Seats, Phase: PhaseSignUp, Deadline: opened.RecordedAt.Add(c.Campaign.signUpFor()), hostSeed: seed, commitment: c.Commitment}
 	for _, p := range c.Campaign.Players {
-		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Via: "campaign", Seq: opened.Seq, At: opened.RecordedAt})
+		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Via: "campaign"})
 	}
 	g := &Game{
 		ID: opened.Game, Campaign: c.Campaign, Engine: eng, Commitment: c.Commitment,
@@ -338,7 +336,7 @@ func (g *Game) applySignUp(e events.Event) error {
 		if len(su.Entrants) >= su.Seats.Max {
 			return bad("a sign-up to a full game")
 		}
-		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Prefs: p.Prefs, Commitment: p.Commitment, Via: p.Via, Seq: e.Seq, At: e.RecordedAt})
+		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Prefs: p.Prefs, Commitment: p.Commitment, Via: p.Via})
 		g.RosterSeq = e.Seq
 	case KindLeft, KindDropped:
 		var p SignUpNote

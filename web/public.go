@@ -50,6 +50,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
 	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)
 	s.signUpRoutes(mux)
+	s.personRoutes(mux)
 
 	// Cross-site posts are refused by what browsers say of them; a proxy
 	// that rewrites Host keeps the site's own origin trusted.

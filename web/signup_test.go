@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"net/http"
 	"regexp"
 	"slices"
 	"strings"
@@ -163,4 +164,18 @@ func TestSignUpPageHidesAddressesAndCommitments(t *testing.T) {
 	if strings.Contains(a, "ann@one.test") || strings.Contains(a, strings.Repeat("ab", 32)) {
 		t.Error("the sign-up page shows an address or a commitment")
 	}
+}
+
+// A player's page of their games lists every seat of theirs on the host,
+// under each of their addresses; it is shown to them alone.
+func TestPersonPageListsAPlayersGames(t *testing.T) {
+	second := strings.NewReplacer("bourse-1", "bourse-2", "name: bob", "name: bea").Replace(traderCampaign)
+	s := newSite(t, Config{}, Options{}, traderCampaign, second)
+	b := s.browser()
+	b.get("/games/bourse-1/players/alice/games").want(t, http.StatusSeeOther)
+	b.login("bourse-1", "alice")
+	b.get("/games/bourse-1/players/alice").want(t, http.StatusOK, `href="/games/bourse-1/players/alice/games"`)
+	page := b.get("/games/bourse-1/players/alice/games")
+	page.want(t, http.StatusOK, `<a href="/games/bourse-1">bourse-1</a></td><td>alice`, `<a href="/games/bourse-2">bourse-2</a></td><td>alice`)
+	b.get("/games/bourse-1/players/bob/games").want(t, http.StatusSeeOther)
 }
