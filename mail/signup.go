@@ -147,6 +147,19 @@ var clubUsage = map[string]string{
 	"open":    "command: open, and below it the campaign (id:, game:, seats:, …)",
 }
 
+// clubAnswer is what a club command did: the answer's text, the game it
+// changed (for the Dispatcher), the secrets the answer carries, and a mail
+// to another address (the code of `also`).
+type clubAnswer struct {
+	body    string
+	game    *adjudicator.Game
+	secrets []string
+	extra   *Draft
+}
+
+// clubArgs is how many words each club command takes after its name.
+var clubArgs = map[string]int{"join": 1, "leave": 1, "confirm": 1, "standby": 1, "take": 2, "also": 1, "open": 0}
+
 // club answers a club command.
 func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest, res *Result) (*Result, error) {
 	refuse := func(game, why string) (*Result, error) {
@@ -164,130 +177,34 @@ func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *club
 	if r.problem != "" {
 		return refuse("", r.problem)
 	}
-	want := map[string]int{"join": 1, "leave": 1, "confirm": 1, "standby": 1, "take": 2, "also": 1, "open": 0}[r.verb]
-	if len(r.args) != want {
+	if len(r.args) != clubArgs[r.verb] {
 		return refuse("", "field command: write "+clubUsage[r.verb])
 	}
 	game := ""
 	if r.verb != "standby" && r.verb != "also" && r.verb != "open" {
 		game = r.args[0]
 	}
-	var body string
-	var changed *adjudicator.Game
-	var secrets []string
-	var extra *Draft
-	refused, err := in.savepoint(ctx, tx, game, true, func() error {
-		switch r.verb {
-		case "open":
-			ng, err := in.openByMail(ctx, tx, m, r.campaign)
-			if err != nil {
-				return err
-			}
-			game, changed = ng.Game.ID, ng.Game
-			tok := ng.Tokens[""]
-			secrets = append(secrets, tok)
-			body = fmt.Sprintf("Opened game %s (%s) for sign-up: %s seats, sign-up until %s.\nHost seed commitment: %s\n\n", game, ng.Game.Engine.Name(), ng.Game.SignUp.Seats, adjudicator.FormatTime(ng.Game.SignUp.Deadline), ng.Game.HostCommitment()) +
-				tokenText(game, "GM", tok, "You are its GM.")
-		case "join":
-			if r.name == "" {
-				return adjudicator.Errorf(adjudicator.EINVALID, "field name: missing: add a line name: NAME, the name you will play under")
-			}
-			g, err := in.Host.JoinTx(ctx, tx, adjudicator.JoinRequest{Game: game, Name: r.name, Email: m.From, Seats: r.seats, Commitment: r.entropy, Via: "mail"})
-			if err != nil {
-				return err
-			}
-			changed = g
-			body = fmt.Sprintf("You have joined game %s as %s.\n\n", g.ID, r.name) + signUpText(g, m.From)
-		case "leave", "confirm":
-			g, err := in.Host.GameTx(ctx, tx, game)
-			if err != nil {
-				return err
-			}
-			if g == nil {
-				return adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
-			}
-			var en *adjudicator.Entrant
-			if g.SignUp != nil {
-				en = g.SignUp.EntrantByEmail(m.From)
-			}
-			if en == nil {
-				return adjudicator.Errorf(adjudicator.ENOTFOUND, "%s has not joined game %s", m.From, game)
-			}
-			if r.verb == "leave" {
-				g, err = in.Host.LeaveTx(ctx, tx, game, en.Name, "by their own wish")
-				body = fmt.Sprintf("You have left game %s.\n", game)
-			} else {
-				g, err = in.Host.ConfirmTx(ctx, tx, game, en.Name, r.reveal)
-				body = fmt.Sprintf("You have confirmed for game %s, as %s.\n", game, en.Name)
-				if r.reveal != "" {
-					body += "Your entropy is revealed: it goes into the game's seed.\n"
-				}
-			}
-			if err != nil {
-				return err
-			}
-			changed = g
-			body += "\n" + signUpText(g, m.From)
-		case "standby":
-			if strings.EqualFold(r.args[0], "off") {
-				was, err := in.Host.LeaveStandbyTx(ctx, tx, m.From)
-				if err != nil {
-					return err
-				}
-				body = fmt.Sprintf("%s is off the standby list.\n", m.From)
-				if !was {
-					body = fmt.Sprintf("%s was not on the standby list.\n", m.From)
-				}
-				return nil
-			}
-			if err := in.Host.StandbyTx(ctx, tx, m.From, r.args[0]); err != nil {
-				return err
-			}
-			body = fmt.Sprintf("%s is on the standby list, as %s. When a seat frees up in a game\nthat musters, you may be called to it (you then confirm, as every player\ndoes); a seat in civil disorder you may take with command: take GAME SEAT.\n`command: standby off` takes you off the list.\n", m.From, r.args[0])
-		case "take":
-			t, err := in.Host.TakeTx(ctx, tx, game, r.args[1], m.From)
-			if err != nil {
-				return err
-			}
-			changed = t.Game
-			if t.Pending {
-				body = fmt.Sprintf("You have asked for %s's seat in game %s; the GM decides. You will get\nyour token by mail if the GM approves.\n", t.Seat, game)
-			} else {
-				body = tokenText(game, t.Name, t.Token, fmt.Sprintf("You have taken %s's seat in game %s, from step %d on, as %s.", t.Seat, game, t.Game.Step, t.Name))
-				secrets = append(secrets, t.Token)
-			}
-		case "also":
-			arg := r.args[0]
-			if strings.Contains(arg, "@") {
-				code, err := in.Host.AddAddressTx(ctx, tx, m.From, arg)
-				if err != nil {
-					return err
-				}
-				body = fmt.Sprintf("A code went to %s. From that address, send\n    command: also CODE\nwith the code, within two days, and %s is yours as well as %s.\n", arg, arg, m.From)
-				extra = &Draft{Kind: KindNotice, Step: -1, To: arg, Subject: "[taipan] confirm an address",
-					Body:      fmt.Sprintf("%s asks to add this address (%s) to theirs at Taipan, so that\nthe games of either are theirs. If that is you, reply from this address with\n\n    command: also %s\n\nIf it is not, ignore this mail: nothing changes.\n", m.From, arg, code),
-					MessageID: newID(domainOf(in.Address), KindNotice, "also", strings.ToLower(arg), code[:6]),
-					Secrets:   []string{code}}
-				return nil
-			}
-			person, err := in.Host.ConfirmAddressTx(ctx, tx, m.From, arg)
-			if err != nil {
-				return err
-			}
-			body = fmt.Sprintf("%s is now an address of %s: the games of either are listed\nfor both (command: games).\n", m.From, person)
-		}
-		return nil
+	handle := map[string]func(context.Context, *events.Tx, *Inbound, *clubRequest) (*clubAnswer, error){
+		"open": in.clubOpen, "join": in.clubJoin, "leave": in.clubLeaveOrConfirm, "confirm": in.clubLeaveOrConfirm,
+		"standby": in.clubStandby, "take": in.clubTake, "also": in.clubAlso,
+	}[r.verb]
+	var a *clubAnswer
+	refused, err := in.savepoint(ctx, tx, game, true, func() (err error) {
+		a, err = handle(ctx, tx, m, r)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	if refused != nil {
-		lines := errLines(refused)
-		return refuse(game, strings.Join(lines, " "))
+		return refuse(game, strings.Join(errLines(refused), " "))
+	}
+	if a.game != nil {
+		game = a.game.ID
 	}
 	res.Outcome, res.Reason, res.Game = Command, r.verb, game
-	if extra != nil {
-		if _, err := in.Outbox.Enqueue(ctx, tx, extra); err != nil {
+	if a.extra != nil {
+		if _, err := in.Outbox.Enqueue(ctx, tx, a.extra); err != nil {
 			return nil, err
 		}
 	}
@@ -296,17 +213,132 @@ func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *club
 		if game != "" {
 			subject = gameSubject(game, r.verb)
 		}
-		d := in.replyDraft(m, game, KindReply, subject, body)
-		d.Secrets = secrets
+		d := in.replyDraft(m, game, KindReply, subject, a.body)
+		d.Secrets = a.secrets
 		return d, nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if changed != nil && in.Dispatcher != nil {
-		return res, in.Dispatcher.ChangedTx(ctx, tx, changed)
+	if a.game != nil && in.Dispatcher != nil {
+		return res, in.Dispatcher.ChangedTx(ctx, tx, a.game)
 	}
 	return res, nil
+}
+
+// clubOpen is the GM's `command: open`.
+func (in *Ingester) clubOpen(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	ng, err := in.openByMail(ctx, tx, m, r.campaign)
+	if err != nil {
+		return nil, err
+	}
+	g, tok := ng.Game, ng.Tokens[""]
+	body := fmt.Sprintf("Opened game %s (%s) for sign-up: %s seats, sign-up until %s.\nHost seed commitment: %s\n\n", g.ID, g.Engine.Name(), g.SignUp.Seats, adjudicator.FormatTime(g.SignUp.Deadline), g.HostCommitment()) +
+		tokenText(g.ID, "GM", tok, "You are its GM.")
+	return &clubAnswer{body: body, game: g, secrets: []string{tok}}, nil
+}
+
+// clubJoin is `command: join GAME`.
+func (in *Ingester) clubJoin(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	if r.name == "" {
+		return nil, adjudicator.Errorf(adjudicator.EINVALID, "field name: missing: add a line name: NAME, the name you will play under")
+	}
+	g, err := in.Host.JoinTx(ctx, tx, adjudicator.JoinRequest{Game: r.args[0], Name: r.name, Email: m.From, Seats: r.seats, Commitment: r.entropy, Via: "mail"})
+	if err != nil {
+		return nil, err
+	}
+	return &clubAnswer{body: fmt.Sprintf("You have joined game %s as %s.\n\n", g.ID, r.name) + signUpText(g, m.From), game: g}, nil
+}
+
+// clubLeaveOrConfirm is `command: leave GAME` or `command: confirm GAME`,
+// from the address the player joined from.
+func (in *Ingester) clubLeaveOrConfirm(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	game := r.args[0]
+	g, err := in.Host.GameTx(ctx, tx, game)
+	if err != nil {
+		return nil, err
+	}
+	if g == nil {
+		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
+	}
+	var en *adjudicator.Entrant
+	if g.SignUp != nil {
+		en = g.SignUp.EntrantByEmail(m.From)
+	}
+	if en == nil {
+		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "%s has not joined game %s", m.From, game)
+	}
+	var body string
+	if r.verb == "leave" {
+		g, err = in.Host.LeaveTx(ctx, tx, game, en.Name, "by their own wish")
+		body = fmt.Sprintf("You have left game %s.\n", game)
+	} else {
+		g, err = in.Host.ConfirmTx(ctx, tx, game, en.Name, r.reveal)
+		body = fmt.Sprintf("You have confirmed for game %s, as %s.\n", game, en.Name)
+		if r.reveal != "" {
+			body += "Your entropy is revealed: it goes into the game's seed.\n"
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &clubAnswer{body: body + "\n" + signUpText(g, m.From), game: g}, nil
+}
+
+// clubStandby is `command: standby NAME` (or `standby off`).
+func (in *Ingester) clubStandby(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	if strings.EqualFold(r.args[0], "off") {
+		was, err := in.Host.LeaveStandbyTx(ctx, tx, m.From)
+		if err != nil {
+			return nil, err
+		}
+		if !was {
+			return &clubAnswer{body: fmt.Sprintf("%s was not on the standby list.\n", m.From)}, nil
+		}
+		return &clubAnswer{body: fmt.Sprintf("%s is off the standby list.\n", m.From)}, nil
+	}
+	if err := in.Host.StandbyTx(ctx, tx, m.From, r.args[0]); err != nil {
+		return nil, err
+	}
+	return &clubAnswer{body: fmt.Sprintf("%s is on the standby list, as %s. When a seat frees up in a game\nthat musters, you may be called to it (you then confirm, as every player\ndoes); a seat in civil disorder you may take with command: take GAME SEAT.\n`command: standby off` takes you off the list.\n", m.From, r.args[0])}, nil
+}
+
+// clubTake is `command: take GAME SEAT`.
+func (in *Ingester) clubTake(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	game := r.args[0]
+	t, err := in.Host.TakeTx(ctx, tx, game, r.args[1], m.From)
+	if err != nil {
+		return nil, err
+	}
+	if t.Pending {
+		return &clubAnswer{body: fmt.Sprintf("You have asked for %s's seat in game %s; the GM decides. You will get\nyour token by mail if the GM approves.\n", t.Seat, game), game: t.Game}, nil
+	}
+	body := tokenText(game, t.Name, t.Token, fmt.Sprintf("You have taken %s's seat in game %s, from step %d on, as %s.", t.Seat, game, t.Game.Step, t.Name))
+	return &clubAnswer{body: body, game: t.Game, secrets: []string{t.Token}}, nil
+}
+
+// clubAlso is `command: also ADDRESS` (a code mailed there) and `command:
+// also CODE` (sent back from it).
+func (in *Ingester) clubAlso(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	arg := r.args[0]
+	if !strings.Contains(arg, "@") {
+		person, err := in.Host.ConfirmAddressTx(ctx, tx, m.From, arg)
+		if err != nil {
+			return nil, err
+		}
+		return &clubAnswer{body: fmt.Sprintf("%s is now an address of %s: the games of either are listed\nfor both (command: games).\n", m.From, person)}, nil
+	}
+	code, err := in.Host.AddAddressTx(ctx, tx, m.From, arg)
+	if err != nil {
+		return nil, err
+	}
+	return &clubAnswer{
+		body: fmt.Sprintf("A code went to %s. From that address, send\n    command: also CODE\nwith the code, within two days, and %s is yours as well as %s.\n", arg, arg, m.From),
+		extra: &Draft{Kind: KindNotice, Step: -1, To: arg, Subject: "[taipan] confirm an address",
+			Body:      fmt.Sprintf("%s asks to add this address (%s) to theirs at Taipan, so that\nthe games of either are theirs. If that is you, reply from this address with\n\n    command: also %s\n\nIf it is not, ignore this mail: nothing changes.\n", m.From, arg, code),
+			MessageID: newID(domainOf(in.Address), KindNotice, "also", strings.ToLower(arg), code[:6]),
+			Secrets:   []string{code}},
+	}, nil
 }
 
 // signUpText tells where a forming game stands, for the address addr.
