@@ -41,12 +41,10 @@ func (s *shots) take(name string) {
 	}
 }
 
-// A player, in headless Chromium: opens the game, steps back through its
-// history, logs in, sends an order file through the form, reads the
-// acknowledgement and sees the game move on.
-func TestBrowser(t *testing.T) {
-	s := newSite(t, Config{}, Options{}, traderCampaign)
-	s.playSteps("bourse-1", 2)
+// browse opens a headless browser for a test, with its screenshots, a
+// check that fails the test with a screenshot when a step went wrong, and
+// the text of an element by its id.
+func browse(t *testing.T) (context.Context, *shots, func(what string, err error), func(id string) string) {
 	bctx := testkit.Browser(t, 1100, 1000)
 	shot := newShots(t, bctx)
 	fail := func(what string, err error) {
@@ -62,6 +60,16 @@ func TestBrowser(t *testing.T) {
 		fail("reading #"+id, err)
 		return v
 	}
+	return bctx, shot, fail, text
+}
+
+// A player, in headless Chromium: opens the game, steps back through its
+// history, logs in, sends an order file through the form, reads the
+// acknowledgement and sees the game move on.
+func TestBrowser(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	s.playSteps("bourse-1", 2)
+	bctx, shot, fail, text := browse(t)
 	follow := func(what string, a chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		res, err := chromedp.RunResponse(bctx, a)

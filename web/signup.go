@@ -110,17 +110,7 @@ func (s *Server) signUpPost(w http.ResponseWriter, r *http.Request) {
 		Seats: strings.TrimSpace(r.PostFormValue("seats")), Entropy: strings.TrimSpace(r.PostFormValue("entropy"))}
 	req := adjudicator.JoinRequest{Game: g.ID, Name: f.Name, Email: f.Email, Commitment: f.Entropy, Via: "web"}
 	req.Seats = strings.FieldsFunc(f.Seats, func(c rune) bool { return c == ',' || c == ' ' })
-	err := s.host.Store.Update(r.Context(), func(tx *events.Tx) error {
-		joined, err := s.host.JoinTx(r.Context(), tx, req)
-		if err != nil {
-			return err
-		}
-		g = joined
-		if s.opt.Notifier != nil {
-			return s.opt.Notifier.Changed(r.Context(), tx, joined)
-		}
-		return nil
-	})
+	g, err := s.signUpChange(r, g, func(tx *events.Tx) (*adjudicator.Game, error) { return s.host.JoinTx(r.Context(), tx, req) })
 	s.signUpAnswer(w, r, g, err, f, "You have joined game "+g.ID+" as "+req.Name+". When its seats are taken, or its sign-up ends, every player is asked by mail, at "+req.Email+", to confirm.")
 }
 
@@ -135,18 +125,28 @@ func (s *Server) confirmPost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := signUpForm{Name: strings.TrimSpace(r.PostFormValue("name"))}
+	g, err := s.signUpChange(r, g, func(tx *events.Tx) (*adjudicator.Game, error) {
+		return s.host.ConfirmByCodeTx(r.Context(), tx, g.ID, f.Name, r.PostFormValue("code"), r.PostFormValue("reveal"))
+	})
+	s.signUpAnswer(w, r, g, err, f, "You have confirmed for game "+g.ID+", as "+f.Name+".")
+}
+
+// signUpChange makes a sign-up change of g in one transaction with what
+// it owes by mail (the Notifier's Changed): the game as the change left
+// it, or g and the refusal.
+func (s *Server) signUpChange(r *http.Request, g *adjudicator.Game, change func(tx *events.Tx) (*adjudicator.Game, error)) (*adjudicator.Game, error) {
 	err := s.host.Store.Update(r.Context(), func(tx *events.Tx) error {
-		confirmed, err := s.host.ConfirmByCodeTx(r.Context(), tx, g.ID, f.Name, r.PostFormValue("code"), r.PostFormValue("reveal"))
+		changed, err := change(tx)
 		if err != nil {
 			return err
 		}
-		g = confirmed
+		g = changed
 		if s.opt.Notifier != nil {
-			return s.opt.Notifier.Changed(r.Context(), tx, confirmed)
+			return s.opt.Notifier.Changed(r.Context(), tx, changed)
 		}
 		return nil
 	})
-	s.signUpAnswer(w, r, g, err, f, "You have confirmed for game "+g.ID+", as "+f.Name+".")
+	return g, err
 }
 
 // signUpAnswer answers a sign-up form: the refusal, or done, on the

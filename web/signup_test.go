@@ -12,7 +12,6 @@ import (
 
 	"taipan/adjudicator"
 	"taipan/events"
-	"taipan/internal/testkit"
 )
 
 // A player, in headless Chromium, finds a game open for sign-up on the
@@ -28,21 +27,7 @@ func TestBrowserSignUp(t *testing.T) {
 	if _, err := s.host.Open(context.Background(), c); err != nil {
 		t.Fatal(err)
 	}
-	bctx := testkit.Browser(t, 1100, 1000)
-	shot := newShots(t, bctx)
-	fail := func(what string, err error) {
-		t.Helper()
-		if err != nil {
-			shot.take("failed " + what)
-			t.Fatalf("%s: %v (screenshots in %s)", what, err, shot.dir)
-		}
-	}
-	text := func(id string) string {
-		t.Helper()
-		v, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID(id)))
-		fail("reading #"+id, err)
-		return v
-	}
+	bctx, shot, fail, text := browse(t)
 	res, err := chromedp.RunResponse(bctx, chromedp.Navigate(s.http.URL+"/"))
 	fail("the front page", err)
 	if res.Status != 200 {
