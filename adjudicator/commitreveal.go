@@ -172,9 +172,30 @@ func (g *Game) ConfirmCode(name string) string {
 	if !g.Forming() || su.Phase != PhaseMuster || su.Entrant(name) == nil {
 		return ""
 	}
-	m := hmac.New(sha256.New, su.hostSeed)
-	fmt.Fprintf(m, "taipan-confirm\n%s\n%s\n%d", g.ID, strings.ToLower(name), su.MusterSeq)
+	return g.entrantCode(fmt.Sprintf("taipan-confirm\n%s\n%s\n%d", g.ID, strings.ToLower(name), su.MusterSeq))
+}
+
+// LeaveCode is the code with which the entrant name leaves the game on
+// the site before it starts, mailed to them when they join on the site,
+// made as ConfirmCode is. "" for a game that does not form, or no such
+// entrant.
+func (g *Game) LeaveCode(name string) string {
+	if !g.Forming() || g.SignUp.Entrant(name) == nil {
+		return ""
+	}
+	return g.entrantCode(fmt.Sprintf("taipan-leave\n%s\n%s", g.ID, strings.ToLower(name)))
+}
+
+// entrantCode is the HMAC of what, keyed with the host's seed, short.
+func (g *Game) entrantCode(what string) string {
+	m := hmac.New(sha256.New, g.SignUp.hostSeed)
+	m.Write([]byte(what))
 	return hex.EncodeToString(m.Sum(nil))[:16]
+}
+
+// codeMatches compares a code given with the one wanted, in constant time.
+func codeMatches(want, given string) bool {
+	return want != "" && subtle.ConstantTimeCompare([]byte(want), []byte(strings.ToLower(strings.TrimSpace(given)))) == 1
 }
 
 // ConfirmByCodeTx is ConfirmTx for the site, whose reader proves to be
@@ -184,9 +205,21 @@ func (h *Host) ConfirmByCodeTx(ctx context.Context, tx *events.Tx, game, name, c
 	if err != nil {
 		return nil, err
 	}
-	want := g.ConfirmCode(name)
-	if want == "" || subtle.ConstantTimeCompare([]byte(want), []byte(strings.ToLower(strings.TrimSpace(code)))) != 1 {
+	if !codeMatches(g.ConfirmCode(name), code) {
 		return nil, Errorf(EUNAUTHORIZED, "field code: wrong code for %s in game %s: give the code of the call to confirm mailed to you for this muster", name, game)
 	}
 	return h.ConfirmTx(ctx, tx, game, name, reveal)
+}
+
+// LeaveByCodeTx is LeaveTx for the site, whose reader proves to be the
+// entrant name with the code mailed to them (LeaveCode).
+func (h *Host) LeaveByCodeTx(ctx context.Context, tx *events.Tx, game, name, code string) (*Game, error) {
+	g, err := h.forming(ctx, tx, game)
+	if err != nil {
+		return nil, err
+	}
+	if !codeMatches(g.LeaveCode(name), code) {
+		return nil, Errorf(EUNAUTHORIZED, "field code: wrong code for %s in game %s: give the code mailed to you when you joined", name, game)
+	}
+	return h.LeaveTx(ctx, tx, game, name, "by their own wish, on the site")
 }

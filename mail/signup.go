@@ -393,13 +393,33 @@ func confirmHow(game string, en *adjudicator.Entrant) string {
 	return s + "Whoever has not confirmed by the deadline is dropped, and the seat offered\nto the standby list.\n"
 }
 
-// signUpTx queues what a forming game owes by mail: the call to confirm,
-// to each player not confirmed when a muster opens (once per muster).
+// signUpTx queues what a forming game owes by mail: to each player who
+// joined on the site, word of it (once), with the code to leave there; the
+// call to confirm, to each player not confirmed when a muster opens (once
+// per muster).
 func (d *Dispatcher) signUpTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
-	if !g.Forming() || g.SignUp.Phase != adjudicator.PhaseMuster {
+	if !g.Forming() {
 		return nil
 	}
 	su := g.SignUp
+	for _, en := range su.Entrants {
+		if en.Via != "web" || en.Email == "" {
+			continue
+		}
+		code := g.LeaveCode(en.Name)
+		dr := &Draft{Game: g.ID, Kind: KindNotice, Step: -1, To: en.Email,
+			Subject:   gameSubject(g.ID, "you joined on the site, as "+en.Name),
+			Body:      fmt.Sprintf("This address joined game %s on its web site, as %s. Every player is\nasked by mail to confirm before the game starts.\n\nIf it was not you, or you change your mind, leave with the line\n    command: leave %s\nor on the game's sign-up page, with your name and this code: %s\n", g.ID, en.Name, g.ID, code),
+			MessageID: newID(d.Domain, KindNotice, g.ID, "joined", strings.ToLower(en.Name), strings.ToLower(en.Email)),
+			InReplyTo: threadRoot(d.Domain, g.ID, playerKey(en.Name)),
+			Secrets:   []string{code}}
+		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
+			return err
+		}
+	}
+	if su.Phase != adjudicator.PhaseMuster {
+		return nil
+	}
 	for i := range su.Entrants {
 		en := &su.Entrants[i]
 		if en.Confirmed || en.Email == "" {

@@ -21,6 +21,7 @@ func (s *Server) signUpRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /signup/{game}", s.signUpPage)
 	mux.HandleFunc("POST /signup/{game}", s.signUpPost)
 	mux.HandleFunc("POST /signup/{game}/confirm", s.confirmPost)
+	mux.HandleFunc("POST /signup/{game}/leave", s.leavePost)
 }
 
 // signUpData is the sign-up page.
@@ -173,4 +174,21 @@ func (s *Server) signUpAnswer(w http.ResponseWriter, r *http.Request, g *adjudic
 		return
 	}
 	s.renderSignUp(w, r, http.StatusOK, g, &answer{Class: "ok", Head: "Done", Text: done}, signUpForm{})
+}
+
+// leavePost is a player leaving before the start, with the code mailed to
+// them when they joined on the site.
+func (s *Server) leavePost(w http.ResponseWriter, r *http.Request) {
+	if s.limited(w, r) || !s.formOK(w, r) {
+		return
+	}
+	g, ok := s.formingGame(w, r)
+	if !ok {
+		return
+	}
+	name := strings.TrimSpace(r.PostFormValue("name"))
+	g, err := s.signUpChange(r, g, func(tx *events.Tx) (*adjudicator.Game, error) {
+		return s.host.LeaveByCodeTx(r.Context(), tx, g.ID, name, r.PostFormValue("code"))
+	})
+	s.signUpAnswer(w, r, g, err, signUpForm{}, "You have left game "+g.ID+".")
 }

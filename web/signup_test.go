@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -163,4 +164,29 @@ func TestPersonPageListsAPlayersGames(t *testing.T) {
 	page := b.get("/games/bourse-1/players/alice/games")
 	page.want(t, http.StatusOK, `<a href="/games/bourse-1">bourse-1</a></td><td>alice`, `<a href="/games/bourse-2">bourse-2</a></td><td>alice`)
 	b.get("/games/bourse-1/players/bob/games").want(t, http.StatusSeeOther)
+}
+
+// A player who joined on the site leaves there with the code mailed to
+// them; a wrong code changes nothing.
+func TestLeaveOnTheSite(t *testing.T) {
+	s := newSite(t, Config{}, Options{})
+	c, err := adjudicator.ParseCampaign([]byte("id: club-1\ngame: trader\nseats: 3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.host.Open(t.Context(), c); err != nil {
+		t.Fatal(err)
+	}
+	b := s.browser()
+	b.get("/signup/club-1").want(t, http.StatusOK, "Leave the game")
+	b.post("/signup/club-1", url.Values{"name": {"ann"}, "email": {"ann@club.test"}}).want(t, http.StatusOK, "You have joined game club-1 as ann")
+	b.post("/signup/club-1/leave", url.Values{"name": {"ann"}, "code": {"0000000000000000"}}).want(t, http.StatusUnauthorized, "field code: wrong code for ann in game club-1")
+	g, _ := s.host.Game(t.Context(), "club-1")
+	if len(g.SignUp.Entrants) != 1 {
+		t.Fatalf("a wrong code changed the sign-up: %+v", g.SignUp.Entrants)
+	}
+	b.post("/signup/club-1/leave", url.Values{"name": {"ann"}, "code": {g.LeaveCode("ann")}}).want(t, http.StatusOK, "You have left game club-1.")
+	if g, _ = s.host.Game(t.Context(), "club-1"); len(g.SignUp.Entrants) != 0 {
+		t.Errorf("ann is still signed up: %+v", g.SignUp.Entrants)
+	}
 }

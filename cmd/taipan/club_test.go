@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -383,5 +385,35 @@ seed: "substitute test"
 	}
 	if audit := c.ok("", "audit", "sub-1"); !strings.Contains(audit, "Audit passed") {
 		t.Errorf("audit:\n%s", audit)
+	}
+}
+
+// Through serve's site: a player joins on the sign-up page, is told by
+// mail (with the code to leave), and leaves on the page with it.
+func TestClubSignUpOnTheSite(t *testing.T) {
+	c := newCLI(t)
+	c.ok("id: club-9\ngame: trader\nseats: 3\n", "open", "-")
+	root := t.TempDir()
+	p := startServe(t, c.db, writeConfig(t, fmt.Sprintf("address: taipan@club.test\nembedded: {listen: 127.0.0.1:0, maildir: %q}\ntick: 1s\nweb: {listen: 127.0.0.1:0}\n", root)))
+	w := newWebClient(t, "http://"+p.site(t))
+	if status, page := w.do("GET", "/games/club-9", nil); status != http.StatusSeeOther {
+		t.Fatalf("the game's page of a game in sign-up: %d\n%s", status, page)
+	}
+	if status, page := w.do("GET", "/signup/club-9", nil); status != http.StatusOK || !strings.Contains(page, `id="taken">0<`) {
+		t.Fatalf("the sign-up page: %d\n%s", status, page)
+	}
+	if status, page := w.do("POST", "/signup/club-9", url.Values{"name": {"ann"}, "email": {"ann@club.test"}, "seats": {"2"}}); status != http.StatusOK || !strings.Contains(page, "You have joined game club-9 as ann") {
+		t.Fatalf("joining: %d\n%s", status, page)
+	}
+	told := waitMail(t, root, "ann@club.test", "[club-9] you joined on the site, as ann", "this code: ")
+	code := regexp.MustCompile(`this code: ([0-9a-f]{16})`).FindStringSubmatch(told)
+	if code == nil {
+		t.Fatalf("no code in:\n%s", told)
+	}
+	if status, page := w.do("POST", "/signup/club-9/leave", url.Values{"name": {"ann"}, "code": {code[1]}}); status != http.StatusOK || !strings.Contains(page, "You have left game club-9.") {
+		t.Fatalf("leaving: %d\n%s", status, page)
+	}
+	if st := c.ok("", "status", "club-9"); !strings.Contains(st, "0 of 3 seats taken") || !strings.Contains(st, "ann left (by their own wish, on the site)") {
+		t.Errorf("status after leaving:\n%s", st)
 	}
 }
