@@ -643,10 +643,7 @@ func (g *Game) clone() *Game {
 	c.Notes = slices.Clip(g.Notes)
 	c.SignUp = g.SignUp.clone()
 	c.Asks = slices.Clip(g.Asks)
-	c.Tenure = slices.Clone(g.Tenure)
-	for i := range c.Tenure {
-		c.Tenure[i] = slices.Clip(c.Tenure[i])
-	}
+	c.Tenure = slices.Clone(g.Tenure) // a hand-over copies the seat's (handOver)
 	return &c
 }
 

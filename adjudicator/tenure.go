@@ -1,6 +1,9 @@
 package adjudicator
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Tenure is one holder's time in a seat: from step From (the step open
 // when they took it; 1 for the players seated at the start) to step To,
@@ -30,7 +33,8 @@ func (g *Game) seatTenures(seq int64) {
 func (g *Game) handOver(pl *Player, name, email string, seq int64) {
 	old := pl.Name
 	if i := g.seatIndex(pl); i >= 0 && i < len(g.Tenure) {
-		t := g.Tenure[i]
+		// A copy: a clone of the game shares the seats' tenures.
+		t := slices.Clone(g.Tenure[i])
 		if n := len(t); n > 0 {
 			t[n-1].To = g.Step - 1
 		}
