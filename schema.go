@@ -27,7 +27,7 @@ var migrationFiles embed.FS
 // SchemaVersion is the schema version this build writes, kept in the
 // database's PRAGMA user_version. Version 1 is the schema of the builds
 // before the version was recorded (user_version 0).
-const SchemaVersion = 12
+const SchemaVersion = 13
 
 // Migration returns the SQL script that brings a database of schema
 // version v-1 up to version v (2 <= v <= SchemaVersion).

@@ -270,3 +270,22 @@ END
 $$;
 CREATE OR REPLACE TRIGGER events_notify AFTER INSERT ON events
     FOR EACH ROW EXECUTE FUNCTION taipan_notify_events();
+
+-- The host's club (adjudicator/).
+CREATE TABLE IF NOT EXISTS standby (
+    address TEXT PRIMARY KEY,
+    name    TEXT NOT NULL,
+    since   TEXT NOT NULL                  -- events.SortableTime: first come, first called
+);
+CREATE TABLE IF NOT EXISTS identities (
+    address TEXT PRIMARY KEY,
+    person  TEXT NOT NULL,                 -- the person's first address
+    since   TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS identity_codes (
+    address    TEXT NOT NULL,              -- the address to add
+    person     TEXT NOT NULL,              -- the person it is added to
+    code_hash  TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    PRIMARY KEY (address, code_hash)
+);

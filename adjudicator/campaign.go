@@ -48,6 +48,18 @@ type Campaign struct {
 	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // the absence time each player's deadlines may be moved for (default 14d)
 	ReportFormat  string   `yaml:"report_format" json:"report_format,omitempty"`   // html (default: text, HTML and picture) or plain
 
+	// Sign-up, for a game opened with `taipan open` (see signup.go); all
+	// but seats optional, and none in a campaign of `taipan new`.
+	Seats       *SeatRange `yaml:"seats" json:"seats,omitempty"`             // 4, or a range 3-5
+	SignUp      Duration   `yaml:"signup" json:"signup,omitempty"`           // how long sign-up runs (default 7d)
+	Muster      Duration   `yaml:"muster" json:"muster,omitempty"`           // how long the players have to confirm (default 2d)
+	Join        []string   `yaml:"join" json:"join,omitempty"`               // who may join: addresses or patterns (*@club.test); none: anyone
+	MinRecord   int        `yaml:"min_record" json:"min_record,omitempty"`   // the record a player needs (Host.RecordOf)
+	StartFewer  bool       `yaml:"start_fewer" json:"start_fewer,omitempty"` // start with fewer than were mustered, if enough confirm
+	Substitutes string     `yaml:"substitutes" json:"substitutes,omitempty"` // open (default: a standby takes a free seat) or approve (the GM approves)
+	SeatLabels  []string   `yaml:"seat_labels" json:"seat_labels,omitempty"` // what each seat is, in seat order (British, French, …), for preferences
+	SeatSetup   string     `yaml:"seat_setup" json:"seat_setup,omitempty"`   // a key of setup: that each player's seat label is written under, by name
+
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }
 
@@ -144,7 +156,7 @@ func (c *Campaign) Validate() error {
 	if c.Game == "" {
 		return Errorf(EINVALID, "campaign %s: name the game (game: trader)", c.ID)
 	}
-	if len(c.Players) == 0 {
+	if len(c.Players) == 0 && c.Seats == nil {
 		return Errorf(EINVALID, "campaign %s: no players", c.ID)
 	}
 	seen := map[string]bool{}
@@ -191,6 +203,11 @@ func (c *Campaign) Validate() error {
 	case "", FormatHTML, FormatPlain:
 	default:
 		return Errorf(EINVALID, "campaign %s: report_format: %q is not a report format; write html or plain", c.ID, c.ReportFormat)
+	}
+	switch c.Substitutes {
+	case "", SubstitutesOpen, SubstitutesApprove:
+	default:
+		return Errorf(EINVALID, "campaign %s: substitutes: %q is not a setting; write open or approve", c.ID, c.Substitutes)
 	}
 	if c.CivilDisorder < 0 {
 		return Errorf(EINVALID, "campaign %s: civil_disorder: a number of missed steps, 0 for never", c.ID)

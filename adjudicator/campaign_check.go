@@ -30,6 +30,15 @@ var campaignKeys = []struct {
 	{"civil_disorder", "a number of missed steps in a row, 0 for never", yaml.ScalarNode},
 	{"absence_max", "a duration such as 14d", yaml.ScalarNode},
 	{"report_format", "html (the default: text, HTML and picture) or plain", yaml.ScalarNode},
+	{"seats", "a number of seats, 4, or a range, 3-5 (taipan open)", yaml.ScalarNode},
+	{"signup", "a duration such as 7d (taipan open)", yaml.ScalarNode},
+	{"muster", "a duration such as 2d (taipan open)", yaml.ScalarNode},
+	{"join", "a list of addresses or patterns such as *@club.test (taipan open)", yaml.SequenceNode},
+	{"min_record", "a number of games (taipan open)", yaml.ScalarNode},
+	{"start_fewer", "true or false (taipan open)", yaml.ScalarNode},
+	{"substitutes", "open (the default) or approve", yaml.ScalarNode},
+	{"seat_labels", "a list of what each seat is, in seat order, e.g. [British, French, Russian] (taipan open)", yaml.SequenceNode},
+	{"seat_setup", "a key of setup the seat labels are written under, e.g. nationalities (taipan open)", yaml.ScalarNode},
 }
 
 // campaignError locates a mistake in a campaign file.
@@ -102,8 +111,12 @@ func checkCampaignShape(doc *yaml.Node) error {
 			return campaignError(v.Line, k.Value, "expected %s, not %s", want.expects, kindWord(v))
 		}
 		switch k.Value {
-		case "deadline", "reminder", "grace", "absence_max":
+		case "deadline", "reminder", "grace", "absence_max", "signup", "muster":
 			if _, err := ParseDuration(v.Value); err != nil {
+				return campaignError(v.Line, k.Value, "%v", err)
+			}
+		case "seats":
+			if _, err := ParseSeatRange(v.Value); err != nil {
 				return campaignError(v.Line, k.Value, "%v", err)
 			}
 		case "players":

@@ -97,7 +97,7 @@ func (h *Host) AtCloseTx(ctx context.Context, tx *events.Tx, g *Game, step int, 
 	}
 	if step == g.Last.Step {
 		switch evs[len(evs)-1].Kind {
-		case KindClosed, KindCreated, KindRollback:
+		case KindClosed, KindCreated, KindRollback, KindStarted:
 			return g, nil
 		}
 	}

@@ -59,6 +59,15 @@ type Game struct {
 	// over), so that the games index writes the game's people only then.
 	RosterSeq int64
 
+	// SignUp is the sign-up of a game opened for it (nil for a game
+	// created with its players): while it forms, the game has no state
+	// (see Forming).
+	SignUp *SignUp
+	// Tenure is who held each seat from which step to which (tenure.go).
+	Tenure [][]Tenure
+	// Asks are the seats asked for by substitutes, waiting for the GM.
+	Asks []SeatTaken
+
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
 
@@ -181,9 +190,18 @@ func closingOf(evs []events.Event, step int) int {
 	cut := -1
 	if step == 0 && len(evs) > 1 {
 		cut = 1
+		if evs[0].Kind == KindOpened {
+			// The set-up of a game opened for sign-up is its start;
+			// before it, the game is the whole log.
+			cut = len(evs) - 1
+		}
 	}
 	for i, e := range evs {
 		switch e.Kind {
+		case KindStarted:
+			if step == 0 {
+				cut = i
+			}
 		case KindClosed:
 			if p, err := decodeClosed(e.Payload); err == nil && p.Step == step {
 				cut = i
@@ -231,7 +249,13 @@ func replayWith(reg *Registry, evs []events.Event, until int, version string, ob
 	if until >= 0 {
 		evs = evs[:closingOf(evs, until)+1]
 	}
-	g, err := start(reg, evs[0], evs[1], version)
+	var g *Game
+	var err error
+	if evs[0].Kind == KindOpened {
+		g, err = startOpen(reg, evs[0], evs[1], version)
+	} else {
+		g, err = start(reg, evs[0], evs[1], version)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -264,29 +288,11 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 	if created.Kind != KindCreated || created.Seq != 1 {
 		return nil, bad(created, "a log must start with %s", KindCreated)
 	}
-	var c Created
-	if err := created.Decode(&c); err != nil {
-		return nil, bad(created, "%v", err)
+	c, eng, seed, err := firstEvents(reg, created, seedEvent, version)
+	if err != nil {
+		return nil, err
 	}
 	forced := version != ""
-	if !forced {
-		version = c.EngineVersion
-	}
-	eng, err := reg.EngineAt(c.Campaign.Game, version)
-	if err != nil {
-		return nil, bad(created, "%v", err)
-	}
-	if seedEvent.Kind != KindSeed || seedEvent.Redacted() {
-		return nil, bad(seedEvent, "the seed is withheld (a public export before the game's end): the chain can be checked, but replaying needs the full log")
-	}
-	var sp SeedPayload
-	if err := seedEvent.Decode(&sp); err != nil {
-		return nil, bad(seedEvent, "%v", err)
-	}
-	seed, err := hex.DecodeString(sp.Seed)
-	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
-		return nil, bad(seedEvent, "the seed does not match its commitment")
-	}
 	cfg, err := c.Campaign.config()
 	if err != nil {
 		return nil, bad(created, "%v", err)
@@ -306,8 +312,42 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
 	}
 	g.Status = eng.Status(s)
+	g.seatTenures(created.Seq)
 	g.openStep(created.RecordedAt)
 	return g, nil
+}
+
+// firstEvents reads a log's first two events, game-created (or
+// game-opened) and the seed: the payload, the engine at the version the
+// log names (or version, if given) and the seed, checked against its
+// commitment.
+func firstEvents(reg *Registry, created, seedEvent events.Event, version string) (Created, engine.Engine, []byte, error) {
+	bad := func(e events.Event, format string, args ...any) error {
+		return &ReplayError{e, fmt.Sprintf(format, args...)}
+	}
+	var c Created
+	if err := created.Decode(&c); err != nil {
+		return c, nil, nil, bad(created, "%v", err)
+	}
+	if version == "" {
+		version = c.EngineVersion
+	}
+	eng, err := reg.EngineAt(c.Campaign.Game, version)
+	if err != nil {
+		return c, nil, nil, bad(created, "%v", err)
+	}
+	if seedEvent.Kind != KindSeed || seedEvent.Redacted() {
+		return c, nil, nil, bad(seedEvent, "the seed is withheld (a public export before the game's end): the chain can be checked, but replaying needs the full log")
+	}
+	var sp SeedPayload
+	if err := seedEvent.Decode(&sp); err != nil {
+		return c, nil, nil, bad(seedEvent, "%v", err)
+	}
+	seed, err := hex.DecodeString(sp.Seed)
+	if err != nil || len(seed) != 32 || Commitment(seed) != c.Commitment {
+		return c, nil, nil, bad(seedEvent, "the seed does not match its commitment")
+	}
+	return c, eng, seed, nil
 }
 
 // openStep starts the clock of a new step.
@@ -339,6 +379,12 @@ func (g *Game) apply(e events.Event) error {
 	}
 	if e.Kind != KindClosed {
 		g.trackGrey(e)
+	}
+	if isSignUpKind(e.Kind) {
+		return g.applySignUp(e)
+	}
+	if g.Forming() && e.Kind != KindToken {
+		return bad("a %s event before the game started", e.Kind)
 	}
 	note := func(text, reason string) {
 		text = strings.TrimSuffix(text, ".")
@@ -450,17 +496,7 @@ func (g *Game) apply(e events.Event) error {
 		if pl == nil {
 			return bad("no player %q", p.Player)
 		}
-		pl.Name, pl.Email, pl.Resigned = p.Name, p.Email, false
-		g.RosterSeq = e.Seq
-		pl.ReportFormat = "" // the newcomer's choice, not the last holder's
-		if p.Name != p.Player {
-			g.State = g.Engine.Rename(g.State, p.Player, p.Name)
-			if sub, ok := g.Open[p.Player]; ok {
-				delete(g.Open, p.Player)
-				g.Open[p.Name] = sub
-			}
-			g.Status = g.Engine.Status(g.State)
-		}
+		g.handOver(pl, p.Name, p.Email, e.Seq)
 		note(fmt.Sprintf("The GM handed %s's seat to %s.", p.Player, p.Name), p.Reason)
 	case KindCorrection:
 		var p CorrectionPayload
@@ -490,6 +526,10 @@ func (g *Game) apply(e events.Event) error {
 		}
 		note("GM correction "+what, p.Reason)
 		g.Status = g.Engine.Status(g.State)
+	case KindTakeAsked, KindTaken:
+		if err := g.applySubstitute(e); err != nil {
+			return bad("%v", err)
+		}
 	case KindReportFormat:
 		if err := g.applyReportFormat(e); err != nil {
 			return bad("%v", err)
@@ -615,7 +655,9 @@ func orNone(names []string) string {
 // The last step record is shared: it is never changed once a step is over.
 func (g *Game) clone() *Game {
 	c := *g
-	c.State = g.Engine.Clone(g.State)
+	if g.State != nil { // nil while the game forms
+		c.State = g.Engine.Clone(g.State)
+	}
 	c.Players = slices.Clone(g.Players)
 	for i := range c.Players {
 		c.Players[i].Absences = slices.Clip(c.Players[i].Absences)
@@ -623,6 +665,9 @@ func (g *Game) clone() *Game {
 	c.Press = slices.Clip(g.Press)
 	c.Open = maps.Clone(g.Open)
 	c.Notes = slices.Clip(g.Notes)
+	c.SignUp = g.SignUp.clone()
+	c.Asks = slices.Clip(g.Asks)
+	c.Tenure = slices.Clone(g.Tenure) // a hand-over copies the seat's (handOver)
 	return &c
 }
 

@@ -28,6 +28,7 @@ import (
 //	pause, resume            stop and restart the clock: no deadline runs while paused
 //	grace DURATION|none      take late orders this long after each deadline
 //	rollback STEP            void everything played after step STEP (0: the set-up)
+//	approve NAME             give NAME the seat they asked for (substitutes: approve)
 //	upgrade [open-step]      move the game to the current engine version
 //	ACTION PLAYER ARGS...    a game-specific correction (see Engine.Corrections);
 //	                         every game has remove PLAYER, which takes PLAYER
@@ -82,6 +83,12 @@ func usageError(action, args string) *Error {
 }
 
 func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *GMResult) error {
+	if g.Forming() {
+		return h.gmSignUp(ctx, tx, g, a, res)
+	}
+	if a.Action == "approve" {
+		return h.approve(ctx, tx, g, a, res)
+	}
 	need := func(n int, usage string) error {
 		if len(a.Args) != n {
 			return usageError(a.Action, usage)

@@ -29,6 +29,13 @@ type Host struct {
 	// Now is the clock for event times and deadlines; nil means time.Now.
 	// Engines never see it.
 	Now func() time.Time
+	// OnSeated is told of the players seated with new tokens (see
+	// muster.go); nil: nobody is, and an approved substitute's token is
+	// the GM's to hand over.
+	OnSeated OnSeated
+	// RecordOf is a player's record, for a campaign's min_record; nil
+	// until the host keeps records.
+	RecordOf RecordOf
 
 	cache   gameCache
 	closes  closeCache
@@ -128,22 +135,7 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 	payload := Created{Campaign: *c, Commitment: Commitment(seed), EngineVersion: eng.Version()}
 	out := &NewGame{Tokens: map[string]string{}}
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
-		if err := tx.LockGame(ctx, c.ID); err != nil {
-			return err
-		}
-		seq, _, err := tx.Last(ctx, c.ID)
-		if err != nil {
-			return err
-		}
-		if seq > 0 {
-			return Errorf(ECONFLICT, "a game with id %s already exists", c.ID)
-		}
-		at := h.now()
-		e1, err := tx.Append(ctx, c.ID, KindCreated, ActorGM, payload, at)
-		if err != nil {
-			return err
-		}
-		e2, err := tx.Append(ctx, c.ID, KindSeed, ActorSystem, SeedPayload{Seed: hex.EncodeToString(seed)}, at)
+		e1, e2, err := h.startLog(ctx, tx, c.ID, KindCreated, payload, seed)
 		if err != nil {
 			return err
 		}
@@ -163,6 +155,28 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// startLog writes the first two events of a new game's log, inside tx:
+// kind (game-created or game-opened) with its payload, and the seed.
+func (h *Host) startLog(ctx context.Context, tx *events.Tx, id, kind string, payload Created, seed []byte) (events.Event, events.Event, error) {
+	var e1, e2 events.Event
+	if err := tx.LockGame(ctx, id); err != nil {
+		return e1, e2, err
+	}
+	seq, _, err := tx.Last(ctx, id)
+	if err != nil {
+		return e1, e2, err
+	}
+	if seq > 0 {
+		return e1, e2, Errorf(ECONFLICT, "a game with id %s already exists", id)
+	}
+	at := h.now()
+	if e1, err = tx.Append(ctx, id, kind, ActorGM, payload, at); err != nil {
+		return e1, e2, err
+	}
+	e2, err = tx.Append(ctx, id, KindSeed, ActorSystem, SeedPayload{Seed: hex.EncodeToString(seed)}, at)
+	return e1, e2, err
 }
 
 // CheckCampaign checks a campaign as Create would, writing nothing: its
@@ -625,8 +639,16 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 	for _, id := range ids {
 		var g *Game
 		var closed []int
+		moved := false
 		err := h.Store.Update(ctx, func(tx *events.Tx) error {
 			if g, err = h.loadTx(ctx, tx, id); err != nil {
+				return err
+			}
+			if g.Forming() {
+				// The clock moves a sign-up on, not a step.
+				seq := g.Seq
+				err := h.advance(ctx, tx, g)
+				moved = g.Seq != seq
 				return err
 			}
 			if at := g.CloseAt(); at.IsZero() || h.now().Before(at) {
@@ -638,7 +660,7 @@ func (h *Host) Tick(ctx context.Context) ([]*Game, error) {
 		if err != nil {
 			return changed, err
 		}
-		if len(closed) > 0 {
+		if len(closed) > 0 || moved {
 			changed = append(changed, g)
 		}
 	}

@@ -213,7 +213,10 @@ func (h *Host) Preview(ctx context.Context, id string) (*Game, error) {
 	var g *Game
 	err := h.Store.Update(ctx, func(tx *events.Tx) error {
 		var err error
-		if g, err = h.loadTx(ctx, tx, id); err != nil {
+		if g, err = h.loadTx(ctx, tx, id); err == nil {
+			err = g.notStarted()
+		}
+		if err != nil {
 			return err
 		}
 		if g.Status.Finished {

@@ -17,6 +17,9 @@ func HasPicture(g *Game) bool {
 // public one for Observer), as PNG, with a footer naming the game, the
 // step and the viewer. It is nil for a game without a picture.
 func (r *Renderer) Picture(g *Game, player string) ([]byte, error) {
+	if err := g.notStarted(); err != nil {
+		return nil, err
+	}
 	if player != "" && player != engine.Observer && g.Player(player) == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
 	}

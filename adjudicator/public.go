@@ -35,7 +35,7 @@ const (
 // a player's hours (when they sleep).
 var secretKinds = map[string]bool{
 	KindCreated: true, KindSeed: true, KindOrders: true, KindStanding: true, KindClosed: true, KindReplace: true,
-	KindHours: true,
+	KindHours: true, KindOpened: true, KindSignedUp: true, KindTaken: true, KindTakeAsked: true,
 }
 
 // PublicEvent is one event of a game's log as the public may see it.

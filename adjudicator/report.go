@@ -103,6 +103,9 @@ func NewRenderer() (*Renderer, error) {
 // Report builds the report of the last closed step of g (replay with
 // ReplayUntil to report an earlier one) for player.
 func (r *Renderer) Report(g *Game, player string) (*Report, error) {
+	if err := g.notStarted(); err != nil {
+		return nil, err
+	}
 	if player != "" && player != engine.Observer && g.Player(player) == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
 	}
@@ -221,6 +224,9 @@ func (r *Renderer) Text(g *Game, player string) (string, error) {
 // View draws what player may see of g now with the game's template
 // (GAME-view), or as indented JSON for a game without one.
 func (r *Renderer) View(g *Game, player string) (string, error) {
+	if err := g.notStarted(); err != nil {
+		return "", err
+	}
 	return r.DrawView(g.Engine.Name(), g.Engine.View(g.State, player))
 }
 

@@ -15,6 +15,9 @@ import (
 // the engine's to say; this is the one place that says what the rest of
 // the object holds, for `taipan state --json` and any other reader of it.
 func (g *Game) StateView(player string) (map[string]any, error) {
+	if err := g.notStarted(); err != nil {
+		return nil, err
+	}
 	raw, err := json.Marshal(g.Engine.View(g.State, player))
 	if err != nil {
 		return nil, err

@@ -74,6 +74,9 @@ const DefaultAbsenceMax = 14 * 24 * time.Hour
 // CloseAt is when the open step closes by the clock: its deadline plus the
 // grace period; zero while paused or without a deadline.
 func (g *Game) CloseAt() time.Time {
+	if g.Forming() {
+		return g.signUpDeadline()
+	}
 	if g.Paused || g.Deadline.IsZero() || g.Status.Finished {
 		return time.Time{}
 	}
@@ -212,7 +215,7 @@ func (g *Game) countMissed(defaults, overruled []string, at time.Time) []string 
 var keptByRollback = map[string]bool{
 	KindReplace: true, KindToken: true, KindPress: true, KindAbsence: true,
 	KindPause: true, KindResume: true, KindGrace: true, KindUpgrade: true,
-	KindReportFormat: true, KindHours: true,
+	KindReportFormat: true, KindHours: true, KindTaken: true, KindTakeAsked: true,
 }
 
 // rollback is the game as a rollback event leaves it: replayed up to the

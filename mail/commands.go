@@ -54,8 +54,15 @@ func (in *Ingester) command(ctx context.Context, tx *events.Tx, m *Inbound, env 
 	}
 	var evs []events.Event // read once, if a report before the last is asked for
 	var body string
+	if g.Forming() && env.Command != "status" {
+		return refuse(roster, subject("command refused"), fmt.Sprintf("field command: game %s has not started: it is in %s; only command: status tells of it now", g.ID, g.Status.Phase), nil)
+	}
 	switch env.Command {
 	case "status":
+		if g.Forming() {
+			body = signUpText(g, "")
+			break
+		}
 		body = statusText(g, player)
 	case "report":
 		gs, err := in.Host.AtCloseTx(ctx, tx, g, g.Last.Step, evs)

@@ -58,12 +58,21 @@ func (in *Ingester) gamesCommand(ctx context.Context, tx *events.Tx, m *Inbound,
 			mine = append(mine, ms.Game)
 		}
 	}
-	if len(mine) == 0 {
+	open, err := in.openGamesText(ctx, tx)
+	if err != nil {
+		return nil, err
+	}
+	if len(mine) == 0 && open == "" {
 		res.Outcome, res.Reason = Ignored, "command: games from an address no game knows (not answered)"
 		return res, nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The games in which %s plays, observes or is the GM:\n\n", m.From)
+	if open != "" {
+		b.WriteString(open + "\n")
+	}
+	if len(mine) > 0 {
+		fmt.Fprintf(&b, "The games in which %s plays, observes or is the GM:\n\n", m.From)
+	}
 	for _, id := range mine {
 		g, err := in.Host.GameTx(ctx, tx, id)
 		if err != nil {
@@ -102,6 +111,9 @@ func gameLines(g *adjudicator.Game, addr string) string {
 		roles = append(roles, "observe")
 	}
 	fmt.Fprintf(&b, "%s (%s): you %s.\n", g.ID, g.Engine.Name(), strings.Join(roles, " and "))
+	if g.Forming() {
+		return b.String() + signUpText(g, addr)
+	}
 	if g.Status.Finished {
 		fmt.Fprintf(&b, "  The game is over after step %d. Winner: %s.\n", g.Last.Step, orNobody(g.Status.Winners))
 		return b.String()

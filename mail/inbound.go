@@ -367,6 +367,10 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
+	if r := readClubRequest(m.File); r != nil {
+		// The club's commands are asked of an address (signup.go).
+		return in.club(ctx, tx, m, r, res)
+	}
 	if mailCommand(m.File) == "games" {
 		// Asked of an address, not of a seat: game and player may be left out.
 		return in.gamesCommand(ctx, tx, m, res)

@@ -59,6 +59,9 @@ type seen struct {
 // only if a step's game at its close is neither g nor one a change left
 // (ChangedTx).
 func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks *gameMarks) error {
+	if g.Forming() {
+		return nil // no step, no report, until the game starts
+	}
 	closed := g.Last.Step
 	// After a rollback the steps are played again: the reports of each
 	// timeline are new mail, from the step rolled back to (whose report
@@ -95,6 +98,9 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 			return err
 		}
 		if err := d.tellDisorder(ctx, tx, gs, step); err != nil {
+			return err
+		}
+		if err := d.offerSeats(ctx, tx, gs, step); err != nil {
 			return err
 		}
 	}
@@ -281,6 +287,9 @@ func (d *Dispatcher) ChangedTx(ctx context.Context, tx *events.Tx, g *adjudicato
 	if err := d.noticesTx(ctx, tx, g, marks); err != nil {
 		return err
 	}
+	if err := d.signUpTx(ctx, tx, g); err != nil {
+		return err
+	}
 	tx.OnCommit(func() {
 		d.Owed()
 		select {
@@ -398,6 +407,9 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 					return err
 				}
 				if err := d.noticesTx(ctx, tx, g, marks); err != nil {
+					return err
+				}
+				if err := d.signUpTx(ctx, tx, g); err != nil {
 					return err
 				}
 				if err := marks.write(ctx, tx); err != nil {

@@ -61,21 +61,30 @@ func (s *shots) follow(what string, a chromedp.Action[chromedp.Void]) {
 	}
 }
 
-// A player, in headless Chromium: opens the game, steps back through its
-// history, logs in, sends an order file through the form, reads the
-// acknowledgement and sees the game move on.
-func TestBrowser(t *testing.T) {
-	s := newSite(t, Config{}, Options{}, traderCampaign)
-	s.playSteps("bourse-1", 2)
+// browse opens a headless browser for a test, with its screenshots, a
+// check that fails the test with a screenshot when a step went wrong, and
+// the text of an element by its id.
+func browse(t *testing.T) (context.Context, *shots, func(what string, err error), func(id string) string) {
 	bctx := testkit.Browser(t, 1100, 1000)
 	shot := newShots(t, bctx)
-	fail, follow := shot.fail, shot.follow
+	fail := shot.fail
 	text := func(id string) string {
 		t.Helper()
 		v, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID(id)))
 		fail("reading #"+id, err)
 		return v
 	}
+	return bctx, shot, fail, text
+}
+
+// A player, in headless Chromium: opens the game, steps back through its
+// history, logs in, sends an order file through the form, reads the
+// acknowledgement and sees the game move on.
+func TestBrowser(t *testing.T) {
+	s := newSite(t, Config{}, Options{}, traderCampaign)
+	s.playSteps("bourse-1", 2)
+	bctx, shot, fail, text := browse(t)
+	follow := shot.follow
 
 	// The game's page: now, after step 2.
 	follow("opening the game", chromedp.Navigate(s.http.URL+"/games/bourse-1"))
@@ -159,9 +168,8 @@ func TestBrowserGamesList(t *testing.T) {
 	}
 	s.create(campaigns...)
 	s.importLog(filepath.Join("..", "testdata", "compat", "format1", "fx-finished.jsonl"))
-	bctx := testkit.Browser(t, 1100, 1000)
-	shot := newShots(t, bctx)
-	fail, follow := shot.fail, shot.follow
+	bctx, shot, fail, _ := browse(t)
+	follow := shot.follow
 	// rows are the games the page lists, first and last, and how many.
 	rows := func(what, first, last string, n int) {
 		t.Helper()

@@ -50,6 +50,8 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
 	s.feedRoutes(mux)
 	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)
+	s.signUpRoutes(mux)
+	s.personRoutes(mux)
 
 	// Cross-site posts are refused by what browsers say of them; a proxy
 	// that rewrites Host keeps the site's own origin trusted.
@@ -99,6 +101,9 @@ func (s *Server) gameFor(w http.ResponseWriter, r *http.Request, login bool) (*s
 	sess := s.session(r, id)
 	if sess == nil && !login && s.cfg.private(id) {
 		s.fail(w, r, http.StatusNotFound, "There is no game %q here.", id)
+		return nil, nil, false
+	}
+	if s.signUpRedirect(w, r, id) {
 		return nil, nil, false
 	}
 	sn, err := s.cache.get(r.Context(), id)

@@ -92,15 +92,8 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	data, err := m.readInput(pos[0])
+	c, err := m.readCampaign(pos[0])
 	if err != nil {
-		return err
-	}
-	c, err := adjudicator.ParseCampaign(data)
-	if err != nil {
-		return err
-	}
-	if err := inlineData(c, pos[0]); err != nil {
 		return err
 	}
 	// A game served by mail reaches every player by mail.
@@ -163,6 +156,20 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
 	}
 	return nil
+}
+
+// readCampaign reads and checks the campaign file name ("-": standard
+// input), its options' data inlined.
+func (m *Main) readCampaign(name string) (*adjudicator.Campaign, error) {
+	data, err := m.readInput(name)
+	if err != nil {
+		return nil, err
+	}
+	c, err := adjudicator.ParseCampaign(data)
+	if err != nil {
+		return nil, err
+	}
+	return c, inlineData(c, name)
 }
 
 // randomBytes reads n bytes from crypto/rand.
@@ -319,6 +326,10 @@ func deadlineText(g *adjudicator.Game) string {
 }
 
 func (m *Main) printNext(g *adjudicator.Game) {
+	if g.Forming() {
+		m.printSignUp(g)
+		return
+	}
 	if g.Status.Finished {
 		fmt.Fprintf(m.Stdout, "The game is over. Winner: %s.\n", strings.Join(g.Status.Winners, " and "))
 		return
@@ -343,6 +354,10 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(m.Stdout, "Game %s (%s), players %s\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	if g.Forming() {
+		m.printSignUp(g)
+		return nil
+	}
 	if g.Status.Finished {
 		fmt.Fprintf(m.Stdout, "Finished after step %d. Winner: %s.\n", g.Step-1, strings.Join(g.Status.Winners, " and "))
 		return nil
@@ -372,8 +387,11 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 			fmt.Fprintf(m.Stdout, "%s has been removed.\n", p.Name)
 		case p.Resigned:
 			fmt.Fprintf(m.Stdout, "%s has resigned (defaults are played).\n", p.Name)
+		case p.Disorder:
+			fmt.Fprintf(m.Stdout, "%s is in civil disorder: the seat is offered to the standby list (command: take %s %s).\n", p.Name, g.ID, p.Name)
 		}
 	}
+	m.printTenure(g)
 	for _, n := range g.Notes {
 		fmt.Fprintln(m.Stdout, engine.Wrap(n.Text, n.Label()+": ", 72))
 	}
@@ -706,6 +724,10 @@ func (m *Main) runGM(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
+		if g.Forming() {
+			fmt.Fprint(m.Stdout, gmSignUpHelp)
+			return nil
+		}
 		fmt.Fprint(m.Stdout, gmHelp, g.Engine.Corrections(), "\n")
 		return nil
 	}
@@ -742,10 +764,20 @@ const gmHelp = `GM actions (each needs --reason TEXT, shown to the players):
   pause, resume                stop and restart the clock (no deadline runs while paused)
   grace DURATION|none          take late orders this long after each deadline
   rollback STEP                void everything played after step STEP; it opens again
+  approve NAME                 give NAME, from the standby list, the seat they asked for
+                               (a campaign with substitutes: approve)
   upgrade [open-step]          move the game to this build's engine version:
                                for the whole game if that replays every step
                                the same, else (open-step) from the open step on
 This game's corrections:
+`
+
+// gmSignUpHelp is the help of `taipan gm GAME help` for a game in sign-up.
+const gmSignUpHelp = `GM actions on a game in sign-up (each needs --reason TEXT):
+  muster                       muster the players there are now (at least the fewest seats)
+  close                        end the muster now: whoever has not confirmed is dropped
+  cancel                       close the sign-up without a game
+  token gm                     issue the GM a new token; prints it
 `
 
 func (m *Main) runGames(ctx context.Context, args []string) error {

@@ -19,6 +19,7 @@ import (
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
+	"taipan/mail"
 )
 
 func main() {
@@ -131,7 +132,7 @@ func (m *Main) open() error {
 		return err
 	}
 	m.store, m.renderer = st, r
-	m.host = &adjudicator.Host{Store: st, Games: Games()}
+	m.host = &adjudicator.Host{Store: st, Games: Games(), OnSeated: mail.QueueSeatTokens}
 	return m.useSigningKey("")
 }
 
@@ -201,7 +202,9 @@ const (
 func commandTable() map[string]command {
 	return map[string]command{
 		"help":       {dbNone, func(m *Main, _ context.Context, _ []string) error { fmt.Fprint(m.Stdout, usage); return nil }},
-		"new":        {dbNone, (*Main).runNew}, // opens (creating) the database itself, unless --check
+		"new":        {dbNone, (*Main).runNew},  // opens (creating) the database itself, unless --check
+		"open":       {dbNone, (*Main).runOpen}, // likewise
+		"players":    {dbExisting, (*Main).runPlayers},
 		"submit":     {dbExisting, (*Main).runSubmit},
 		"status":     {dbExisting, (*Main).runStatus},
 		"adjudicate": {dbExisting, (*Main).runAdjudicate},
@@ -241,6 +244,8 @@ Commands:
   new CAMPAIGN.yaml [--check] [--no-mail]
                                       create a game; prints each player's token once
                                       (serve mails them unless --no-mail; --check: only check)
+  open CAMPAIGN.yaml [--check]        open a game for sign-up (seats:, signup:, muster:, join:);
+                                      players join by mail or on the site; prints the GM's token
   submit GAME --player P [--check] [FILE|-]
                                       submit an order file as P (the GM needs no token;
                                       --check: only check it)
@@ -266,6 +271,7 @@ Commands:
                                       (or $TAIPAN_SIGNING_KEY): publish it with an export
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
   games                               list the games: open step, awaited, deadline
+  players [ADDRESS]                   the players, by address (with those they added), and their games
   backup FILE                         a consistent copy of the database, also while serving
   attendance GAME | attendance --player ADDRESS
                                       each seat's attendance step by step (on time, late,

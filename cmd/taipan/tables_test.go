@@ -125,6 +125,22 @@ webhooks: {allow_private: true}
 			t.Fatalf("the listener refused a mail")
 		}
 	}
+	// The club: a standby, an address added to alice's (its code mailed
+	// there and sent back), another asked for and not confirmed.
+	club := [][]byte{
+		mailFrom("carol@example.test", "standby", "command: standby carol\n", 20),
+		mailFrom("alice@example.test", "also", "command: also alice@home.test\n", 21),
+		mailFrom("bob@example.test", "also", "command: also bob@home.test\n", 22),
+	}
+	for _, m := range club {
+		if !submit(listen, m) {
+			t.Fatalf("the listener refused a mail")
+		}
+	}
+	code := regexp.MustCompile(`command: also ([0-9a-f]{12})`).FindStringSubmatch(waitMail(t, root, "alice@home.test", "[taipan] confirm an address", "command: also "))
+	if code == nil || !submit(listen, mailFrom("alice@home.test", "also", "command: also "+code[1]+"\n", 23)) {
+		t.Fatalf("no code to confirm alice's address")
+	}
 	d := openDB(t, c.db)
 	defer d.Close()
 	count := func(table string) int {
@@ -133,7 +149,7 @@ webhooks: {allow_private: true}
 		return n
 	}
 	testkit.Eventually(t, "a reminder, held answers and a refused sender", func() bool {
-		return count("reminders") > 0 && count("mail_held") > 0 && count("mail_senders") > 0 && count("mail_marks") > 0
+		return count("reminders") > 0 && count("mail_held") > 0 && count("mail_senders") > 0 && count("mail_marks") > 0 && count("identities") > 0
 	})
 	testkit.Eventually(t, "the hook's game followed", func() bool { return count("webhook_cursors") > 0 })
 	c.ok("", "gm", "bourse-1", "extend", "2h", "--reason", "a holiday")
