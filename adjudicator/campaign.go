@@ -54,7 +54,10 @@ type Campaign struct {
 	SignUp      Duration   `yaml:"signup" json:"signup,omitempty"`           // how long sign-up runs (default 7d)
 	Muster      Duration   `yaml:"muster" json:"muster,omitempty"`           // how long the players have to confirm (default 2d)
 	Join        []string   `yaml:"join" json:"join,omitempty"`               // who may join: addresses or patterns (*@club.test); none: anyone
-	MinRecord   int        `yaml:"min_record" json:"min_record,omitempty"`   // the record a player needs (Host.RecordOf)
+	MinRecord   *MinRecord `yaml:"min_record" json:"min_record,omitempty"`   // the record a player needs to join (record_gate.go)
+	// TrustedHosts are the public keys (hex) of the hosts whose signed
+	// records a player may bring to join.
+	TrustedHosts []string `yaml:"trusted_hosts" json:"trusted_hosts,omitempty"`
 	StartFewer  bool       `yaml:"start_fewer" json:"start_fewer,omitempty"` // start with fewer than were mustered, if enough confirm
 	Substitutes string     `yaml:"substitutes" json:"substitutes,omitempty"` // open (default: a standby takes a free seat) or approve (the GM approves)
 	SeatLabels  []string   `yaml:"seat_labels" json:"seat_labels,omitempty"` // what each seat is, in seat order (British, French, …), for preferences

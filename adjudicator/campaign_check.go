@@ -34,7 +34,8 @@ var campaignKeys = []struct {
 	{"signup", "a duration such as 7d (taipan open)", yaml.ScalarNode},
 	{"muster", "a duration such as 2d (taipan open)", yaml.ScalarNode},
 	{"join", "a list of addresses or patterns such as *@club.test (taipan open)", yaml.SequenceNode},
-	{"min_record", "a number of games (taipan open)", yaml.ScalarNode},
+	{"min_record", "a record a player needs, {games: 3, on_time: 90}, or a number of games (taipan open)", yaml.MappingNode},
+	{"trusted_hosts", "a list of hosts' public keys (hex), whose signed records are taken (taipan open)", yaml.SequenceNode},
 	{"start_fewer", "true or false (taipan open)", yaml.ScalarNode},
 	{"substitutes", "open (the default) or approve", yaml.ScalarNode},
 	{"seat_labels", "a list of what each seat is, in seat order, e.g. [British, French, Russian] (taipan open)", yaml.SequenceNode},
@@ -107,10 +108,21 @@ func checkCampaignShape(doc *yaml.Node) error {
 		if v.Kind == yaml.ScalarNode && v.Tag == "!!null" {
 			continue
 		}
-		if v.Kind != want.kind {
+		if v.Kind != want.kind && !(k.Value == "min_record" && v.Kind == yaml.ScalarNode) {
 			return campaignError(v.Line, k.Value, "expected %s, not %s", want.expects, kindWord(v))
 		}
 		switch k.Value {
+		case "min_record":
+			var m MinRecord
+			if err := v.Decode(&m); err != nil {
+				return campaignError(v.Line, k.Value, "%v", err)
+			}
+		case "trusted_hosts":
+			for _, h := range v.Content {
+				if _, err := ParsePublicKey(h.Value); err != nil {
+					return campaignError(h.Line, k.Value, "%v", err)
+				}
+			}
 		case "deadline", "reminder", "grace", "absence_max", "signup", "muster":
 			if _, err := ParseDuration(v.Value); err != nil {
 				return campaignError(v.Line, k.Value, "%v", err)

@@ -33,9 +33,6 @@ type Host struct {
 	// muster.go); nil: nobody is, and an approved substitute's token is
 	// the GM's to hand over.
 	OnSeated OnSeated
-	// RecordOf is a player's record, for a campaign's min_record; nil
-	// until the host keeps records.
-	RecordOf RecordOf
 
 	cache   gameCache
 	closes  closeCache

@@ -36,11 +36,6 @@ import (
 // the set-up report, or on their own).
 type OnSeated func(ctx context.Context, tx *events.Tx, g *Game, tokens map[string]string) error
 
-// RecordOf is the hook for a player's record, by address, that a
-// campaign's min_record asks for: the number of games the player finished
-// without civil disorder, say. Until the host keeps records, a game that
-// asks for one takes nobody.
-type RecordOf func(ctx context.Context, tx *events.Tx, addr string) (int, error)
 
 // CheckOpen checks a campaign for `taipan open` as Open would, writing
 // nothing: its fields, its seats, and that its game sets up with the fewest
@@ -141,6 +136,9 @@ type JoinRequest struct {
 	// reveal at muster; "" for none.
 	Commitment string
 	Via        string // mail, web or cli
+	// Record is a signed record from another host (taipan record) the
+	// player brings for a campaign's min_record; nil for none.
+	Record []byte
 }
 
 // forming loads game for a sign-up change and says why it takes none.
@@ -185,7 +183,7 @@ func (h *Host) JoinTx(ctx context.Context, tx *events.Tx, r JoinRequest) (*Game,
 	if !g.Campaign.MayJoin(r.Email) {
 		return nil, Errorf(EUNAUTHORIZED, "game %s takes sign-ups only from %s; %s is not one of them", g.ID, strings.Join(g.Campaign.Join, ", "), r.Email)
 	}
-	if err := h.checkRecord(ctx, tx, g, r.Email); err != nil {
+	if err := h.checkRecord(ctx, g, r.Email, r.Record); err != nil {
 		return nil, err
 	}
 	if err := CheckPlayerName(r.Name); err != nil {
@@ -213,24 +211,6 @@ func (h *Host) JoinTx(ctx context.Context, tx *events.Tx, r JoinRequest) (*Game,
 		return nil, err
 	}
 	return g, h.advance(ctx, tx, g)
-}
-
-// checkRecord applies the campaign's min_record to addr.
-func (h *Host) checkRecord(ctx context.Context, tx *events.Tx, g *Game, addr string) error {
-	if g.Campaign.MinRecord <= 0 {
-		return nil
-	}
-	if h.RecordOf == nil {
-		return Errorf(EUNAUTHORIZED, "game %s asks for a record of %d games, and this host keeps no records yet", g.ID, g.Campaign.MinRecord)
-	}
-	n, err := h.RecordOf(ctx, tx, addr)
-	if err != nil {
-		return err
-	}
-	if n < g.Campaign.MinRecord {
-		return Errorf(EUNAUTHORIZED, "game %s asks for a record of %d games; %s has %d", g.ID, g.Campaign.MinRecord, addr, n)
-	}
-	return nil
 }
 
 // LeaveTx takes a player out of a game before it starts, inside tx.

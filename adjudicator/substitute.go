@@ -111,7 +111,7 @@ func (h *Host) callStandby(ctx context.Context, tx *events.Tx, g *Game) (*Standb
 		if g.SignUp.EntrantByEmail(s.Email) != nil || g.SignUp.Entrant(s.Name) != nil || !g.Campaign.MayJoin(s.Email) {
 			continue
 		}
-		if h.checkRecord(ctx, tx, g, s.Email) != nil {
+		if h.checkRecord(ctx, g, s.Email, nil) != nil {
 			continue
 		}
 		if _, err := h.LeaveStandbyTx(ctx, tx, s.Email); err != nil {

@@ -3,6 +3,7 @@ package mail
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -21,6 +22,7 @@ import (
 //	name: alice              #   the name to play under
 //	seats: [2, 1]            #   seat numbers in the order you prefer them (optional)
 //	entropy: 9f86d0…         #   SHA-256 of 32 random bytes of yours, 64 hex digits (optional)
+//	record: {"record": …}    #   a record another host signed (taipan record), for a game that asks for one
 //
 //	command: leave club-1    # leave it before it starts
 //	command: confirm club-1  # confirm at muster
@@ -41,7 +43,7 @@ import (
 
 // clubVerbs are the commands read here, with the fields each takes.
 var clubVerbs = map[string][]string{
-	"join":    {"name", "seats", "entropy"},
+	"join":    {"name", "seats", "entropy", "record"},
 	"leave":   {},
 	"confirm": {"reveal"},
 	"standby": {},
@@ -58,6 +60,7 @@ type clubRequest struct {
 	seats   []string
 	entropy string
 	reveal  string
+	record  []byte // a signed record brought to join, as JSON
 	// campaign is the file of `command: open`, its command line blanked
 	// so that the campaign's mistakes are told at their lines.
 	campaign []byte
@@ -121,6 +124,18 @@ func readClubRequest(file []byte) *clubRequest {
 			r.entropy = strings.TrimSpace(v.Value)
 		case "reveal":
 			r.reveal = strings.TrimSpace(v.Value)
+		case "record":
+			// The record's JSON, as a block of text or written inline
+			// (JSON is YAML): its signature covers its values, not its
+			// spelling.
+			if v.Kind == yaml.ScalarNode {
+				r.record = []byte(v.Value)
+				break
+			}
+			var doc any
+			if err := v.Decode(&doc); err == nil {
+				r.record, _ = json.Marshal(doc)
+			}
 		case "seats":
 			var words []string
 			if v.Kind == yaml.SequenceNode {
@@ -138,7 +153,7 @@ func readClubRequest(file []byte) *clubRequest {
 
 // usage is how each club command is written.
 var clubUsage = map[string]string{
-	"join":    "command: join GAME, with name: NAME (and optionally seats: [2, 1] and entropy: COMMITMENT)",
+	"join":    "command: join GAME, with name: NAME (and optionally seats: [2, 1], entropy: COMMITMENT and record: A-SIGNED-RECORD)",
 	"leave":   "command: leave GAME",
 	"confirm": "command: confirm GAME (and reveal: VALUE if you gave entropy: at sign-up)",
 	"standby": "command: standby NAME (or standby off)",
@@ -243,7 +258,7 @@ func (in *Ingester) clubJoin(ctx context.Context, tx *events.Tx, m *Inbound, r *
 	if r.name == "" {
 		return nil, adjudicator.Errorf(adjudicator.EINVALID, "field name: missing: add a line name: NAME, the name you will play under")
 	}
-	g, err := in.Host.JoinTx(ctx, tx, adjudicator.JoinRequest{Game: r.args[0], Name: r.name, Email: m.From, Seats: r.seats, Commitment: r.entropy, Via: "mail"})
+	g, err := in.Host.JoinTx(ctx, tx, adjudicator.JoinRequest{Game: r.args[0], Name: r.name, Email: m.From, Seats: r.seats, Commitment: r.entropy, Via: "mail", Record: r.record})
 	if err != nil {
 		return nil, err
 	}

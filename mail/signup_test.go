@@ -17,7 +17,7 @@ func TestReadClubRequest(t *testing.T) {
 	}{
 		{"command: join club-1\nname: ann\nseats: [2, French]\nentropy: ab\n", "join", []string{"2", "French"}, ""},
 		{"command: join club-1\nname: ann\nseats: 2, 1\n", "join", []string{"2", "1"}, ""},
-		{"command: join club-1\nname: ann\nseat: 2\n", "join", nil, "line 3: field seat: command join takes only name, seats, entropy"},
+		{"command: join club-1\nname: ann\nseat: 2\n", "join", nil, "line 3: field seat: command join takes only name, seats, entropy, record"},
 		{"command: confirm club-1\ntoken: x\n", "confirm", nil, "line 2: field token: command confirm takes only reveal"},
 		{"command: leave club-1\nname: ann\n", "leave", nil, "line 2: field name: command leave takes no other field"},
 	} {

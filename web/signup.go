@@ -38,6 +38,8 @@ type signUpData struct {
 	Waiting  string
 	Choices  []string
 	Form     signUpForm
+	// AsksRecord says what record the game asks of a player; "" none.
+	AsksRecord string
 }
 
 // signUpForm is what the reader typed, shown again after a refusal.
@@ -88,6 +90,9 @@ func (s *Server) renderSignUp(w http.ResponseWriter, r *http.Request, status int
 	d := signUpData{Answer: a, Engine: g.Engine.Name(), Seats: su.Seats.String(), Taken: len(su.Entrants),
 		Phase: su.Phase, Deadline: adjudicator.FormatTime(su.Deadline), Open: su.Phase == adjudicator.PhaseSignUp,
 		Muster: su.Phase == adjudicator.PhaseMuster, Waiting: strings.Join(su.Unconfirmed(), ", "), Form: f}
+	if m := g.Campaign.MinRecord; m != nil && (m.Games > 0 || m.OnTime > 0) {
+		d.AsksRecord = m.String()
+	}
 	var names []string
 	for _, e := range su.Entrants {
 		names = append(names, e.Name)
@@ -110,6 +115,9 @@ func (s *Server) signUpPost(w http.ResponseWriter, r *http.Request) {
 	f := signUpForm{Name: strings.TrimSpace(r.PostFormValue("name")), Email: strings.TrimSpace(r.PostFormValue("email")),
 		Seats: strings.TrimSpace(r.PostFormValue("seats")), Entropy: strings.TrimSpace(r.PostFormValue("entropy"))}
 	req := adjudicator.JoinRequest{Game: g.ID, Name: f.Name, Email: f.Email, Commitment: f.Entropy, Via: "web"}
+	if rec := strings.TrimSpace(r.PostFormValue("record")); rec != "" {
+		req.Record = []byte(rec)
+	}
 	req.Seats = strings.FieldsFunc(f.Seats, func(c rune) bool { return c == ',' || c == ' ' })
 	g, err := s.signUpChange(r, g, func(tx *events.Tx) (*adjudicator.Game, error) { return s.host.JoinTx(r.Context(), tx, req) })
 	s.signUpAnswer(w, r, g, err, f, "You have joined game "+g.ID+" as "+req.Name+". When its seats are taken, or its sign-up ends, every player is asked by mail, at "+req.Email+", to confirm.")
