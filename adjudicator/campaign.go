@@ -50,18 +50,18 @@ type Campaign struct {
 
 	// Sign-up, for a game opened with `taipan open` (see signup.go); all
 	// but seats optional, and none in a campaign of `taipan new`.
-	Seats       *SeatRange `yaml:"seats" json:"seats,omitempty"`             // 4, or a range 3-5
-	SignUp      Duration   `yaml:"signup" json:"signup,omitempty"`           // how long sign-up runs (default 7d)
-	Muster      Duration   `yaml:"muster" json:"muster,omitempty"`           // how long the players have to confirm (default 2d)
-	Join        []string   `yaml:"join" json:"join,omitempty"`               // who may join: addresses or patterns (*@club.test); none: anyone
-	MinRecord   *MinRecord `yaml:"min_record" json:"min_record,omitempty"`   // the record a player needs to join (record_gate.go)
+	Seats     *SeatRange `yaml:"seats" json:"seats,omitempty"`           // 4, or a range 3-5
+	SignUp    Duration   `yaml:"signup" json:"signup,omitempty"`         // how long sign-up runs (default 7d)
+	Muster    Duration   `yaml:"muster" json:"muster,omitempty"`         // how long the players have to confirm (default 2d)
+	Join      []string   `yaml:"join" json:"join,omitempty"`             // who may join: addresses or patterns (*@club.test); none: anyone
+	MinRecord *MinRecord `yaml:"min_record" json:"min_record,omitempty"` // the record a player needs to join (record_gate.go)
 	// TrustedHosts are the public keys (hex) of the hosts whose signed
 	// records a player may bring to join.
 	TrustedHosts []string `yaml:"trusted_hosts" json:"trusted_hosts,omitempty"`
-	StartFewer  bool       `yaml:"start_fewer" json:"start_fewer,omitempty"` // start with fewer than were mustered, if enough confirm
-	Substitutes string     `yaml:"substitutes" json:"substitutes,omitempty"` // open (default: a standby takes a free seat) or approve (the GM approves)
-	SeatLabels  []string   `yaml:"seat_labels" json:"seat_labels,omitempty"` // what each seat is, in seat order (British, French, …), for preferences
-	SeatSetup   string     `yaml:"seat_setup" json:"seat_setup,omitempty"`   // a key of setup: that each player's seat label is written under, by name
+	StartFewer   bool     `yaml:"start_fewer" json:"start_fewer,omitempty"` // start with fewer than were mustered, if enough confirm
+	Substitutes  string   `yaml:"substitutes" json:"substitutes,omitempty"` // open (default: a standby takes a free seat) or approve (the GM approves)
+	SeatLabels   []string `yaml:"seat_labels" json:"seat_labels,omitempty"` // what each seat is, in seat order (British, French, …), for preferences
+	SeatSetup    string   `yaml:"seat_setup" json:"seat_setup,omitempty"`   // a key of setup: that each player's seat label is written under, by name
 
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }

@@ -36,7 +36,6 @@ import (
 // the set-up report, or on their own).
 type OnSeated func(ctx context.Context, tx *events.Tx, g *Game, tokens map[string]string) error
 
-
 // CheckOpen checks a campaign for `taipan open` as Open would, writing
 // nothing: its fields, its seats, and that its game sets up with the fewest
 // and the most seats. It returns the engine and the host's seed.
