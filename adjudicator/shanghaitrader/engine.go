@@ -31,6 +31,7 @@ func New() Engine { return Engine{v: current} }
 var (
 	_ engine.Engine    = Engine{}
 	_ engine.Versioned = Engine{}
+	_ engine.Reader    = Engine{}
 )
 
 // Name is "shanghai-trader".
@@ -116,18 +117,29 @@ func (s *State) winners() []string {
 
 // Check says whether player's orders are legal now.
 func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
+	_, err := e.Read(as, player, items)
+	return err
+}
+
+// Read parses and checks player's orders as Check does and returns the
+// plan they make, which Resolve applies as it is (engine.Reader): the
+// orders are read once.
+func (e Engine) Read(as engine.State, player string, items []orders.Item) (any, error) {
 	s := e.at(as)
 	p := s.seat(player)
 	switch {
 	case p < 0:
-		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+		return nil, orders.Errorf(0, "player", "%q is not a player in this game", player)
 	case s.Over:
-		return orders.Errorf(0, "orders", "the game is over")
+		return nil, orders.Errorf(0, "orders", "the game is over")
 	case !s.Players[p].inCity():
-		return orders.Errorf(0, "orders", "you are no longer in Shanghai (%s)", s.Players[p].Out)
+		return nil, orders.Errorf(0, "orders", "you are no longer in Shanghai (%s)", s.Players[p].Out)
 	}
-	_, err := s.parse(p, items)
-	return err
+	pl, err := s.parse(p, items)
+	if err != nil {
+		return nil, err
+	}
+	return pl, nil
 }
 
 // Default is the order used when a pending player sends none (D16 of the
@@ -193,9 +205,14 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		case r.plans[p] != nil:
 			return nil, nil, fmt.Errorf("shanghaitrader: two submissions from %s", sub.Player)
 		}
-		pl, err := s.parse(p, sub.Items)
-		if err != nil {
-			return nil, nil, fmt.Errorf("shanghaitrader: orders of %s: %w", sub.Player, err)
+		// The host hands the plan its Read made of these very items
+		// against this state; without one, they are read here.
+		pl, ok := sub.Reading.(*plan)
+		if !ok {
+			var err error
+			if pl, err = s.parse(p, sub.Items); err != nil {
+				return nil, nil, fmt.Errorf("shanghaitrader: orders of %s: %w", sub.Player, err)
+			}
 		}
 		r.plans[p] = pl
 	}
