@@ -11,22 +11,19 @@ import (
 
 // Version is the current version of the rules this engine plays,
 // recorded with every step's digest: shanghai-trader/2 plays the whole
-// rulebook; games begun with shanghai-trader/1 (part 1: no rackets'
-// effects beyond movement, no events, contractors other than assassins,
-// collusion or advanced rules) go on playing it.
+// rulebook; games begun with shanghai-trader/1 go on playing it (what it
+// plays differently is listed in one place, versions in ruleset.go)
+// (TestVersionIsTheCurrentRuleset holds the two together).
 const Version = "shanghai-trader/2"
 
-// current is the number of Version.
-const current = 2
-
 // Engine is the Shanghai Trader rules. All game data is in the *State it
-// is handed; the engine holds only the version of the rules it plays.
+// is handed; the engine holds only the ruleset of the version it plays.
 type Engine struct {
-	v int // the version of the rules; 0 is the current one
+	r *engine.Ruleset[*rulebook] // nil: the current one
 }
 
 // New returns the Shanghai Trader engine.
-func New() Engine { return Engine{v: current} }
+func New() Engine { return Engine{r: versions.Current()} }
 
 var (
 	_ engine.Engine    = Engine{}
@@ -35,34 +32,43 @@ var (
 )
 
 // Name is "shanghai-trader".
-func (Engine) Name() string { return "shanghai-trader" }
+func (Engine) Name() string { return versions.Game }
 
-func (e Engine) version() int {
-	if e.v == 0 {
-		return current
+// ruleset is the version the engine plays.
+func (e Engine) ruleset() *engine.Ruleset[*rulebook] {
+	if e.r == nil {
+		return versions.Current()
 	}
-	return e.v
+	return e.r
 }
 
+// rules is the rulebook of the version the engine plays.
+func (e Engine) rules() *rulebook { return e.ruleset().Rules }
+
 // Version identifies this implementation of the rules.
-func (e Engine) Version() string { return fmt.Sprintf("shanghai-trader/%d", e.version()) }
+func (e Engine) Version() string { return versions.Name(e.ruleset()) }
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return engine.VersionList("shanghai-trader", 1, current) }
+func (Engine) Versions() []string { return versions.Names() }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{r: versions.At(v)} }
 
-// at is the state as the engine's version reads it: a shallow copy that
-// records the version, for methods that only read the state. A game of
-// version 1 moved to version 2 reads as the basic game of part 2, as
-// Resolve plays it.
+// at is the state as the engine's version reads it: the state itself
+// when it is already (every state Resolve made), else a shallow copy
+// that records the rulebook, for methods that only read the state. A
+// game of version 1 moved to version 2 reads as the basic game with
+// nothing of the underworld yet, as Resolve plays it.
 func (e Engine) at(as engine.State) *State {
+	b := e.rules()
+	if s := state(as); s.rules == b && (!b.city() || s.Underworld != nil) {
+		return s
+	}
 	c := *state(as)
-	c.V = e.version()
-	if c.V >= 2 && c.P2 == nil {
-		c.P2 = newPart2()
+	c.rules = b
+	if b.city() && c.Underworld == nil {
+		c.Underworld = newUnderworld()
 	}
 	return &c
 }
@@ -186,15 +192,17 @@ func (s *State) defaultMove(p int) moveOpt {
 // initiative order, and the Cycle Turn of the next year when it ends a
 // year.
 func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
-	s := state(as).clone()
-	s.V = e.version()
+	// The state is resolved in place (the host resolves a clone of its
+	// own); a replay makes no copy of the city every step.
+	s := state(as)
+	s.rules = e.rules()
 	if s.Over {
 		return nil, nil, fmt.Errorf("shanghaitrader: the game is over")
 	}
-	if s.V >= 2 && s.P2 == nil {
+	if s.rules.city() && s.Underworld == nil {
 		// A game begun with version 1 and moved to version 2 by the GM
-		// plays the basic game of part 2 from here on.
-		s.P2 = newPart2()
+		// plays the basic game with the underworld from here on.
+		s.Underworld = newUnderworld()
 	}
 	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players))}
 	for _, sub := range subs {
@@ -219,7 +227,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 	for _, p := range s.inCity() {
 		switch {
 		case r.plans[p] != nil:
-		case s.V >= 2:
+		case s.rules.ReadDefault:
 			pl, err := s.parse(p, e.Default(s, s.Players[p].Name))
 			if err != nil {
 				return nil, nil, fmt.Errorf("shanghaitrader: the default orders of %s: %w", s.Players[p].Name, err)

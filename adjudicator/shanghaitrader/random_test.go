@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -113,8 +114,8 @@ func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
 	if len(others) > 0 && r.IntN(3) == 0 {
 		add("- daily-mail: %s", pick(others))
 	}
-	if s.v2() {
-		lines = append(lines, randomSeason2(s, p, r)...)
+	if s.book().city() {
+		lines = append(lines, randomCityOrders(s, p, r)...)
 		lines = append(lines, randomDeals(s, p, r)...)
 	} else if r.IntN(3) == 0 {
 		add("- hire: {assassin: [any]}")
@@ -220,7 +221,7 @@ func checkInvariants(t *testing.T, before, s *State, hs []engine.Happening) {
 	if !s.Over && len(s.Order) != inCity {
 		t.Fatalf("initiative order %v for %d players in the city", s.Order, inCity)
 	}
-	if s.P2 != nil {
+	if s.Underworld != nil {
 		checkContractors(t, s)
 	}
 	for i, e := range s.Estabs {
@@ -263,7 +264,9 @@ func playRandom(t *testing.T, players []string, options, setup, seed string, r *
 			}
 			subs = append(subs, sub)
 		}
-		ns, hs, err := e.Resolve(s, subs, engine.NewRand([]byte(seed), step))
+		// Resolve changes the state in place: the invariants compare
+		// the state before with a resolved copy.
+		ns, hs, err := e.Resolve(s.clone(), subs, engine.NewRand([]byte(seed), step))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,4 +346,11 @@ func TestRandomGames(t *testing.T) {
 	}
 	t.Logf("%d games: %d with a winner, %d without; %d players escaped, %d were assassinated", games, won, none, escaped, killed)
 	t.Logf("happened: %s", tally)
+}
+
+// Resolve changes the state in place: the digests are those of the copy
+// every step made before, in the basic and the advanced game.
+func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 4, 6}, `{}`)
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 6}, `{"advanced": true}`)
 }
