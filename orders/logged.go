@@ -47,11 +47,7 @@ func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
 	if !json.Valid(payload) {
 		return 0, nil, Errorf(0, "", "not valid JSON")
 	}
-	if step, list, ok := scanPayload(payload); ok {
-		if list == nil {
-			return step, nil, nil
-		}
-		items, err = parseList(list)
+	if step, items, err, ok := scanPayload(payload); ok {
 		return step, items, err
 	}
 	var p struct {
@@ -72,22 +68,22 @@ func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
 // "orders" and an integer "step", each at most once, keys as written, no
 // space between tokens. ok is false for any other form, or orders it
 // cannot read (a number out of range), which encoding/json then reads.
-func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
+func scanPayload(payload []byte) (step int, items []Item, itemsErr error, ok bool) {
 	sc := jsonScan{b: payload}
 	if !sc.next('{') {
-		return 0, nil, false
+		return 0, nil, nil, false
 	}
 	var seenStep, seenOrders bool
 	for first := true; !sc.next('}'); first = false {
 		if !first && !sc.next(',') {
-			return 0, nil, false
+			return 0, nil, nil, false
 		}
 		switch rest := sc.b[sc.i:]; {
 		case !seenOrders && bytes.HasPrefix(rest, []byte(`"orders":`)):
 			sc.i += len(`"orders":`)
 			var err error
-			if list, err = sc.value(); err != nil {
-				return 0, nil, false
+			if items, itemsErr, err = sc.orders(); err != nil {
+				return 0, nil, nil, false
 			}
 			seenOrders = true
 		case !seenStep && bytes.HasPrefix(rest, []byte(`"step":`)):
@@ -101,14 +97,142 @@ func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
 			// come next.
 			n, err := strconv.ParseInt(string(sc.b[start:sc.i]), 10, strconv.IntSize)
 			if err != nil {
-				return 0, nil, false
+				return 0, nil, nil, false
 			}
 			step, seenStep = int(n), true
 		default:
-			return 0, nil, false
+			return 0, nil, nil, false
 		}
 	}
-	return step, list, sc.i == len(sc.b)
+	return step, items, itemsErr, sc.i == len(sc.b)
+}
+
+// orders reads the orders list into items, as parseList reads its nodes:
+// an entry {"verb": value} is read straight into its item, without the
+// nodes of its mapping and its key, which the item would drop; any other
+// entry is read into a node for parseEntry. A value that is no list is
+// read by parseList. err is for JSON jsonScan cannot read; itemsErr is
+// parseList's verdict on the orders.
+func (s *jsonScan) orders() (items []Item, itemsErr, err error) {
+	s.space()
+	if !s.next('[') {
+		list, err := s.value()
+		if err != nil {
+			return nil, nil, err
+		}
+		items, itemsErr = parseList(list)
+		return items, itemsErr, nil
+	}
+	s.slab = make([]yaml.Node, max(countOrderNodes(s.b[s.i:]), 1))
+	var errs List
+	for i := 0; ; i++ {
+		s.space()
+		if s.next(']') {
+			break
+		}
+		if s.i >= len(s.b) {
+			return nil, nil, errors.New("unexpected end")
+		}
+		if i > 0 && !s.next(',') {
+			return nil, nil, errors.New("a comma was expected")
+		}
+		s.space()
+		if it, ok, err := s.oneKeyEntry(i); err != nil {
+			return nil, nil, err
+		} else if ok {
+			items = append(items, it)
+			continue
+		}
+		n, err := s.value()
+		if err != nil {
+			return nil, nil, err
+		}
+		it, ierr := parseEntry(i, n)
+		if ierr != nil {
+			errs = append(errs, ierr)
+			continue
+		}
+		items = append(items, it)
+	}
+	if len(errs) > 0 {
+		return nil, errs, nil
+	}
+	if items == nil {
+		items = []Item{}
+	}
+	return items, nil, nil
+}
+
+// oneKeyEntry reads an entry {"verb": value} whose verb is a word into
+// its item; ok is false, and nothing is read, for any other entry.
+func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
+	start := s.i
+	if !s.next('{') {
+		return Item{}, false, nil
+	}
+	s.space()
+	key, err := s.str()
+	if err != nil || strings.TrimSpace(key) == "" {
+		s.i = start
+		return Item{}, false, nil
+	}
+	s.space()
+	s.next(':')
+	v, err := s.value()
+	if err != nil {
+		return Item{}, false, err
+	}
+	s.space()
+	if !s.next('}') {
+		// More keys: parseEntry reads (and refuses) the whole mapping,
+		// with the slab's nodes it counted for it.
+		s.i = start
+		return Item{}, false, nil
+	}
+	return Item{Index: i, Line: 1, Verb: strings.ToLower(strings.TrimSpace(key)), Value: v}, true, nil
+}
+
+// countOrderNodes is the number of nodes orders makes of valid JSON text,
+// the rest of an orders list: every value and key (countValues), but the
+// mapping and the key of an entry of one key.
+func countOrderNodes(b []byte) int {
+	n := 0
+	depth := 0 // 1: in the list; 2: in an entry
+	entryObject, keys := false, 0
+	for i := 0; i < len(b) && depth >= 0; i++ {
+		switch c := b[i]; {
+		case c == '"':
+			n++
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case c == '{' || c == '[':
+			n++
+			if depth == 0 {
+				entryObject, keys = c == '{', 0
+			}
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if depth == 0 && entryObject && keys == 1 {
+				n -= 2
+			}
+		case c == ':':
+			if depth == 1 && entryObject {
+				keys++
+			}
+		case c == 't' || c == 'f' || c == 'n':
+			n++
+		case c == '-' || c >= '0' && c <= '9':
+			n++
+			for i+1 < len(b) && strings.IndexByte("+-.0123456789eE", b[i+1]) >= 0 {
+				i++
+			}
+		}
+	}
+	return n
 }
 
 // jsonScan reads JSON already known to be valid (json.Valid) into the
