@@ -192,48 +192,6 @@ func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
 	return Item{Index: i, Line: 1, Verb: strings.ToLower(strings.TrimSpace(key)), Value: v}, true, nil
 }
 
-// countOrderNodes is the number of nodes orders makes of valid JSON text,
-// the rest of an orders list: every value and key (countValues), but the
-// mapping and the key of an entry of one key.
-func countOrderNodes(b []byte) int {
-	n := 0
-	depth := 0 // 1: in the list; 2: in an entry
-	entryObject, keys := false, 0
-	for i := 0; i < len(b) && depth >= 0; i++ {
-		switch c := b[i]; {
-		case c == '"':
-			n++
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		case c == '{' || c == '[':
-			n++
-			if depth == 0 {
-				entryObject, keys = c == '{', 0
-			}
-			depth++
-		case c == '}' || c == ']':
-			depth--
-			if depth == 0 && entryObject && keys == 1 {
-				n -= 2
-			}
-		case c == ':':
-			if depth == 1 && entryObject {
-				keys++
-			}
-		case c == 't' || c == 'f' || c == 'n':
-			n++
-		case c == '-' || c >= '0' && c <= '9':
-			n++
-			for i+1 < len(b) && strings.IndexByte("+-.0123456789eE", b[i+1]) >= 0 {
-				i++
-			}
-		}
-	}
-	return n
-}
 
 // jsonScan reads JSON already known to be valid (json.Valid) into the
 // nodes the YAML parser made of it, a byte at a time: replay reads every
@@ -299,9 +257,21 @@ func (s *jsonScan) str() (string, error) {
 
 // countValues is the number of values and keys in valid JSON text: the
 // nodes jsonScan makes of it.
-func countValues(b []byte) int {
+func countValues(b []byte) int { return countNodes(b, false) }
+
+// countOrderNodes is the number of nodes orders makes of valid JSON text,
+// the rest of an orders list: every value and key, but the mapping and
+// the key of an entry of one key.
+func countOrderNodes(b []byte) int { return countNodes(b, true) }
+
+// countNodes counts the values and keys of valid JSON text; in an orders
+// list (b is the rest of one), less the mapping and the key of each entry
+// of one key, which orders reads straight into its item.
+func countNodes(b []byte, list bool) int {
 	n := 0
-	for i := 0; i < len(b); i++ {
+	depth := 0 // in a list: 0 in the list, 1 in an entry
+	entryObject, keys := false, 0
+	for i := 0; i < len(b) && depth >= 0; i++ {
 		switch c := b[i]; {
 		case c == '"':
 			n++
@@ -310,7 +280,22 @@ func countValues(b []byte) int {
 					i++
 				}
 			}
-		case c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n':
+		case c == '{' || c == '[':
+			n++
+			if depth == 0 {
+				entryObject, keys = c == '{', 0
+			}
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if list && depth == 0 && entryObject && keys == 1 {
+				n -= 2
+			}
+		case c == ':':
+			if depth == 1 && entryObject {
+				keys++
+			}
+		case c == 't' || c == 'f' || c == 'n':
 			n++
 		case c == '-' || c >= '0' && c <= '9':
 			n++

@@ -75,19 +75,18 @@ func (s *State) bodyguardsChoices(int) []string {
 
 // fanTanChoices: the volunteer's wagers (§7.3).
 func (s *State) fanTanChoices(int) []string {
-	d := s.d()
-	var out []string
-	for n := d.FanTan.Min; n <= d.FanTan.Max && d.Unit > 0; n += d.Unit {
-		out = append(out, strconv.Itoa(n))
-	}
-	return out
+	return wagers(s.d().FanTan.Min, s.d().FanTan.Max, s.d().Unit)
 }
 
 // rouletteChoices: the Roulette Rouble wagers (§5.3).
 func (s *State) rouletteChoices(int) []string {
-	d := s.d()
+	return wagers(s.d().Roulette.Min, s.d().Roulette.Max, s.d().Unit)
+}
+
+// wagers are the sums from least to most in steps of unit.
+func wagers(least, most, unit int) []string {
 	var out []string
-	for n := d.Roulette.Min; n <= d.Roulette.Max && d.Unit > 0; n += d.Unit {
+	for n := least; n <= most && unit > 0; n += unit {
 		out = append(out, strconv.Itoa(n))
 	}
 	return out

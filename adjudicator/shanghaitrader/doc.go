@@ -38,22 +38,24 @@
 // # Finding a rule
 //
 // An order is a verb of verbs.go: one value per verb, named as ORDERS.md
-// names it, citing the rule it plays, the step that takes it, and its
-// reading, the method read+Verb of State that checks it against the board
-// now and records it in the plan. Its effect is carried out where the
-// rulebook's sequence of play puts it, in the file of that part of the
-// turn (the Movement Segment's a.–d. in turn.go, the events in events.go,
-// the contractors in contractors.go, the Collusion Phase in
-// collusion.go), each function citing its section. Every section the
-// engine plays is cited in the code as §N.N, and every ruling as its id:
-// grep the section or the id.
+// names it, citing the rule it plays, with the step that takes it, its
+// reading (the method read+Verb of State, in read_turn.go,
+// read_contractors.go, read_deals.go or read_collusion.go, which checks
+// it against the board now and records it in the plan), its choices for
+// a form (choices.go) and its effect: the function of the resolution that
+// carries it out where the rulebook's sequence of play puts it (the
+// Movement Segment's a.–d. in turn.go, the events in events.go, the
+// contractors in contractors.go, the Collusion Phase in collusion.go),
+// each citing its section. Every section the engine plays is cited in the
+// code as §N.N, every ruling by its id: grep the section or the id, or
+// the verb's name in verbs.go.
 //
-// For example, §8.2's "The owner of the Currency Trader ... can charge
-// commission": grep §8.2 and find depositVerb and withdrawVerb (verbs.go:
-// "§8.1 Imperial Trading Banks, §8.2 Currency Trader"), whose reading is
-// readBanking (read_turn.go), and the effect, currencyTrader, called from
-// bank in turn.go behind the rulebook's CurrencyTrader switch; ruleset.go
-// says in one line that version 1 does no banking there.
+// For example, §8.2, the Currency Trader's commission: grep §8.2 and find
+// depositVerb and withdrawVerb in verbs.go ("§8.1 Imperial Trading Banks,
+// §8.2 Currency Trader"), whose line names the reading, readBanking
+// (read_turn.go), and the effect, "(*run).bank and (*run).currencyTrader,
+// turn.go", played behind the rulebook's CurrencyTrader switch;
+// ruleset.go says in one line that version 1 does no banking there.
 //
 // # Steps
 //

@@ -40,13 +40,14 @@ func TestVersionIsTheCurrentRuleset(t *testing.T) {
 	}
 }
 
-// Every verb of every version cites its rule, and has one reading.
+// Every verb of every version cites its rule, has one reading and
+// names where its effect is played.
 func TestVerbsCiteTheirRule(t *testing.T) {
 	for i := range versions.Rulesets {
 		r := &versions.Rulesets[i]
 		for _, name := range r.Rules.verbs.list {
 			v := r.Rules.verbs.named(name)
-			if v == nil || v.read == nil || !strings.Contains(v.rule, "§") {
+			if v == nil || v.read == nil || !strings.Contains(v.rule, "§") || !strings.HasSuffix(v.effect, ".go") {
 				t.Errorf("%s: the verb %s has no reading or cites no section: %+v", versions.Name(r), name, v)
 			}
 		}
