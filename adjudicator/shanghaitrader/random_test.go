@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
@@ -353,4 +354,46 @@ func TestRandomGames(t *testing.T) {
 func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
 	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 4, 6}, `{}`)
 	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 6}, `{"advanced": true}`)
+}
+
+// The plan Read hands Resolve (engine.Reader) resolves a step exactly as
+// Resolve's own reading of the same items does, over random games of the
+// basic and the advanced game.
+func TestReadingIsWhatResolveReads(t *testing.T) {
+	e := New()
+	for g, opts := range []string{`{}`, `{"advanced": true}`} {
+		players := []string{"ann", "ben", "cat", "dan", "eve"}
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage(randomSetup(players, rand.New(rand.NewPCG(uint64(g), 21))))}, engine.NewRand([]byte("reading"), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(g), 22))
+		for step := 1; !e.Status(as).Finished; step++ {
+			s := state(as)
+			var plain, read []engine.Submission
+			for _, name := range e.Status(s).Pending {
+				items := randomOrders(s, s.seat(name), r)
+				reading, err := e.Read(s, name, items)
+				if err != nil {
+					t.Fatalf("step %d: %s: %v", step, name, err)
+				}
+				plain = append(plain, engine.Submission{Player: name, Items: items})
+				read = append(read, engine.Submission{Player: name, Items: items, Reading: reading})
+			}
+			want, _, err := e.Resolve(s.clone(), plain, engine.NewRand([]byte("reading"), step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := e.Resolve(s, read, engine.NewRand([]byte("reading"), step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := adjudicator.Digest(want)
+			b, _ := adjudicator.Digest(got)
+			if a != b {
+				t.Fatalf("game %d step %d: resolved with Read's plans the digest is %s, with Resolve's own reading %s", g, step, b, a)
+			}
+			as = got
+		}
+	}
 }
