@@ -192,7 +192,6 @@ func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
 	return Item{Index: i, Line: 1, Verb: strings.ToLower(strings.TrimSpace(key)), Value: v}, true, nil
 }
 
-
 // jsonScan reads JSON already known to be valid (json.Valid) into the
 // nodes the YAML parser made of it, a byte at a time: replay reads every
 // logged order, and a token decoder cost more than the rest of reading it.
