@@ -223,6 +223,13 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 		}
 		return v, nil
 	case yaml.SequenceNode:
+		if plainStrings(n) {
+			out := make(strList, len(n.Content))
+			for i, c := range n.Content {
+				out[i] = c.Value
+			}
+			return out, nil
+		}
 		out := make([]any, 0, len(n.Content))
 		for _, c := range n.Content {
 			v, err := nodeValue(it, c, depth+1)
@@ -256,6 +263,37 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 		return out, nil
 	}
 	return nil, it.Errorf("not an order value")
+}
+
+// strList is a list of strings as nodeValue reads a sequence of strings
+// alone: the same values as a []any of them, without boxing each (every
+// list of every order file of a replay is read). asList reads it as a
+// []any where a list may hold other values.
+type strList []string
+
+// plainStrings reports whether sequence n holds strings alone.
+func plainStrings(n *yaml.Node) bool {
+	for _, c := range n.Content {
+		if c.Kind != yaml.ScalarNode || c.Tag != "!!str" {
+			return false
+		}
+	}
+	return true
+}
+
+// asList is v as a list, and whether it is one.
+func asList(v any) ([]any, bool) {
+	switch l := v.(type) {
+	case []any:
+		return l, true
+	case strList:
+		out := make([]any, len(l))
+		for i, e := range l {
+			out[i] = e
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // plainDecimal reports whether v is a decimal number YAML reads as the
@@ -301,6 +339,14 @@ func text(v any) (string, bool) {
 
 // texts returns a scalar or a list of scalars as texts.
 func texts(v any) ([]string, bool) {
+	if l, ok := v.(strList); ok {
+		// Trimmed as text trims them, in place: the list is this
+		// reading's own.
+		for i := range l {
+			l[i] = strings.TrimSpace(l[i])
+		}
+		return l, true
+	}
 	if l, ok := v.([]any); ok {
 		out := make([]string, 0, len(l))
 		for _, e := range l {
@@ -335,6 +381,9 @@ func isNone(v any) bool {
 		return true
 	}
 	if l, ok := v.([]any); ok {
+		return len(l) == 0 || len(l) == 1 && isNone(l[0])
+	}
+	if l, ok := v.(strList); ok {
 		return len(l) == 0 || len(l) == 1 && isNone(l[0])
 	}
 	t, ok := text(v)

@@ -104,7 +104,7 @@ func (s *State) parseExchanges(p int, x *cityOrders, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	list, ok := v.([]any)
+	list, ok := asList(v)
 	if !ok {
 		list = []any{v}
 	}

@@ -27,7 +27,7 @@ func (s *State) parseHires(p int, x *cityOrders, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	list, ok := v.([]any)
+	list, ok := asList(v)
 	if !ok {
 		list = []any{v}
 	}
