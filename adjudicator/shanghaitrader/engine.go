@@ -11,9 +11,9 @@ import (
 
 // Version is the current version of the rules this engine plays,
 // recorded with every step's digest: shanghai-trader/2 plays the whole
-// rulebook; games begun with shanghai-trader/1 go on playing it (what it
-// plays differently is listed in one place, versions in ruleset.go)
-// (TestVersionIsTheCurrentRuleset holds the two together).
+// rulebook; games begun with shanghai-trader/1 go on playing it. What
+// each plays is its ruleset in versions (ruleset.go), whose current one
+// TestVersionIsTheCurrentRuleset holds to this name.
 const Version = "shanghai-trader/2"
 
 // Engine is the Shanghai Trader rules. All game data is in the *State it
@@ -74,7 +74,7 @@ func (e Engine) at(as engine.State) *State {
 }
 
 // Status says who owes orders: every player still in the city, each
-// Seasonal Turn and (version 2) each Collusion Phase.
+// Seasonal Turn and each Collusion Phase (rulebook.Collusion).
 func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
 	if s.Over {

@@ -39,11 +39,14 @@ func (b *rulebook) city() bool {
 	return b.Contractors || b.Events || b.Deals || b.Collusion || b.Advanced
 }
 
-// The verbs of the Seasonal Turn and the standing orders every version
-// reads, in the order Check's message lists them.
+// boardVerbs are the orders of the player's segment every version reads
+// (the move, Old Chinatown, the utilities, buying), and tradeVerbs the
+// shipping's and the standing orders of the board; with hire between
+// them, in the order Check's message lists them.
 var boardVerbs = []verb{moveVerb, rerollVerb, airRerollVerb, passportVerb, bodyguardsVerb, fanTanVerb, opiumVerb, dailyMailVerb,
 	depositVerb, withdrawVerb, buyVerb}
 
+// tradeVerbs: see boardVerbs.
 var tradeVerbs = []verb{docksVerb, noServiceVerb, allowVerb, sellVerb, bidVerb}
 
 // cityVerbs are the verbs of the contractors, the events, the deals and
