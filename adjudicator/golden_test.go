@@ -340,7 +340,10 @@ func firstDiff(a, b []byte) string {
 	return fmt.Sprintf("lengths %d and %d lines", len(al), len(bl))
 }
 
-func BenchmarkReplayTraderGame(b *testing.B) {
+// BenchmarkGoldenTraderLog replays the golden 2-player Trader log from
+// memory (no store: see BenchmarkReplayTraderLongGame for the ratio to
+// reading the rows).
+func BenchmarkGoldenTraderLog(b *testing.B) {
 	data, err := os.ReadFile(filepath.Join("testdata", "golden", "trader-2p.jsonl"))
 	if err != nil {
 		b.Fatal(err)

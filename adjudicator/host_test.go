@@ -435,7 +435,9 @@ func (a alteredDice) Resolve(st engine.State, subs []engine.Submission, rng *eng
 	return a.dice.Resolve(st, subs, rng)
 }
 
-func BenchmarkReplay(b *testing.B) {
+// BenchmarkRebuildDiceGame rebuilds a 200-step game of the test engine
+// from its log: the core's own cost per event, without a real game.
+func BenchmarkRebuildDiceGame(b *testing.B) {
 	h, _ := newHost(b, "1")
 	ng := create(b, h, "options: {target: 1000}\n")
 	_ = ng

@@ -273,45 +273,53 @@ func parseList(v *yaml.Node) ([]Item, error) {
 	items := make([]Item, 0, len(v.Content))
 	var errs List
 	for i, n := range v.Content {
-		field := fmt.Sprintf("orders[%d]", i+1)
-		if n.Anchor != "" || n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Anchor != "" {
-			errs = append(errs, Errorf(n.Line, field, "anchors (&name) and aliases (*name) are not read in order files; write each order out in full"))
+		it, err := parseEntry(i, n)
+		if err != nil {
+			errs = append(errs, err)
 			continue
 		}
-		switch n.Kind {
-		case yaml.ScalarNode:
-			verb := strings.ToLower(strings.TrimSpace(n.Value))
-			if verb == "" {
-				errs = append(errs, Errorf(n.Line, field, "empty order"))
-				continue
-			}
-			// "buy London" written without a colon is a common slip; accept it
-			// as verb plus argument so the game can judge it.
-			it := Item{Index: i, Line: n.Line, Verb: verb}
-			if f := strings.SplitN(strings.TrimSpace(n.Value), " ", 2); len(f) == 2 {
-				it.Verb = strings.ToLower(f[0])
-				it.Value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: strings.TrimSpace(f[1]), Line: n.Line, Column: n.Column}
-			}
-			items = append(items, it)
-		case yaml.MappingNode:
-			if len(n.Content) != 2 {
-				errs = append(errs, Errorf(n.Line, field, "one order per entry: write each as its own '- verb: value' line"))
-				continue
-			}
-			k := n.Content[0]
-			if k.Kind != yaml.ScalarNode || strings.TrimSpace(k.Value) == "" {
-				errs = append(errs, Errorf(n.Line, field, "the order's verb must be a word"))
-				continue
-			}
-			items = append(items, Item{Index: i, Line: k.Line, Verb: strings.ToLower(strings.TrimSpace(k.Value)), Value: n.Content[1]})
-		default:
-			errs = append(errs, Errorf(n.Line, field, "an order is a word or 'verb: value', not a %s", KindName(n.Kind)))
-		}
+		items = append(items, it)
 	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	return items, nil
+}
+
+// parseEntry reads entry i of an orders list: a word, "verb value" or a
+// one-key mapping {verb: value}.
+func parseEntry(i int, n *yaml.Node) (Item, *Error) {
+	// The field is named only in an error: replay reads every order of a
+	// game's history, and naming each was a tenth of its cost.
+	field := func() string { return fmt.Sprintf("orders[%d]", i+1) }
+	if n.Anchor != "" || n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Anchor != "" {
+		return Item{}, Errorf(n.Line, field(), "anchors (&name) and aliases (*name) are not read in order files; write each order out in full")
+	}
+	switch n.Kind {
+	case yaml.ScalarNode:
+		verb := strings.ToLower(strings.TrimSpace(n.Value))
+		if verb == "" {
+			return Item{}, Errorf(n.Line, field(), "empty order")
+		}
+		// "buy London" written without a colon is a common slip; accept it
+		// as verb plus argument so the game can judge it.
+		it := Item{Index: i, Line: n.Line, Verb: verb}
+		if f := strings.SplitN(strings.TrimSpace(n.Value), " ", 2); len(f) == 2 {
+			it.Verb = strings.ToLower(f[0])
+			it.Value = &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: strings.TrimSpace(f[1]), Line: n.Line, Column: n.Column}
+		}
+		return it, nil
+	case yaml.MappingNode:
+		if len(n.Content) != 2 {
+			return Item{}, Errorf(n.Line, field(), "one order per entry: write each as its own '- verb: value' line")
+		}
+		k := n.Content[0]
+		if k.Kind != yaml.ScalarNode || strings.TrimSpace(k.Value) == "" {
+			return Item{}, Errorf(n.Line, field(), "the order's verb must be a word")
+		}
+		return Item{Index: i, Line: k.Line, Verb: strings.ToLower(strings.TrimSpace(k.Value)), Value: n.Content[1]}, nil
+	}
+	return Item{}, Errorf(n.Line, field(), "an order is a word or 'verb: value', not a %s", KindName(n.Kind))
 }
 
 func scalar(v *yaml.Node, key string) (string, *Error) {

@@ -47,11 +47,7 @@ func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
 	if !json.Valid(payload) {
 		return 0, nil, Errorf(0, "", "not valid JSON")
 	}
-	if step, list, ok := scanPayload(payload); ok {
-		if list == nil {
-			return step, nil, nil
-		}
-		items, err = parseList(list)
+	if step, items, err, ok := scanPayload(payload); ok {
 		return step, items, err
 	}
 	var p struct {
@@ -72,22 +68,22 @@ func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
 // "orders" and an integer "step", each at most once, keys as written, no
 // space between tokens. ok is false for any other form, or orders it
 // cannot read (a number out of range), which encoding/json then reads.
-func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
+func scanPayload(payload []byte) (step int, items []Item, itemsErr error, ok bool) {
 	sc := jsonScan{b: payload}
 	if !sc.next('{') {
-		return 0, nil, false
+		return 0, nil, nil, false
 	}
 	var seenStep, seenOrders bool
 	for first := true; !sc.next('}'); first = false {
 		if !first && !sc.next(',') {
-			return 0, nil, false
+			return 0, nil, nil, false
 		}
 		switch rest := sc.b[sc.i:]; {
 		case !seenOrders && bytes.HasPrefix(rest, []byte(`"orders":`)):
 			sc.i += len(`"orders":`)
 			var err error
-			if list, err = sc.value(); err != nil {
-				return 0, nil, false
+			if items, itemsErr, err = sc.orders(); err != nil {
+				return 0, nil, nil, false
 			}
 			seenOrders = true
 		case !seenStep && bytes.HasPrefix(rest, []byte(`"step":`)):
@@ -101,14 +97,99 @@ func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
 			// come next.
 			n, err := strconv.ParseInt(string(sc.b[start:sc.i]), 10, strconv.IntSize)
 			if err != nil {
-				return 0, nil, false
+				return 0, nil, nil, false
 			}
 			step, seenStep = int(n), true
 		default:
-			return 0, nil, false
+			return 0, nil, nil, false
 		}
 	}
-	return step, list, sc.i == len(sc.b)
+	return step, items, itemsErr, sc.i == len(sc.b)
+}
+
+// orders reads the orders list into items, as parseList reads its nodes:
+// an entry {"verb": value} is read straight into its item, without the
+// nodes of its mapping and its key, which the item would drop; any other
+// entry is read into a node for parseEntry. A value that is no list is
+// read by parseList. err is for JSON jsonScan cannot read; itemsErr is
+// parseList's verdict on the orders.
+func (s *jsonScan) orders() (items []Item, itemsErr, err error) {
+	s.space()
+	if !s.next('[') {
+		list, err := s.value()
+		if err != nil {
+			return nil, nil, err
+		}
+		items, itemsErr = parseList(list)
+		return items, itemsErr, nil
+	}
+	s.slab = make([]yaml.Node, max(countOrderNodes(s.b[s.i:]), 1))
+	var errs List
+	for i := 0; ; i++ {
+		s.space()
+		if s.next(']') {
+			break
+		}
+		if s.i >= len(s.b) {
+			return nil, nil, errors.New("unexpected end")
+		}
+		if i > 0 && !s.next(',') {
+			return nil, nil, errors.New("a comma was expected")
+		}
+		s.space()
+		if it, ok, err := s.oneKeyEntry(i); err != nil {
+			return nil, nil, err
+		} else if ok {
+			items = append(items, it)
+			continue
+		}
+		n, err := s.value()
+		if err != nil {
+			return nil, nil, err
+		}
+		it, ierr := parseEntry(i, n)
+		if ierr != nil {
+			errs = append(errs, ierr)
+			continue
+		}
+		items = append(items, it)
+	}
+	if len(errs) > 0 {
+		return nil, errs, nil
+	}
+	if items == nil {
+		items = []Item{}
+	}
+	return items, nil, nil
+}
+
+// oneKeyEntry reads an entry {"verb": value} whose verb is a word into
+// its item; ok is false, and nothing is read, for any other entry.
+func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
+	start := s.i
+	if !s.next('{') {
+		return Item{}, false, nil
+	}
+	s.space()
+	key, err := s.str()
+	if err != nil || strings.TrimSpace(key) == "" {
+		s.i = start
+		return Item{}, false, nil
+	}
+	s.space()
+	s.next(':')
+	v, err := s.value()
+	if err != nil {
+		return Item{}, false, err
+	}
+	s.space()
+	if !s.next('}') {
+		// More keys: parseEntry reads (and refuses) the whole mapping,
+		// with the slab's nodes it counted for it.
+		s.i = start
+		return Item{}, false, nil
+	}
+	return Item{Index: i, Line: 1, Verb: strings.ToLower(strings.TrimSpace(key)), Value: v}, true, nil
 }
 
 // jsonScan reads JSON already known to be valid (json.Valid) into the
@@ -117,6 +198,21 @@ func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
 type jsonScan struct {
 	b []byte
 	i int
+	// slab is where the nodes are cut from, a few at a time: a logged
+	// order file is many small nodes, and one allocation per node was
+	// most of replay's garbage.
+	slab []yaml.Node
+}
+
+// node is a fresh node from the slab.
+func (s *jsonScan) node(n yaml.Node) *yaml.Node {
+	if len(s.slab) == 0 {
+		s.slab = make([]yaml.Node, max(countValues(s.b[s.i:]), 1))
+	}
+	p := &s.slab[0]
+	s.slab = s.slab[1:]
+	*p = n
+	return p
 }
 
 func (s *jsonScan) space() {
@@ -158,6 +254,58 @@ func (s *jsonScan) str() (string, error) {
 	return out, err
 }
 
+// countValues is the number of values and keys in valid JSON text: the
+// nodes jsonScan makes of it.
+func countValues(b []byte) int { return countNodes(b, false) }
+
+// countOrderNodes is the number of nodes orders makes of valid JSON text,
+// the rest of an orders list: every value and key, but the mapping and
+// the key of an entry of one key.
+func countOrderNodes(b []byte) int { return countNodes(b, true) }
+
+// countNodes counts the values and keys of valid JSON text; in an orders
+// list (b is the rest of one), less the mapping and the key of each entry
+// of one key, which orders reads straight into its item.
+func countNodes(b []byte, list bool) int {
+	n := 0
+	depth := 0 // in a list: 0 in the list, 1 in an entry
+	entryObject, keys := false, 0
+	for i := 0; i < len(b) && depth >= 0; i++ {
+		switch c := b[i]; {
+		case c == '"':
+			n++
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case c == '{' || c == '[':
+			n++
+			if depth == 0 {
+				entryObject, keys = c == '{', 0
+			}
+			depth++
+		case c == '}' || c == ']':
+			depth--
+			if list && depth == 0 && entryObject && keys == 1 {
+				n -= 2
+			}
+		case c == ':':
+			if depth == 1 && entryObject {
+				keys++
+			}
+		case c == 't' || c == 'f' || c == 'n':
+			n++
+		case c == '-' || c >= '0' && c <= '9':
+			n++
+			for i+1 < len(b) && strings.IndexByte("+-.0123456789eE", b[i+1]) >= 0 {
+				i++
+			}
+		}
+	}
+	return n
+}
+
 // value reads one value as the YAML parser would have read it.
 func (s *jsonScan) value() (*yaml.Node, error) {
 	s.space()
@@ -167,7 +315,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 	switch c := s.b[s.i]; {
 	case c == '{' || c == '[':
 		s.i++
-		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1}
+		n := s.node(yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1})
 		end := byte(']')
 		if c == '{' {
 			n.Kind, n.Tag, end = yaml.MappingNode, "!!map", '}'
@@ -183,7 +331,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 				if err != nil {
 					return nil, err
 				}
-				n.Content = append(n.Content, stringNode(key))
+				n.Content = append(n.Content, s.node(stringNode(key)))
 				s.space()
 				s.next(':')
 			}
@@ -196,43 +344,67 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 		return n, nil
 	case c == '"':
 		str, err := s.str()
-		return stringNode(str), err
+		return s.node(stringNode(str)), err
 	case c == 't':
 		s.i += 4
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true", Line: 1}, nil
+		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true", Line: 1}), nil
 	case c == 'f':
 		s.i += 5
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: 1}, nil
+		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: 1}), nil
 	case c == 'n':
 		s.i += 4
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: 1}, nil
+		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: 1}), nil
 	}
 	start := s.i
 	for s.i < len(s.b) && strings.IndexByte("+-.0123456789eE", s.b[s.i]) >= 0 {
 		s.i++
 	}
-	return numberNode(json.Number(s.b[start:s.i]))
+	n, err := numberNode(json.Number(s.b[start:s.i]))
+	if err != nil {
+		return nil, err
+	}
+	return s.node(n), nil
 }
 
-func stringNode(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: s, Line: 1}
+func stringNode(s string) yaml.Node {
+	return yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: s, Line: 1}
 }
 
 // numberNode is a JSON number as the first release read it back: parsed as
 // a float64, written as json.Marshal writes it, and typed as YAML types
 // such plain text (an integer without a point or exponent, else a float).
-func numberNode(num json.Number) (*yaml.Node, error) {
+func numberNode(num json.Number) (yaml.Node, error) {
+	if plainInteger(num) {
+		// A float64 holds an integer of up to 15 digits exactly, and
+		// json.Marshal writes it back digit for digit.
+		return yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: string(num), Line: 1}, nil
+	}
 	f, err := strconv.ParseFloat(string(num), 64)
 	if err != nil {
-		return nil, err
+		return yaml.Node{}, err
 	}
 	text, err := json.Marshal(f)
 	if err != nil {
-		return nil, err
+		return yaml.Node{}, err
 	}
 	tag := "!!int"
 	if bytes.ContainsAny(text, ".eE") {
 		tag = "!!float"
 	}
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(text), Line: 1}, nil
+	return yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(text), Line: 1}, nil
+}
+
+// plainInteger reports whether num is an integer of 1 to 15 digits, with
+// an optional minus and no leading zero (but "0" and "-0" themselves).
+func plainInteger(num json.Number) bool {
+	digits := strings.TrimPrefix(string(num), "-")
+	if len(digits) == 0 || len(digits) > 15 || len(digits) > 1 && digits[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -22,8 +22,8 @@ func (r *run) collusion() {
 	r.removalDeals()
 	r.deploy()
 	r.exchanges()
-	s.P2.Collusion = false
-	s.P2.Fresh = nil
+	s.Underworld.Collusion = false
+	s.Underworld.Fresh = nil
 }
 
 // collusionDefault is p's default order file for the Collusion Phase: the
@@ -65,8 +65,8 @@ func (s *State) collusionDefault(p int) []orders.Item {
 // district, which has no coolies (ST-A7: all must be placed).
 func (s *State) policeDefault() []int {
 	d := s.d()
-	if len(s.P2.Police) == d.Police.Count {
-		return slices.Clone(s.P2.Police)
+	if len(s.Underworld.Police) == d.Police.Count {
+		return slices.Clone(s.Underworld.Police)
 	}
 	home := d.distOf(d.role(roleShanghaiClub))
 	out := make([]int, d.Police.Count)
@@ -81,7 +81,7 @@ func (s *State) policeDefault() []int {
 // never go there, so the list always fills).
 func (s *State) monksDefault() []int {
 	d := s.d()
-	out := slices.Clone(s.P2.Monks)
+	out := slices.Clone(s.Underworld.Monks)
 	home := d.distOf(d.role(roleMonastery))
 	for range d.Monks.Count {
 		out = append(out, home)
@@ -94,8 +94,8 @@ func (s *State) monksDefault() []int {
 // docks, else on the first of the docks.
 func (s *State) marinesDefault(p int) []int {
 	d := s.d()
-	if len(s.P2.Marines) > 0 {
-		return slices.Clone(s.P2.Marines)
+	if len(s.Underworld.Marines) > 0 {
+		return slices.Clone(s.Underworld.Marines)
 	}
 	var own, all []int
 	for i := range s.Estabs {
@@ -119,11 +119,11 @@ func (s *State) marinesDefault(p int) []int {
 func (r *run) deploy() {
 	s := r.s
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	if !s.contractorsOut() {
 		x.Police, x.Monks, x.Marines = nil, nil, nil
 		if o := s.ownerOfRole(roleShanghaiClub); o >= 0 && !s.withdrawn(roleShanghaiClub) {
-			police := slices.Clone(r.plans[o].P2.Police)
+			police := slices.Clone(r.plans[o].City.Police)
 			if len(police) == 0 {
 				police = s.policeDefault()
 			}
@@ -135,7 +135,7 @@ func (r *run) deploy() {
 		}
 		if o := s.ownerOfRole(roleMonastery); o >= 0 && !s.withdrawn(roleMonastery) {
 			var monks, skipped []int
-			for _, dist := range append(slices.Clone(r.plans[o].P2.Monks), s.monksDefault()...) {
+			for _, dist := range append(slices.Clone(r.plans[o].City.Monks), s.monksDefault()...) {
 				switch {
 				case len(monks) == d.Monks.Count:
 				case slices.Contains(x.Police, dist):
@@ -148,7 +148,7 @@ func (r *run) deploy() {
 			}
 			x.Monks = monks
 			t := fmt.Sprintf("Deployment: %s places the monks in %s (§3.3)", s.Players[o].Name, s.districtList(monks))
-			if len(skipped) > 0 && len(r.plans[o].P2.Monks) > 0 {
+			if len(skipped) > 0 && len(r.plans[o].City.Monks) > 0 {
 				t += fmt.Sprintf("; they cannot enter %s, under police protection", s.districtList(skipped))
 			}
 			r.say("%s.", t)
@@ -156,7 +156,7 @@ func (r *run) deploy() {
 	}
 	if o := s.minderOwner(); o >= 0 {
 		to := o
-		if m := r.plans[o].P2.Minder; m >= 0 && s.Players[m].inCity() {
+		if m := r.plans[o].City.Minder; m >= 0 && s.Players[m].inCity() {
 			to = m
 		}
 		x.Minder = to
@@ -167,7 +167,7 @@ func (r *run) deploy() {
 		}
 	}
 	if o := s.marinesOwner(); o >= 0 && !s.contractorsOut() {
-		m := slices.Clone(r.plans[o].P2.Marines)
+		m := slices.Clone(r.plans[o].City.Marines)
 		if len(m) == 0 {
 			m = s.marinesDefault(o)
 		}
@@ -223,7 +223,7 @@ func (r *run) exchanges() {
 		if r.plans[p] == nil {
 			continue
 		}
-		for _, ex := range r.plans[p].P2.Exchanges {
+		for _, ex := range r.plans[p].City.Exchanges {
 			q := ex.With
 			key := [2]int{min(p, q), max(p, q)}
 			if done[key] {
@@ -232,9 +232,9 @@ func (r *run) exchanges() {
 			done[key] = true
 			var other *exchange
 			if pq := r.plans[q]; pq != nil {
-				for k := range pq.P2.Exchanges {
-					if pq.P2.Exchanges[k].With == p {
-						other = &pq.P2.Exchanges[k]
+				for k := range pq.City.Exchanges {
+					if pq.City.Exchanges[k].With == p {
+						other = &pq.City.Exchanges[k]
 					}
 				}
 			}
@@ -253,7 +253,7 @@ func (r *run) exchanges() {
 		if pl == nil {
 			continue
 		}
-		for _, ex := range pl.P2.Exchanges {
+		for _, ex := range pl.City.Exchanges {
 			if key := [2]int{min(p, ex.With), max(p, ex.With)}; !done[key] {
 				done[key] = true
 				r.tell(p, "The exchange with %s is not made: they are no longer in the city or ordered none.", s.Players[ex.With].Name)

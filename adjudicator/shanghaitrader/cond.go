@@ -255,6 +255,21 @@ func compare(x int, op string, n int) bool {
 // cutIf splits "Nanking Road if TP-02a unowned" into the entry and its
 // condition text ("" when there is none).
 func cutIf(entry string) (string, string, bool) {
+	if plainWords(entry) {
+		// Already as Fields and Join would leave it: cut without them
+		// (every entry of every order file of a replay comes here).
+		start := 0
+		for i := 0; i <= len(entry); i++ {
+			if i < len(entry) && entry[i] != ' ' {
+				continue
+			}
+			if strings.EqualFold(entry[start:i], "if") {
+				return strings.TrimSuffix(entry[:start], " "), entry[min(i+1, len(entry)):], true
+			}
+			start = i + 1
+		}
+		return entry, "", false
+	}
 	f := strings.Fields(entry)
 	for i, w := range f {
 		if strings.EqualFold(w, "if") {
@@ -262,4 +277,21 @@ func cutIf(entry string) (string, string, bool) {
 		}
 	}
 	return strings.Join(f, " "), "", false
+}
+
+// plainWords reports whether entry is words of printable ASCII with one
+// space between them: what strings.Join(strings.Fields(entry), " ") is.
+func plainWords(entry string) bool {
+	for i := 0; i < len(entry); i++ {
+		c := entry[i]
+		switch {
+		case c == ' ':
+			if i == 0 || i == len(entry)-1 || entry[i-1] == ' ' {
+				return false
+			}
+		case c < 0x21 || c > 0x7e:
+			return false
+		}
+	}
+	return true
 }

@@ -14,7 +14,7 @@ import (
 // job (§3.3, ST-A44).
 func (r *run) control(i, p int, transfer bool) {
 	s := r.s
-	if !s.v2() {
+	if !s.book().Contractors {
 		s.setOwner(i, p)
 		return
 	}
@@ -23,15 +23,15 @@ func (r *run) control(i, p int, transfer bool) {
 	if transfer && p >= 0 {
 		s.Estabs[i].Closed = old.Closed
 	}
-	s.P2.Courtesans = slices.DeleteFunc(s.P2.Courtesans, func(c Placed) bool { return c.Loc == i })
+	s.Underworld.Courtesans = slices.DeleteFunc(s.Underworld.Courtesans, func(c Placed) bool { return c.Loc == i })
 	if s.d().loc(i).Type != typeRacket || old.Owner == p {
 		return
 	}
 	if old.Owner >= 0 {
 		r.lostRacket(i)
 	}
-	if p >= 0 && !slices.Contains(s.P2.Fresh, i) {
-		s.P2.Fresh = append(s.P2.Fresh, i)
+	if p >= 0 && !slices.Contains(s.Underworld.Fresh, i) {
+		s.Underworld.Fresh = append(s.Underworld.Fresh, i)
 	}
 }
 
@@ -42,7 +42,7 @@ func (r *run) control(i, p int, transfer bool) {
 func (r *run) lostRacket(i int) {
 	s := r.s
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	role := d.loc(i).Role
 	out := ""
 	switch role {
@@ -75,18 +75,18 @@ func (r *run) lostRacket(i int) {
 	r.say("The %s has changed hands: %s, withdrawn until next year (§3.3, ST-A44).", d.loc(i).Name, out)
 }
 
-// leave2 withdraws what a player leaving the city controlled beyond their
+// leaveCity withdraws what a player leaving the city controlled beyond their
 // establishments: "You automatically lose control of all on-board assets,
 // including special contractors, and any benefits these provide" (§10.3):
 // the general courtesans they hired, the minder, the marines, the spy's
 // detentions; a minder leased to them goes home; a race against them ends.
-func (r *run) leave2(p int) {
+func (r *run) leaveCity(p int) {
 	s := r.s
-	if !s.v2() {
+	if !s.book().city() {
 		return
 	}
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	for _, c := range x.Courtesans {
 		if c.By == p {
 			s.Estabs[c.Loc].Compromised = false
@@ -114,12 +114,12 @@ func (r *run) leave2(p int) {
 	s.Players[p].Detained = 0
 }
 
-// hire2 is step d of version 2 (§2.2 d, §3.3): at most one general
+// hireContractor is step d of the rulebook's segment (§2.2 d, §3.3): at most one general
 // contractor, the first of the ranked hire list that can be carried out;
 // then the special contractors: the Tongs, a general courtesan, the
 // customs inspector, the Lido Courtesan (and her race), the German spy;
 // and the monks' extortion.
-func (r *run) hire2(p int, pl *plan) {
+func (r *run) hireContractor(p int, pl *plan) {
 	s := r.s
 	if s.Players[p].inCity() {
 		r.general(p, pl)
@@ -137,7 +137,7 @@ func (r *run) hire2(p int, pl *plan) {
 func (r *run) general(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	for _, h := range pl.P2.Hires {
+	for _, h := range pl.City.Hires {
 		if !h.If.holds(s, p) {
 			continue
 		}
@@ -311,7 +311,7 @@ func (r *run) assassinate(p, target int) {
 	}
 	if s.minded(target) {
 		w := r.die()
-		s.P2.Minder, s.P2.MinderDead = -1, true
+		s.Underworld.Minder, s.Underworld.MinderDead = -1, true
 		if w <= d.Minder.Save {
 			r.say("%s hires an assassin against %s at the airfield (%s): rolls %d%s = %d, a hit; the minder rolls %d and takes the bullet: the minder dies, %s is unhurt (§11.4).",
 				me.Name, t.Name, paid, v, roll, mod, w, t.Name)
@@ -364,10 +364,10 @@ func (r *run) fromDen(p int, list []target, role, what string) bool {
 func (r *run) tongs(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if !r.fromDen(p, pl.P2.Tongs, roleTongs, "Tongs") {
+	if !r.fromDen(p, pl.City.Tongs, roleTongs, "Tongs") {
 		return
 	}
-	i := r.firstTarget(p, pl.P2.Tongs, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
+	i := r.firstTarget(p, pl.City.Tongs, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
 	switch {
 	case i < 0:
 		r.tell(p, "None of your targets for the Tongs has an employee of another player: no Tongs.")
@@ -422,7 +422,7 @@ func (r *run) loot(i int) {
 func (r *run) courtesan(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if !r.fromDen(p, pl.P2.Courtesan, roleBrothels, "courtesan") {
+	if !r.fromDen(p, pl.City.Courtesan, roleBrothels, "courtesan") {
 		return
 	}
 	inPlay := 0
@@ -431,7 +431,7 @@ func (r *run) courtesan(p int, pl *plan) {
 			inPlay++
 		}
 	}
-	i := r.firstTarget(p, pl.P2.Courtesan, func(i int) bool {
+	i := r.firstTarget(p, pl.City.Courtesan, func(i int) bool {
 		e := s.Estabs[i]
 		return e.Owner >= 0 && e.Owner != p && !e.Compromised
 	})
@@ -454,7 +454,7 @@ func (r *run) courtesan(p int, pl *plan) {
 		return
 	}
 	s.Estabs[i].Compromised = true
-	s.P2.Courtesans = append(s.P2.Courtesans, Placed{Loc: i, By: p})
+	s.Underworld.Courtesans = append(s.Underworld.Courtesans, Placed{Loc: i, By: p})
 	r.say("%s: compromised until the end of the next Revenue Phase (§3.3).", intro)
 }
 
@@ -464,7 +464,7 @@ func (r *run) courtesan(p int, pl *plan) {
 func (r *run) raid(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if len(pl.P2.Raid) == 0 {
+	if len(pl.City.Raid) == 0 {
 		return
 	}
 	if why := r.unusable(p, roleCustoms, dealCustoms, "customs inspector"); why != "" {
@@ -477,13 +477,13 @@ func (r *run) raid(p int, pl *plan) {
 			return
 		}
 	}
-	i := r.firstTarget(p, pl.P2.Raid, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
+	i := r.firstTarget(p, pl.City.Raid, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
 	if i < 0 {
 		r.tell(p, "None of your targets for the customs inspector is another player's warehouse: no raid.")
 		return
 	}
 	q := s.Estabs[i].Owner
-	s.P2.Used = append(s.P2.Used, dealCustoms)
+	s.Underworld.Used = append(s.Underworld.Used, dealCustoms)
 	r.say("%s sends the customs inspector to raid %s.", s.Players[p].Name, r.where(i))
 	if r.deal(q, p, dealCustoms, "the raid is called off") {
 		return
@@ -530,19 +530,19 @@ func (r *run) unusable(p int, role, kind, what string) string {
 func (r *run) lido(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	if x.Lido >= 0 && s.ownerOfRole(roleLido) == p {
 		r.lidoRoll(p)
 		return
 	}
-	if len(pl.P2.Lido) == 0 {
+	if len(pl.City.Lido) == 0 {
 		return
 	}
 	if why := r.unusable(p, roleLido, dealLido, "Lido Courtesan"); why != "" {
 		r.tell(p, "%s", why)
 		return
 	}
-	q := r.firstTarget(p, pl.P2.Lido, func(q int) bool { return q != p && s.Players[q].inCity() })
+	q := r.firstTarget(p, pl.City.Lido, func(q int) bool { return q != p && s.Players[q].inCity() })
 	if q < 0 {
 		r.tell(p, "None of your targets for the Lido Courtesan is in the city.")
 		return
@@ -560,7 +560,7 @@ func (r *run) lido(p int, pl *plan) {
 func (r *run) lidoRoll(p int) {
 	s := r.s
 	d := s.d()
-	q := s.P2.Lido
+	q := s.Underworld.Lido
 	t := &s.Players[q]
 	v := r.die()
 	mail := d.loc(d.mail).Dice
@@ -568,7 +568,7 @@ func (r *run) lidoRoll(p int) {
 		r.say("%s rolls %d for the Lido Courtesan: she has not reached the %s yet (ST-G9).", s.Players[p].Name, v, d.locName(d.mail))
 		return
 	}
-	s.P2.Lido = -1
+	s.Underworld.Lido = -1
 	loss := min(t.Cash, d.ceilUnit(t.Cash, 2))
 	r.say("%s rolls %d for the Lido Courtesan: she reaches the %s before %s. A sex scandal! %s loses half their cash: %s (§3.3).",
 		s.Players[p].Name, v, d.locName(d.mail), t.Name, t.Name, r.toBank(q, loss, "scandal"))
@@ -581,15 +581,15 @@ func (r *run) lidoRoll(p int) {
 func (r *run) spy(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if len(pl.P2.Spy) == 0 || s.spyOwner() != p || s.contractorsOut() || s.used(dealSpy) {
+	if len(pl.City.Spy) == 0 || s.spyOwner() != p || s.contractorsOut() || s.used(dealSpy) {
 		return
 	}
-	q := r.firstTarget(p, pl.P2.Spy, func(q int) bool { return q != p && s.Players[q].inCity() })
+	q := r.firstTarget(p, pl.City.Spy, func(q int) bool { return q != p && s.Players[q].inCity() })
 	if q < 0 {
 		r.tell(p, "None of your targets for the spy is in the city.")
 		return
 	}
-	s.P2.Used = append(s.P2.Used, dealSpy)
+	s.Underworld.Used = append(s.Underworld.Used, dealSpy)
 	t := &s.Players[q]
 	r.say("%s's spy targets %s (§11.4).", s.Players[p].Name, t.Name)
 	if r.deal(q, p, dealSpy, "the diplomatic scandal is hushed up") {
@@ -612,14 +612,14 @@ func (r *run) spy(p int, pl *plan) {
 func (r *run) extort(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if s.ownerOfRole(roleMonastery) != p || len(s.P2.Monks) == 0 || s.contractorsOut() {
+	if s.ownerOfRole(roleMonastery) != p || len(s.Underworld.Monks) == 0 || s.contractorsOut() {
 		return
 	}
 	if dl := s.Players[p].Deals; dl != nil && dl.NoExtort {
 		return
 	}
 	var seen []int
-	for _, dist := range s.P2.Monks {
+	for _, dist := range s.Underworld.Monks {
 		if slices.Contains(seen, dist) {
 			continue
 		}

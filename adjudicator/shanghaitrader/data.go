@@ -148,7 +148,7 @@ type components struct {
 	Schedule  [][]string  `yaml:"schedule" json:"schedule"`
 	Districts []*District `yaml:"districts" json:"districts"`
 
-	// Part 2 (version 2 and later).
+	// The underworld: the events, the contractors, the advanced game.
 	Events []eventData `yaml:"events" json:"events"`
 	Gala   struct {
 		Fee   int `yaml:"fee" json:"fee"`
@@ -449,12 +449,12 @@ func (c *components) prepare() error {
 			return fail("schedule: two ships go to separate docks")
 		}
 	}
-	return c.preparePart2()
+	return c.prepareCity()
 }
 
-// preparePart2 checks the components of part 2 (events, contractors, the
-// advanced game): what the engine of version 2 relies on.
-func (c *components) preparePart2() error {
+// prepareCity checks the components of the underworld (events,
+// contractors, the advanced game): what the rulebook's switches rely on.
+func (c *components) prepareCity() error {
 	fail := func(format string, args ...any) error { return fmt.Errorf(format, args...) }
 	if len(c.Events) != 4 {
 		return fail("events: one special event for each of the 4 seasons")

@@ -5,11 +5,11 @@ import (
 	"slices"
 )
 
-// standing2 applies the standing orders of version 2 sent with the step
+// standingDeals applies the standing deals sent with the step
 // (ST-X4): the roulette wager, the picnic choice, extortion, fees,
 // refunds, offers, asks and lines of credit, in force from its start.
-func (r *run) standing2(p int, pl *plan) {
-	x := &pl.P2
+func (r *run) standingDeals(p int, pl *plan) {
+	x := &pl.City
 	s := r.s
 	if !(x.RouletteSet || x.PicnicSet || x.ExtortSet || x.FeesSet || x.RefundsSet || x.OffersSet || x.AsksSet || x.CreditSet) {
 		return
@@ -67,7 +67,7 @@ func (x *Deals) clean() bool {
 
 // lent records that from lent to n: the debt between them, net.
 func (r *run) lent(from, to, n int) {
-	x := r.s.P2
+	x := r.s.Underworld
 	for k := range x.Loans {
 		l := &x.Loans[k]
 		switch {
@@ -98,13 +98,13 @@ func (r *run) loans() {
 		if pl == nil {
 			continue
 		}
-		for _, l := range pl.P2.Lend {
+		for _, l := range pl.City.Lend {
 			q := l.Seat
 			var want *loanOrder
 			if pq := r.plans[q]; pq != nil {
-				for k := range pq.P2.Borrow {
-					if pq.P2.Borrow[k].Seat == p {
-						want = &pq.P2.Borrow[k]
+				for k := range pq.City.Borrow {
+					if pq.City.Borrow[k].Seat == p {
+						want = &pq.City.Borrow[k]
 					}
 				}
 			}
@@ -122,9 +122,9 @@ func (r *run) loans() {
 			r.lent(p, q, n)
 			r.tellTwo(p, q, "%s lends %s %s (§9.1).", s.Players[p].Name, s.Players[q].Name, money(n))
 		}
-		for _, b := range pl.P2.Borrow {
+		for _, b := range pl.City.Borrow {
 			q := b.Seat
-			if pq := r.plans[q]; pq == nil || !slices.ContainsFunc(pq.P2.Lend, func(l loanOrder) bool { return l.Seat == p }) {
+			if pq := r.plans[q]; pq == nil || !slices.ContainsFunc(pq.City.Lend, func(l loanOrder) bool { return l.Seat == p }) {
 				r.tell(p, "%s did not order to lend to you: no loan.", s.Players[q].Name)
 			}
 		}
@@ -152,7 +152,7 @@ func (s *State) creditLine(lender, borrower int) int {
 // each as far as their cash goes; the lines shrink by what is lent.
 func (r *run) useCredit(p, need int) {
 	s := r.s
-	if !s.v2() {
+	if !s.book().Deals {
 		return
 	}
 	for _, q := range s.Order {
@@ -200,9 +200,9 @@ func (r *run) deal(payer, payee int, kind, what string) bool {
 	if payer == payee || payee < 0 {
 		return false
 	}
-	offer, ok1 := s.offer(payer, kind)
-	ask, ok2 := s.ask(payee, kind)
-	if !ok1 || !ok2 || offer < ask || s.Players[payer].Cash < ask {
+	offer, offerOK := s.offer(payer, kind)
+	ask, askOK := s.ask(payee, kind)
+	if !offerOK || !askOK || offer < ask || s.Players[payer].Cash < ask {
 		return false
 	}
 	s.Players[payer].Cash -= ask
@@ -230,15 +230,15 @@ func (r *run) removalDeals() {
 			e.Closed = false
 		}
 	}
-	for k := 0; k < len(s.P2.Courtesans); k++ {
-		c := s.P2.Courtesans[k]
+	for k := 0; k < len(s.Underworld.Courtesans); k++ {
+		c := s.Underworld.Courtesans[k]
 		o := s.Estabs[c.Loc].Owner
 		if c.By < 0 || o < 0 || !s.Players[c.By].inCity() {
 			continue
 		}
 		if r.deal(o, c.By, dealCourtesan, "the courtesan leaves "+d.locName(c.Loc)+" and goes back to the Brothels") {
 			s.Estabs[c.Loc].Compromised = false
-			s.P2.Courtesans = slices.Delete(s.P2.Courtesans, k, k+1)
+			s.Underworld.Courtesans = slices.Delete(s.Underworld.Courtesans, k, k+1)
 			k--
 		}
 	}

@@ -17,19 +17,45 @@
 // for reports by templates/shanghai-trader.tmpl. Help and ORDERS.md give
 // the orders.
 //
-// Files: data.go (the components), state.go and part2.go (the state),
-// options.go (the advanced game's options), setup.go (the set-up and fixed
-// positions), orders.go, orders2.go and cond.go (order files and their
-// conditions), engine.go (the Engine contract), turn.go (the Seasonal
-// Turn: shipping, movement segments, Old Chinatown, banking, purchases),
-// events.go (the special events), contractors.go (general and special
-// contractors, control of rackets), collusion.go (the Collusion Phase),
-// deals.go (standing deals, loans, the deal registry), escape.go
-// (passports, bodyguards, the escape, assassins), year.go (the end of a
-// turn and of a year, the Cycle Turn: sudden death, revenue, pyramids,
-// initiative, the end of the game), run.go (a resolution: happenings,
-// dice, payments, debt and auctions), json.go (the state's JSON for the
-// digest), view.go and view2.go (what each player sees), help.go.
+// Files: data.go (the components), state.go and underworld.go (the
+// state), options.go (the advanced game's options), setup.go (the set-up
+// and fixed positions), ruleset.go (the versions: what each plays),
+// verbs.go (the table of orders), orders.go and cond.go (reading an order
+// file into a plan, and its conditions), read_turn.go,
+// read_contractors.go, read_deals.go and read_collusion.go (each verb's
+// reading, by part of the rulebook), engine.go (the Engine contract),
+// turn.go (the Seasonal Turn: shipping, movement segments, Old Chinatown,
+// banking, purchases), events.go (the special events), contractors.go
+// (general and special contractors, control of rackets), collusion.go
+// (the Collusion Phase), deals.go (standing deals, loans, the deal
+// registry), escape.go (passports, bodyguards, the escape, assassins),
+// year.go (the end of a turn and of a year, the Cycle Turn: sudden death,
+// revenue, pyramids, initiative, the end of the game), run.go (a
+// resolution: happenings, dice, payments, debt and auctions), json.go
+// (the state's JSON for the digest), view.go and view_underworld.go (what
+// each player sees), help.go.
+//
+// # Finding a rule
+//
+// An order is a verb of verbs.go: one value per verb, named as ORDERS.md
+// names it, citing the rule it plays, with the step that takes it, its
+// reading (the method read+Verb of State, in read_turn.go,
+// read_contractors.go, read_deals.go or read_collusion.go, which checks
+// it against the board now and records it in the plan), its choices for
+// a form (choices.go) and its effect: the function of the resolution that
+// carries it out where the rulebook's sequence of play puts it (the
+// Movement Segment's a.–d. in turn.go, the events in events.go, the
+// contractors in contractors.go, the Collusion Phase in collusion.go),
+// each citing its section. Every section the engine plays is cited in the
+// code as §N.N, every ruling by its id: grep the section or the id, or
+// the verb's name in verbs.go.
+//
+// For example, §8.2, the Currency Trader's commission: grep §8.2 and find
+// depositVerb and withdrawVerb in verbs.go ("§8.1 Imperial Trading Banks,
+// §8.2 Currency Trader"), whose line names the reading, readBanking
+// (read_turn.go), and the effect, "(*run).bank and (*run).currencyTrader,
+// turn.go", played behind the rulebook's CurrencyTrader switch;
+// ruleset.go says in one line that version 1 does no banking there.
 //
 // # Steps
 //
@@ -49,16 +75,21 @@
 //
 // # Versions
 //
-// A game is adjudicated by the version it began with (engine.
-// Versioned). shanghai-trader/1 plays part 1 only: no Collusion Phase,
-// no special events, no contractors but the assassin (thugs and muggers
-// are refused by name), banking at the Imperial Trading Banks only, and
-// of the rackets only the effects movement, revenue and the dens need
-// (ST-X10). Its rules are kept behind the version switch (the State's V,
-// set from the engine), its state's JSON and its reports unchanged, and
-// its frozen golden log replays. shanghai-trader/2 adds everything else.
-// A version-1 game moved to version 2 by the GM plays the basic game of
-// part 2 from the open step on.
+// A game is adjudicated by the version it began with (engine.Versioned).
+// The versions are values, in one place (versions, ruleset.go): each
+// picks its verbs (a table of verbs.go's values) and the parts of the
+// rulebook its resolution plays, a rulebook's switches named for the rule
+// (Contractors, CurrencyTrader, Events, Deals, Collusion, Advanced), and the older
+// version lists, rule by rule with its section, what it plays
+// differently (Ruleset.Differs). shanghai-trader/1 plays the board, the
+// trade and the assassins alone: no Collusion Phase, no special events,
+// no contractors but the assassin (thugs and muggers are refused by
+// name), banking at the Imperial Trading Banks only, and of the rackets
+// only the effects movement, revenue and the dens need (ST-X10). Its
+// state has no Underworld, so its state's JSON, its reports and its
+// frozen golden log are unchanged. A version-1 game moved to version 2 by
+// the GM plays the basic game with an empty underworld from the open
+// step on.
 //
 // # Rulings followed
 //

@@ -11,63 +11,70 @@ import (
 
 // Version is the current version of the rules this engine plays,
 // recorded with every step's digest: shanghai-trader/2 plays the whole
-// rulebook; games begun with shanghai-trader/1 (part 1: no rackets'
-// effects beyond movement, no events, contractors other than assassins,
-// collusion or advanced rules) go on playing it.
+// rulebook; games begun with shanghai-trader/1 go on playing it. What
+// each plays is its ruleset in versions (ruleset.go), whose current one
+// TestVersionIsTheCurrentRuleset holds to this name.
 const Version = "shanghai-trader/2"
 
-// current is the number of Version.
-const current = 2
-
 // Engine is the Shanghai Trader rules. All game data is in the *State it
-// is handed; the engine holds only the version of the rules it plays.
+// is handed; the engine holds only the ruleset of the version it plays.
 type Engine struct {
-	v int // the version of the rules; 0 is the current one
+	r *engine.Ruleset[*rulebook] // nil: the current one
 }
 
 // New returns the Shanghai Trader engine.
-func New() Engine { return Engine{v: current} }
+func New() Engine { return Engine{r: versions.Current()} }
 
 var (
 	_ engine.Engine    = Engine{}
 	_ engine.Versioned = Engine{}
+	_ engine.Reader    = Engine{}
 )
 
 // Name is "shanghai-trader".
-func (Engine) Name() string { return "shanghai-trader" }
+func (Engine) Name() string { return versions.Game }
 
-func (e Engine) version() int {
-	if e.v == 0 {
-		return current
+// ruleset is the version the engine plays.
+func (e Engine) ruleset() *engine.Ruleset[*rulebook] {
+	if e.r == nil {
+		return versions.Current()
 	}
-	return e.v
+	return e.r
 }
 
+// rules is the rulebook of the version the engine plays.
+func (e Engine) rules() *rulebook { return e.ruleset().Rules }
+
 // Version identifies this implementation of the rules.
-func (e Engine) Version() string { return fmt.Sprintf("shanghai-trader/%d", e.version()) }
+func (e Engine) Version() string { return versions.Name(e.ruleset()) }
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return engine.VersionList("shanghai-trader", 1, current) }
+func (Engine) Versions() []string { return versions.Names() }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{r: versions.At(v)} }
 
-// at is the state as the engine's version reads it: a shallow copy that
-// records the version, for methods that only read the state. A game of
-// version 1 moved to version 2 reads as the basic game of part 2, as
-// Resolve plays it.
+// at is the state as the engine's version reads it: the state itself
+// when it is already (every state Resolve made), else a shallow copy
+// that records the rulebook, for methods that only read the state. A
+// game of version 1 moved to version 2 reads as the basic game with
+// nothing of the underworld yet, as Resolve plays it.
 func (e Engine) at(as engine.State) *State {
+	b := e.rules()
+	if s := state(as); s.rules == b && (!b.city() || s.Underworld != nil) {
+		return s
+	}
 	c := *state(as)
-	c.V = e.version()
-	if c.V >= 2 && c.P2 == nil {
-		c.P2 = newPart2()
+	c.rules = b
+	if b.city() && c.Underworld == nil {
+		c.Underworld = newUnderworld()
 	}
 	return &c
 }
 
 // Status says who owes orders: every player still in the city, each
-// Seasonal Turn and (version 2) each Collusion Phase.
+// Seasonal Turn and each Collusion Phase (rulebook.Collusion).
 func (Engine) Status(as engine.State) engine.Status {
 	s := state(as)
 	if s.Over {
@@ -116,18 +123,29 @@ func (s *State) winners() []string {
 
 // Check says whether player's orders are legal now.
 func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
+	_, err := e.Read(as, player, items)
+	return err
+}
+
+// Read parses and checks player's orders as Check does and returns the
+// plan they make, which Resolve applies as it is (engine.Reader): the
+// orders are read once.
+func (e Engine) Read(as engine.State, player string, items []orders.Item) (any, error) {
 	s := e.at(as)
 	p := s.seat(player)
 	switch {
 	case p < 0:
-		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+		return nil, orders.Errorf(0, "player", "%q is not a player in this game", player)
 	case s.Over:
-		return orders.Errorf(0, "orders", "the game is over")
+		return nil, orders.Errorf(0, "orders", "the game is over")
 	case !s.Players[p].inCity():
-		return orders.Errorf(0, "orders", "you are no longer in Shanghai (%s)", s.Players[p].Out)
+		return nil, orders.Errorf(0, "orders", "you are no longer in Shanghai (%s)", s.Players[p].Out)
 	}
-	_, err := s.parse(p, items)
-	return err
+	pl, err := s.parse(p, items)
+	if err != nil {
+		return nil, err
+	}
+	return pl, nil
 }
 
 // Default is the order used when a pending player sends none (D16 of the
@@ -174,15 +192,17 @@ func (s *State) defaultMove(p int) moveOpt {
 // initiative order, and the Cycle Turn of the next year when it ends a
 // year.
 func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
-	s := state(as).clone()
-	s.V = e.version()
+	// The state is resolved in place (the host resolves a clone of its
+	// own); a replay makes no copy of the city every step.
+	s := state(as)
+	s.rules = e.rules()
 	if s.Over {
 		return nil, nil, fmt.Errorf("shanghaitrader: the game is over")
 	}
-	if s.V >= 2 && s.P2 == nil {
+	if s.rules.city() && s.Underworld == nil {
 		// A game begun with version 1 and moved to version 2 by the GM
-		// plays the basic game of part 2 from here on.
-		s.P2 = newPart2()
+		// plays the basic game with the underworld from here on.
+		s.Underworld = newUnderworld()
 	}
 	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players))}
 	for _, sub := range subs {
@@ -193,16 +213,21 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		case r.plans[p] != nil:
 			return nil, nil, fmt.Errorf("shanghaitrader: two submissions from %s", sub.Player)
 		}
-		pl, err := s.parse(p, sub.Items)
-		if err != nil {
-			return nil, nil, fmt.Errorf("shanghaitrader: orders of %s: %w", sub.Player, err)
+		// The host hands the plan its Read made of these very items
+		// against this state; without one, they are read here.
+		pl, ok := sub.Reading.(*plan)
+		if !ok {
+			var err error
+			if pl, err = s.parse(p, sub.Items); err != nil {
+				return nil, nil, fmt.Errorf("shanghaitrader: orders of %s: %w", sub.Player, err)
+			}
 		}
 		r.plans[p] = pl
 	}
 	for _, p := range s.inCity() {
 		switch {
 		case r.plans[p] != nil:
-		case s.V >= 2:
+		case s.rules.ReadDefault:
 			pl, err := s.parse(p, e.Default(s, s.Players[p].Name))
 			if err != nil {
 				return nil, nil, fmt.Errorf("shanghaitrader: the default orders of %s: %w", s.Players[p].Name, err)

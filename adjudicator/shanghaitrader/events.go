@@ -5,13 +5,13 @@ import (
 	"strings"
 )
 
-// events2 is the Event Phase (§5) of version 2: the Turn Track's event
+// specialEvent is the Event Phase (§5, rulebook.Events): the Turn Track's event
 // of the season (ST-A15), run by its racket's owner, with every player in
 // the city taking part wherever they are (§5.1, ST-A13); none in the
 // first and the last year (ST-A14), nor when the racket is uncontrolled
 // (§2.3 "If the appropriate racket is unowned, the event does not take
 // place").
-func (r *run) events2() {
+func (r *run) specialEvent() {
 	s := r.s
 	d := s.d()
 	if !s.eventYear() {
@@ -149,7 +149,7 @@ func (r *run) refund(o, p int, kind string, wager int) {
 func (r *run) bastille(o int, name string) {
 	s := r.s
 	d := s.d()
-	tab := r.plans[o].P2.Tab
+	tab := r.plans[o].City.Tab
 	if len(tab) == 0 {
 		r.say("%s at the %s, %s's: the owner picks up the tab (§5.4).", name, d.loc(d.role(roleFrenchClub)).Name, s.Players[o].Name)
 		return

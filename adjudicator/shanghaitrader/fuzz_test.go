@@ -50,7 +50,7 @@ func fuzzStates(f *testing.F) []*State {
 		if len(c.setup) > 50 {
 			players = append(players, "dave")
 		}
-		e := Engine{v: c.v}
+		e := engineAt(c.v)
 		s, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(c.options), Setup: json.RawMessage(c.setup)}, engine.NewRand([]byte("fuzz"), 0))
 		if err != nil {
 			fatal(err)
@@ -94,7 +94,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		items = orders.Renumber(items)
 		s := states[int(which)%len(states)]
-		e := Engine{v: s.V}
+		e := engineOf(s)
 		_ = e.Check(s, "nobody", items)
 		for _, p := range e.Status(s).Pending {
 			if e.Check(s, p, items) != nil {

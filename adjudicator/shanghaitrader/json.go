@@ -108,8 +108,13 @@ func (w *jw) countsVal(m map[string]int) {
 }
 
 // MarshalJSON writes the state as encoding/json would.
-func (s *State) MarshalJSON() ([]byte, error) {
-	w := &jw{b: make([]byte, 0, 2048)}
+func (s *State) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 2048)), nil }
+
+// AppendJSON appends the state's JSON, as encoding/json writes it, to b:
+// the digest of every step writes it into its own buffer
+// (engine.JSONAppender).
+func (s *State) AppendJSON(b []byte) []byte {
+	w := &jw{b: b}
 	w.b = append(w.b, '{')
 	w.int("year", s.Year, true)
 	w.int("season", s.Season, false)
@@ -151,11 +156,11 @@ func (s *State) MarshalJSON() ([]byte, error) {
 	if len(s.Drawn) > 0 {
 		w.counts("drawn", s.Drawn)
 	}
-	if s.P2 != nil {
+	if s.Underworld != nil {
 		w.key("part2", false)
-		s.P2.appendJSON(w)
+		s.Underworld.appendJSON(w)
 	}
-	return append(w.b, '}'), nil
+	return append(w.b, '}')
 }
 
 func (p *Player) appendJSON(w *jw) {
@@ -254,9 +259,9 @@ func (es estabs) appendJSON(b []byte) []byte {
 	return w.b
 }
 
-// appendJSON writes the part of the state of version 2 as encoding/json
+// appendJSON writes the underworld's part of the state as encoding/json
 // would.
-func (x *Part2) appendJSON(w *jw) {
+func (x *Underworld) appendJSON(w *jw) {
 	w.b = append(w.b, '{')
 	w.key("rules", true)
 	r := x.Rules

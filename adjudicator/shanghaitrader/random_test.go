@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -113,8 +115,8 @@ func randomOrders(s *State, p int, r *rand.Rand) []orders.Item {
 	if len(others) > 0 && r.IntN(3) == 0 {
 		add("- daily-mail: %s", pick(others))
 	}
-	if s.v2() {
-		lines = append(lines, randomSeason2(s, p, r)...)
+	if s.book().city() {
+		lines = append(lines, randomCityOrders(s, p, r)...)
 		lines = append(lines, randomDeals(s, p, r)...)
 	} else if r.IntN(3) == 0 {
 		add("- hire: {assassin: [any]}")
@@ -220,7 +222,7 @@ func checkInvariants(t *testing.T, before, s *State, hs []engine.Happening) {
 	if !s.Over && len(s.Order) != inCity {
 		t.Fatalf("initiative order %v for %d players in the city", s.Order, inCity)
 	}
-	if s.P2 != nil {
+	if s.Underworld != nil {
 		checkContractors(t, s)
 	}
 	for i, e := range s.Estabs {
@@ -263,7 +265,9 @@ func playRandom(t *testing.T, players []string, options, setup, seed string, r *
 			}
 			subs = append(subs, sub)
 		}
-		ns, hs, err := e.Resolve(s, subs, engine.NewRand([]byte(seed), step))
+		// Resolve changes the state in place: the invariants compare
+		// the state before with a resolved copy.
+		ns, hs, err := e.Resolve(s.clone(), subs, engine.NewRand([]byte(seed), step))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,4 +347,53 @@ func TestRandomGames(t *testing.T) {
 	}
 	t.Logf("%d games: %d with a winner, %d without; %d players escaped, %d were assassinated", games, won, none, escaped, killed)
 	t.Logf("happened: %s", tally)
+}
+
+// Resolve changes the state in place: the digests are those of the copy
+// every step made before, in the basic and the advanced game.
+func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 4, 6}, `{}`)
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 6}, `{"advanced": true}`)
+}
+
+// The plan Read hands Resolve (engine.Reader) resolves a step exactly as
+// Resolve's own reading of the same items does, over random games of the
+// basic and the advanced game.
+func TestReadingIsWhatResolveReads(t *testing.T) {
+	e := New()
+	for g, opts := range []string{`{}`, `{"advanced": true}`} {
+		players := []string{"ann", "ben", "cat", "dan", "eve"}
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage(randomSetup(players, rand.New(rand.NewPCG(uint64(g), 21))))}, engine.NewRand([]byte("reading"), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(g), 22))
+		for step := 1; !e.Status(as).Finished; step++ {
+			s := state(as)
+			var plain, read []engine.Submission
+			for _, name := range e.Status(s).Pending {
+				items := randomOrders(s, s.seat(name), r)
+				reading, err := e.Read(s, name, items)
+				if err != nil {
+					t.Fatalf("step %d: %s: %v", step, name, err)
+				}
+				plain = append(plain, engine.Submission{Player: name, Items: items})
+				read = append(read, engine.Submission{Player: name, Items: items, Reading: reading})
+			}
+			want, _, err := e.Resolve(s.clone(), plain, engine.NewRand([]byte("reading"), step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _, err := e.Resolve(s, read, engine.NewRand([]byte("reading"), step))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := adjudicator.Digest(want)
+			b, _ := adjudicator.Digest(got)
+			if a != b {
+				t.Fatalf("game %d step %d: resolved with Read's plans the digest is %s, with Resolve's own reading %s", g, step, b, a)
+			}
+			as = got
+		}
+	}
 }

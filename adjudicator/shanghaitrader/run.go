@@ -279,7 +279,7 @@ func (r *run) leave(p int, why string) {
 	me := &s.Players[p]
 	me.Out, me.OutWhen = why, s.when()
 	me.At, me.Bodyguards, me.Hooked, me.Shanghaied = -1, 0, false, false
-	r.leave2(p)
+	r.leaveCity(p)
 	for i := range s.Estabs {
 		if s.Estabs[i].Owner == p {
 			r.control(i, -1, false)

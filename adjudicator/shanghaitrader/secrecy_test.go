@@ -24,7 +24,7 @@ func scramble(s *State, q int, r *rand.Rand) *State {
 	p.Sell = []int{data.roles[roleGreatOrient]}
 	p.Bids = []Bid{{Loc: -1, Type: "any", Max: 5 * (1 + r.IntN(20))}}
 	p.Known = append(p.Known, Disclosure{Of: (q + 1) % len(c.Players), Cash: 999, Bank: 999, Year: 1})
-	if c.P2 != nil {
+	if c.Underworld != nil {
 		dl := c.deals(q)
 		dl.Offers = map[string]int{dealLido: 5 * r.IntN(9), dealSpy: 5 * r.IntN(9)}
 		dl.Asks = map[string]int{dealCustoms: 5 * r.IntN(9), dealCourtesan: 5 * r.IntN(9)}

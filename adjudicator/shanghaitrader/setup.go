@@ -120,7 +120,7 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 		seen[norm(p)] = true
 	}
 	var opt Options
-	if e.version() < 2 {
+	if !e.rules().Advanced {
 		var o1 optionsV1
 		if err := engine.DecodeStrict(cfg.Options, &o1); err != nil {
 			return nil, fmt.Errorf("options: %v (the option is data)", err)
@@ -129,7 +129,7 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 	} else if err := engine.DecodeStrict(cfg.Options, &opt); err != nil {
 		return nil, fmt.Errorf("options: %v (the options are data, advanced, sudden_death, length, national, exclusive_rackets, marines, minder and spy)", err)
 	}
-	s := &State{Year: 1, V: e.version()}
+	s := &State{Year: 1, rules: e.rules()}
 	if opt.Data != nil {
 		raw, err := json.Marshal(opt.Data)
 		if err != nil {
@@ -145,7 +145,7 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 		return nil, fmt.Errorf("setup: %v (the keys are year, season, nationalities, initiative, players, owners, serviced, closed, compromised, allow, ship_roll and dice; from version 2 also collusion, police, monks, marines, minder, courtesans, lido, used, withdrawn and loans)", err)
 	}
 	s.LastYear = d.Years[n-3]
-	if s.V >= 2 {
+	if s.rules.city() {
 		rules, err := opt.rules(d, s.LastYear)
 		if err != nil {
 			return nil, fmt.Errorf("options: %v", err)
@@ -153,8 +153,8 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 		if rules.Length > 0 {
 			s.LastYear = rules.Length
 		}
-		s.P2 = newPart2()
-		s.P2.Rules = rules
+		s.Underworld = newUnderworld()
+		s.Underworld.Rules = rules
 	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Cash: d.StartCash, At: d.consul})
@@ -169,7 +169,7 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 	if err := s.drawNationalities(lay, rng); err != nil {
 		return nil, fmt.Errorf("setup: %v", err)
 	}
-	if err := s.layout2(&lay); err != nil {
+	if err := s.layoutCity(&lay); err != nil {
 		return nil, fmt.Errorf("setup: %v", err)
 	}
 	s.Issued = s.total()
@@ -477,10 +477,10 @@ func (s *State) drawNationalities(lay Layout, rng *engine.Rand) error {
 	return nil
 }
 
-// layout2 applies the parts of a fixed position that version 2 adds.
-func (s *State) layout2(lay *Layout) error {
+// layoutCity applies the parts of a fixed position that version 2 adds.
+func (s *State) layoutCity(lay *Layout) error {
 	d := s.d()
-	if s.P2 == nil {
+	if s.Underworld == nil {
 		if lay.Collusion || lay.Police != nil || lay.Monks != nil || lay.Marines != nil || lay.Minder != "" || lay.Courtesans != nil ||
 			lay.Lido != "" || lay.Used != nil || lay.Withdrawn != nil || lay.Loans != nil {
 			return fmt.Errorf("the keys of part 2 (collusion, police, monks, marines, minder, courtesans, lido, used, withdrawn, loans) need shanghai-trader/2")
@@ -493,7 +493,7 @@ func (s *State) layout2(lay *Layout) error {
 		}
 		return nil
 	}
-	x := s.P2
+	x := s.Underworld
 	x.Minder = s.minderOwner()
 	for i, e := range s.Estabs {
 		if e.Owner >= 0 && d.loc(i).Type == typeRacket && !s.mayControl(e.Owner, i) {
@@ -610,16 +610,16 @@ func (s *State) layout2(lay *Layout) error {
 		(&run{s: s}).lent(from, to, l.N)
 	}
 	for _, name := range slices.Sorted(maps.Keys(lay.Players)) {
-		if err := s.playerLayout2(s.seat(name), lay.Players[name]); err != nil {
+		if err := s.playerDealsLayout(s.seat(name), lay.Players[name]); err != nil {
 			return fmt.Errorf("players: %s: %v", name, err)
 		}
 	}
 	return nil
 }
 
-// playerLayout2 applies a player's detention and standing deals, read as
+// playerDealsLayout applies a player's detention and standing deals, read as
 // their orders are.
-func (s *State) playerLayout2(p int, ps PlayerSetup) error {
+func (s *State) playerDealsLayout(p int, ps PlayerSetup) error {
 	me := &s.Players[p]
 	if ps.Detained < 0 || ps.Detained > 0 && (me.At != s.d().consul || !me.inCity()) {
 		return fmt.Errorf("detained: a number of turns, for a player in the Consulates")
@@ -630,7 +630,7 @@ func (s *State) playerLayout2(p int, ps PlayerSetup) error {
 		if !set {
 			return nil
 		}
-		if err := s.parseItem2(p, pl, verb, v); err != nil {
+		if err := s.rules.verbs.named(verb).read(s, p, pl, verb, v); err != nil {
 			return fmt.Errorf("%s: %v", verb, err)
 		}
 		return nil
@@ -648,6 +648,6 @@ func (s *State) playerLayout2(p int, ps PlayerSetup) error {
 			return err
 		}
 	}
-	(&run{s: s}).standing2(p, pl)
+	(&run{s: s}).standingDeals(p, pl)
 	return nil
 }

@@ -49,13 +49,16 @@ type State struct {
 	Issued int            `json:"issued"`
 	Paid   map[string]int `json:"paid,omitempty"`
 	Drawn  map[string]int `json:"drawn,omitempty"`
-	// P2 is the state of part 2 of the rules; nil in games of version 1.
-	P2 *Part2 `json:"part2,omitempty"`
-	// V is the version of the rules the engine plays this state with
-	// (engine.VersionNumber), set by each Engine method on its copy:
-	// the engine's version decides, so that a game moved to a new version
-	// plays by it.
-	V int `json:"-"`
+	// Underworld is what the contractors, the events, the deals and the
+	// Collusion Phase add to the city; nil in games of version 1, whose
+	// rulebook plays none of them (its wire name is the one the logs'
+	// digests were made with).
+	Underworld *Underworld `json:"part2,omitempty"`
+	// rules is the rulebook of the version the engine plays this state
+	// with, set by each Engine method on the state it plays: the
+	// engine's version decides, so that a game moved to a new version
+	// plays by it. It is no part of the state's JSON or digest.
+	rules *rulebook
 	// Custom is the campaign's replacement of the embedded data, if any.
 	// It is made from the campaign (the log's first event) at every
 	// replay, so it is left out of the state's JSON and digest, like the
@@ -173,7 +176,7 @@ func (s *State) clone() *State {
 	c.Dice = slices.Clone(s.Dice)
 	c.Paid = maps.Clone(s.Paid)
 	c.Drawn = maps.Clone(s.Drawn)
-	c.P2 = s.P2.clone()
+	c.Underworld = s.Underworld.clone()
 	return &c
 }
 

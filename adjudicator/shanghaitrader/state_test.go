@@ -47,8 +47,8 @@ func TestStateJSON(t *testing.T) {
 			// Version 2's parts of the state: the rackets at work.
 			setup = randomSetup(players, rand.New(rand.NewPCG(uint64(g), 6)))
 		}
-		e := Engine{v: 1 + min(g/4, 1)}
-		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(map[bool]string{true: randomOptions[g%len(randomOptions)], false: `{}`}[e.v == 2]), Setup: json.RawMessage(setup)}, engine.NewRand([]byte{byte(g)}, 0))
+		e := engineAt(1 + min(g/4, 1))
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(map[bool]string{true: randomOptions[g%len(randomOptions)], false: `{}`}[e.ruleset().Number == 2]), Setup: json.RawMessage(setup)}, engine.NewRand([]byte{byte(g)}, 0))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ func (r *run) season() {
 	}
 	r.say("%s of year %d%s.", strings.ToUpper(s.seasonName()[:1])+s.seasonName()[1:], s.Year, last)
 	r.standing()
-	if s.v2() {
+	if s.book().Deals {
 		r.loans()
 		r.removalDeals()
 	}
@@ -32,8 +32,8 @@ func (r *run) season() {
 			r.segment(p)
 		}
 	}
-	if s.v2() {
-		s.P2.Fresh = nil
+	if s.book().Contractors {
+		s.Underworld.Fresh = nil
 	}
 	r.endOfTurn()
 }
@@ -67,8 +67,8 @@ func (r *run) standing() {
 		if pl.BidsSet {
 			s.Players[p].Bids = slices.Clone(pl.Bids)
 		}
-		if s.v2() {
-			r.standing2(p, pl)
+		if s.book().Deals {
+			r.standingDeals(p, pl)
 		}
 	}
 }
@@ -76,8 +76,8 @@ func (r *run) standing() {
 // events is the Event Phase (§5). Version 1 plays no special events: the
 // rackets that run them have no effect in it.
 func (r *run) events() {
-	if r.s.v2() {
-		r.events2()
+	if r.s.book().Events {
+		r.specialEvent()
 	}
 }
 
@@ -198,7 +198,7 @@ func (r *run) segment(p int) {
 		}
 		r.dailyMail(p, pl)
 		if o := s.Estabs[me.At].Owner; o >= 0 && o != p {
-			if fine := s.fee(o, feeFine, p, d.Fine); fine > 0 || !s.v2() {
+			if fine := s.fee(o, feeFine, p, d.Fine); fine > 0 || !s.book().Deals {
 				r.owe(p, o, fine, "fine", fmt.Sprintf("landing on %s, %s's (§2.3)", d.locName(me.At), s.Players[o].Name))
 			} else {
 				r.say("%s waives the fine for landing on %s (§2.3 \"unless otherwise agreed\").", s.Players[o].Name, d.locName(me.At))
@@ -207,8 +207,8 @@ func (r *run) segment(p int) {
 		r.bank(p, pl)
 		r.purchase(p, pl)
 	}
-	if s.v2() {
-		r.hire2(p, pl)
+	if s.book().Contractors {
+		r.hireContractor(p, pl)
 		return
 	}
 	r.hire(p, pl)
@@ -277,9 +277,9 @@ func (r *run) move(p int, pl *plan) {
 	if !shanghaied && from >= 0 {
 		r.ferry(p, from)
 	}
-	if s.v2() && s.P2.Lido == p && m.Kind == mvRoll && me.At == d.mail {
+	if s.book().Contractors && s.Underworld.Lido == p && m.Kind == mvRoll && me.At == d.mail {
 		// ST-G9: the target wins the race by landing on the Daily Mail.
-		s.P2.Lido = -1
+		s.Underworld.Lido = -1
 		r.say("%s reaches the %s before the Lido Courtesan: no scandal; she goes back to the Lido (ST-G9).", me.Name, d.locName(d.mail))
 	}
 	switch d.loc(me.At).Type {
@@ -536,7 +536,7 @@ func (r *run) bank(p int, pl *plan) {
 	if pl.Deposit == nil && pl.Withdraw == nil {
 		return
 	}
-	if s.v2() && me.At == d.role(roleCurrency) {
+	if s.book().CurrencyTrader && me.At == d.role(roleCurrency) {
 		r.currencyTrader(p, pl)
 		return
 	}

@@ -182,8 +182,8 @@ func (e Engine) View(as engine.State, player string) any {
 	if gm {
 		v.Ledger = &LedgerView{Issued: s.Issued, Paid: nonNil(s.Paid), Drawn: nonNil(s.Drawn), Held: s.total()}
 	}
-	if s.v2() {
-		v.Part2View = s.part2View()
+	if s.book().city() {
+		v.Part2View = s.underworldView()
 	}
 	return v
 }
@@ -286,7 +286,7 @@ func (s *State) finance(p int) FinanceView {
 	for _, k := range pl.Known {
 		f.Disclosed = append(f.Disclosed, fmt.Sprintf("%s: cash %s, bank %s (%s, year %d)", s.Players[k.Of].Name, money(k.Cash), money(k.Bank), d.Seasons[k.Season], k.Year))
 	}
-	if s.v2() {
+	if s.book().city() {
 		f.MayUse, f.Deals = s.mayUse(p), s.dealsWords(p)
 	}
 	return f

@@ -22,10 +22,10 @@ func (r *run) endOfTurn() {
 		s.Season++
 		return
 	}
-	if s.v2() && s.P2.Lido >= 0 {
+	if s.book().Contractors && s.Underworld.Lido >= 0 {
 		// ST-G9: "If the target wins, or the year ends first, she
 		// returns."
-		s.P2.Lido = -1
+		s.Underworld.Lido = -1
 		r.say("The year ends before the Lido Courtesan reaches the %s: she goes back to the Lido (ST-G9).", s.d().locName(s.d().mail))
 	}
 	if s.lastYear() {
@@ -91,8 +91,8 @@ func andList(words []string) string {
 // a step of its own (ST-X15).
 func (r *run) cycle() {
 	s := r.s
-	if s.v2() {
-		x := s.P2
+	if s.book().Collusion {
+		x := s.Underworld
 		x.Used, x.Withdrawn = nil, nil
 		r.say("Year %d begins with the Cycle Turn.", s.Year)
 		if rl := x.Rules; rl.SuddenFrom > 0 && s.Year >= rl.SuddenFrom && s.Year <= rl.SuddenTo && !s.lastYear() {
@@ -130,7 +130,7 @@ func (r *run) cycle() {
 // detentions (§10.2, ST-A36); the minder stays.
 func (r *run) lastYearOut() {
 	s := r.s
-	x := s.P2
+	x := s.Underworld
 	if x.Police == nil && x.Monks == nil && x.Marines == nil && !slices.ContainsFunc(s.Players, func(p Player) bool { return p.Detained > 0 }) {
 		return
 	}
@@ -296,9 +296,11 @@ func (r *run) revenue() {
 			r.owe(p, in.FeeTo, in.Fee, "transport fee", fmt.Sprintf("the Transport Company's fee for %d %s (ST-G10)", n, plural(n, "factory", "factories")))
 		}
 	}
-	if s.v2() {
+	if s.book().Deals {
 		r.interest()
-		s.P2.Courtesans = nil
+	}
+	if s.book().Contractors {
+		s.Underworld.Courtesans = nil
 	}
 	for i := range s.Estabs {
 		e := &s.Estabs[i]

@@ -5,11 +5,11 @@ import (
 	"slices"
 )
 
-// Part2 is what part 2 of the rules (version 2) adds to the state: the
+// Underworld is what part 2 of the rules (version 2) adds to the state: the
 // advanced rules in play, the Collusion Phase, the contractors on the
 // board and the debts between players. Games of version 1 have none (nil),
 // so that their digests stay what they were.
-type Part2 struct {
+type Underworld struct {
 	Rules Rules `json:"rules"`
 	// Collusion: the open step is this year's Collusion Phase (the Cycle
 	// Turn's third phase), before the winter turn.
@@ -143,12 +143,12 @@ const (
 	refundPicnic   = "picnic"
 )
 
-// newPart2 is part 2's state at the start: the basic game, nobody
+// newUnderworld is part 2's state at the start: the basic game, nobody
 // minded, the Lido Courtesan at home.
-func newPart2() *Part2 { return &Part2{Minder: -1, Lido: -1} }
+func newUnderworld() *Underworld { return &Underworld{Minder: -1, Lido: -1} }
 
 // clone returns a deep copy.
-func (x *Part2) clone() *Part2 {
+func (x *Underworld) clone() *Underworld {
 	if x == nil {
 		return nil
 	}
@@ -179,11 +179,21 @@ func (x *Deals) clone() *Deals {
 }
 
 // collusion reports whether the open step is the Collusion Phase.
-func (s *State) collusion() bool { return s.P2 != nil && s.P2.Collusion }
+func (s *State) collusion() bool { return s.Underworld != nil && s.Underworld.Collusion }
 
-// v2 reports whether the state plays part 2 of the rules: it has part 2's
-// state and the engine's version is 2 or later.
-func (s *State) v2() bool { return s.P2 != nil && s.V >= 2 }
+// book is the rulebook the state is played by: the engine's, set on the
+// state it plays; none of the underworld's rules when the state has no
+// underworld to play them with.
+func (s *State) book() *rulebook {
+	if s.rules == nil || s.rules.city() && s.Underworld == nil {
+		return &basicRules
+	}
+	return s.rules
+}
+
+// basicRules are the switches of a state that plays none of the
+// underworld: all off.
+var basicRules rulebook
 
 // deals returns p's standing deals, creating them.
 func (s *State) deals(p int) *Deals {
@@ -196,14 +206,20 @@ func (s *State) deals(p int) *Deals {
 
 // used reports whether a once-a-year contractor (lido, customs, spy) has
 // been used this year.
-func (s *State) used(kind string) bool { return s.v2() && slices.Contains(s.P2.Used, kind) }
+func (s *State) used(kind string) bool {
+	return s.book().Contractors && slices.Contains(s.Underworld.Used, kind)
+}
 
 // withdrawn reports whether the contractors of the racket of role r were
 // withdrawn until next year (ST-A44).
-func (s *State) withdrawn(r string) bool { return s.v2() && slices.Contains(s.P2.Withdrawn, r) }
+func (s *State) withdrawn(r string) bool {
+	return s.book().Contractors && slices.Contains(s.Underworld.Withdrawn, r)
+}
 
 // fresh reports whether racket i was gained in the open step (ST-A42).
-func (s *State) fresh(i int) bool { return s.v2() && slices.Contains(s.P2.Fresh, i) }
+func (s *State) fresh(i int) bool {
+	return s.book().Contractors && slices.Contains(s.Underworld.Fresh, i)
+}
 
 // contractorsOut reports whether the year's contractors are out of play:
 // in the last year only assassins, bodyguards and the minder remain
@@ -225,40 +241,46 @@ func (s *State) nationality(n string) int {
 // White Russian and Japanese players when the advanced rules put their
 // contractors in play, else -1.
 func (s *State) spyOwner() int {
-	if !s.v2() || !s.P2.Rules.Spy {
+	if !s.book().Advanced || !s.Underworld.Rules.Spy {
 		return -1
 	}
 	return s.nationality(s.d().Spy.Nationality)
 }
 
 func (s *State) minderOwner() int {
-	if !s.v2() || !s.P2.Rules.Minder || s.P2.MinderDead {
+	if !s.book().Advanced || !s.Underworld.Rules.Minder || s.Underworld.MinderDead {
 		return -1
 	}
 	return s.nationality(s.d().Minder.Nationality)
 }
 
 func (s *State) marinesOwner() int {
-	if !s.v2() || !s.P2.Rules.Marines {
+	if !s.book().Advanced || !s.Underworld.Rules.Marines {
 		return -1
 	}
 	return s.nationality(s.d().Marines.Nationality)
 }
 
 // minded reports whether seat p is protected by the minder.
-func (s *State) minded(p int) bool { return s.v2() && s.P2.Minder == p && p >= 0 }
+func (s *State) minded(p int) bool { return s.book().Advanced && s.Underworld.Minder == p && p >= 0 }
 
 // guarded reports whether location i is guarded by the marines.
-func (s *State) guarded(i int) bool { return s.v2() && slices.Contains(s.P2.Marines, i) }
+func (s *State) guarded(i int) bool {
+	return s.book().Advanced && slices.Contains(s.Underworld.Marines, i)
+}
 
 // policeIn and monksIn report whether police or monks are in district d.
-func (s *State) policeIn(d int) bool { return s.v2() && slices.Contains(s.P2.Police, d) }
-func (s *State) monksIn(d int) bool  { return s.v2() && slices.Contains(s.P2.Monks, d) }
+func (s *State) policeIn(d int) bool {
+	return s.book().Contractors && slices.Contains(s.Underworld.Police, d)
+}
+func (s *State) monksIn(d int) bool {
+	return s.book().Contractors && slices.Contains(s.Underworld.Monks, d)
+}
 
 // mayControl reports whether seat p may control racket i under the
 // advanced rules' exclusive rackets (§11.4).
 func (s *State) mayControl(p, i int) bool {
-	if !s.v2() || !s.P2.Rules.Exclusive {
+	if !s.book().Advanced || !s.Underworld.Rules.Exclusive {
 		return true
 	}
 	n, ok := s.d().Exclusive[s.d().loc(i).Role]
@@ -268,7 +290,7 @@ func (s *State) mayControl(p, i int) bool {
 // exclusive reports whether racket i is reserved to a nationality and so
 // can never be transferred (§11.4).
 func (s *State) exclusive(i int) bool {
-	if !s.v2() || !s.P2.Rules.Exclusive {
+	if !s.book().Advanced || !s.Underworld.Rules.Exclusive {
 		return false
 	}
 	_, ok := s.d().Exclusive[s.d().loc(i).Role]
@@ -279,7 +301,7 @@ func (s *State) exclusive(i int) bool {
 // printed: the owner's standing fee for payer, else for anybody, else the
 // printed amount (§9.3, ST-A1).
 func (s *State) fee(owner int, kind string, payer, printed int) int {
-	if owner < 0 || !s.v2() || s.Players[owner].Deals == nil {
+	if owner < 0 || !s.book().Deals || s.Players[owner].Deals == nil {
 		return printed
 	}
 	n := printed
@@ -299,7 +321,7 @@ func (s *State) fee(owner int, kind string, payer, printed int) int {
 
 // refund is the percentage of a lost wager owner pays payer back.
 func (s *State) refund(owner int, kind string, payer int) int {
-	if owner < 0 || !s.v2() || s.Players[owner].Deals == nil {
+	if owner < 0 || !s.book().Deals || s.Players[owner].Deals == nil {
 		return 0
 	}
 	n := 0

@@ -6,11 +6,13 @@ import (
 	"strings"
 )
 
-// Part2View is what version 2 adds to the View: the advanced rules in
+// Part2View is the underworld's part of the View: the advanced rules in
 // play, the step, this turn's special event, the rackets and their
 // effects, the contractors on the board and the public notices of fees
 // and refunds. All of it is public (rules-analysis 1d: every counter on
-// the board is). Games of version 1 have none (nil).
+// the board is). Games of version 1 have none (nil). Its name is the one
+// report templates (templates/shanghai-trader.tmpl, and any a GM copied
+// from it) test for, so it keeps it.
 type Part2View struct {
 	// Rules lists the parts of the advanced game in play, in words.
 	Rules []string `json:"rules"`
@@ -75,7 +77,7 @@ type PlacedView struct {
 
 // rulesWords are the advanced rules in play.
 func (s *State) rulesWords() []string {
-	r := s.P2.Rules
+	r := s.Underworld.Rules
 	out := []string{}
 	if r.SuddenFrom > 0 {
 		out = append(out, fmt.Sprintf("sudden death: a roll of %d-6 at the start of years %d to %d ends the game with that year (§11.2)", r.Threshold, r.SuddenFrom, r.SuddenTo))
@@ -97,10 +99,10 @@ func (s *State) rulesWords() []string {
 	return out
 }
 
-// part2View is the Part2View of the state.
-func (s *State) part2View() *Part2View {
+// underworldView is the Part2View of the state.
+func (s *State) underworldView() *Part2View {
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	v := &Part2View{Rules: s.rulesWords(), Collusion: x.Collusion, Notices: []string{}}
 	if !x.Collusion && s.eventYear() && !s.Over {
 		ev := d.Events[s.Season]
@@ -203,7 +205,7 @@ func (s *State) effect(role string) string {
 // racketStatus says what of racket i's effect stands this year.
 func (s *State) racketStatus(i int) []string {
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	role := d.loc(i).Role
 	var out []string
 	if s.withdrawn(role) {
@@ -270,7 +272,7 @@ func (s *State) notices(p int) []string {
 // each player may still use this year").
 func (s *State) mayUse(p int) []string {
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	me := &s.Players[p]
 	if !me.inCity() || s.Over {
 		return nil
@@ -345,7 +347,7 @@ func (s *State) dealsWords(p int) []string {
 			out = append(out, "the monks take nothing")
 		}
 	}
-	for _, l := range s.P2.Loans {
+	for _, l := range s.Underworld.Loans {
 		switch p {
 		case l.From:
 			out = append(out, fmt.Sprintf("%s owes you %s", name(l.To), money(l.N)))

@@ -117,9 +117,9 @@ func randomCollusion(s *State, p int, r *rand.Rand) []string {
 	return lines
 }
 
-// randomSeason2 is the part of a random Seasonal Turn's orders that
+// randomCityOrders is the part of a random Seasonal Turn's orders that
 // version 2 adds: general and special contractors and the Bastille tab.
-func randomSeason2(s *State, p int, r *rand.Rand) []string {
+func randomCityOrders(s *State, p int, r *rand.Rand) []string {
 	d := s.d()
 	var lines []string
 	add := func(format string, args ...any) { lines = append(lines, fmt.Sprintf(format, args...)) }
@@ -217,7 +217,7 @@ func randomDeals(s *State, p int, r *rand.Rand) []string {
 func checkContractors(t *testing.T, s *State) {
 	t.Helper()
 	d := s.d()
-	x := s.P2
+	x := s.Underworld
 	bwr := d.distOf(d.role(roleMonastery))
 	switch {
 	case len(x.Police) != 0 && len(x.Police) != d.Police.Count:

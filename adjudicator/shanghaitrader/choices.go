@@ -1,0 +1,122 @@
+package shanghaitrader
+
+import (
+	"strconv"
+
+	"taipan/adjudicator/engine"
+)
+
+var _ engine.Optioner = Engine{}
+
+// Options lists player's decisions for the open step (engine.Optioner):
+// for each verb of the version's table that offers choices (verb.choices)
+// and that the step takes, the choices its own reading accepts now, each
+// kept only if Check takes it (engine.KeepLegal). Every decision may be
+// left out: the move's default is Default's, the rest do nothing.
+func (e Engine) Options(as engine.State, player string) []engine.Decision {
+	s := e.at(as)
+	p := s.seat(player)
+	if p < 0 || s.Over || !s.Players[p].inCity() {
+		return nil
+	}
+	check := engine.Checker(e, as, player)
+	var out []engine.Decision
+	for _, name := range s.rules.verbs.list {
+		v := s.rules.verbs.named(name)
+		if v.choices == nil || s.rules.Collusion && s.takes(v) != nil {
+			continue
+		}
+		var cands []engine.Choice
+		for _, o := range v.choices(s, p) {
+			cands = append(cands, engine.Choice{Order: v.name + ": " + o})
+		}
+		legal := engine.KeepLegal(check, nil, cands)
+		if len(legal) == 0 {
+			continue
+		}
+		d := engine.Decision{Name: v.name, Prompt: v.rule, Choices: legal, Optional: true}
+		if v.name == verbMove {
+			d.Default = "move: " + s.defaultMove(p).Text
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// moveChoices are the single moves: stay, the escape roll, an automatic
+// move to any location, or a district to roll for (§2.3, §10.1).
+func (s *State) moveChoices(p int) []string {
+	d := s.d()
+	out := []string{"stay", "escape"}
+	for _, dist := range d.Districts {
+		out = append(out, dist.Name)
+	}
+	for _, l := range d.locs {
+		out = append(out, "auto "+l.Name)
+	}
+	return out
+}
+
+// passportChoices: buy or roll at the Consulates (§8.4).
+func (s *State) passportChoices(int) []string { return []string{"buy", "roll"} }
+
+// opiumChoices: pay or gamble in the Opium Dens (§7.6).
+func (s *State) opiumChoices(int) []string { return []string{"pay", "gamble"} }
+
+// bodyguardsChoices: how many bodyguards, as the airfield's table offers
+// them (§3.3).
+func (s *State) bodyguardsChoices(int) []string {
+	var out []string
+	for n := range s.d().Bodyguards {
+		out = append(out, strconv.Itoa(n))
+	}
+	return out
+}
+
+// fanTanChoices: the volunteer's wagers (§7.3).
+func (s *State) fanTanChoices(int) []string {
+	return wagers(s.d().FanTan.Min, s.d().FanTan.Max, s.d().Unit)
+}
+
+// rouletteChoices: the Roulette Rouble wagers (§5.3).
+func (s *State) rouletteChoices(int) []string {
+	return wagers(s.d().Roulette.Min, s.d().Roulette.Max, s.d().Unit)
+}
+
+// wagers are the sums from least to most in steps of unit.
+func wagers(least, most, unit int) []string {
+	var out []string
+	for n := least; n <= most && unit > 0; n += unit {
+		out = append(out, strconv.Itoa(n))
+	}
+	return out
+}
+
+// buyChoices: a kind of establishment, or any (§2.3, §3.2).
+func (s *State) buyChoices(int) []string {
+	return []string{"trading-post", "warehouse", "factory", "racket", "any"}
+}
+
+// otherPlayerChoices are the other players in the city: whom the Daily
+// Mail is asked about (§8.3), or the minder protects (§11.4, with the
+// player's own seat).
+func (s *State) otherPlayerChoices(p int) []string {
+	var out []string
+	for q := range s.Players {
+		if q != p && s.Players[q].inCity() {
+			out = append(out, s.Players[q].Name)
+		}
+	}
+	return out
+}
+
+// minderChoices: any player in the city, the White Russian included.
+func (s *State) minderChoices(p int) []string {
+	return append([]string{"me"}, s.otherPlayerChoices(p)...)
+}
+
+// picnicChoices: race or withdraw (§5.5).
+func (s *State) picnicChoices(int) []string { return []string{"race", "withdraw"} }
+
+// extortChoices: on or off (§3.3).
+func (s *State) extortChoices(int) []string { return []string{"on", "off"} }
