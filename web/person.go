@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"strings"
 
 	"taipan/adjudicator"
 	"taipan/events"
@@ -21,6 +22,17 @@ func (s *Server) personRoutes(mux *http.ServeMux) {
 type personData struct {
 	Addresses []string
 	Seats     []adjudicator.Membership
+	// Attendance is the person's attendance in every game of the host,
+	// by address, recomputed from the logs.
+	Attendance []personAttendance
+}
+
+// personAttendance is one game's figures of one of the person's
+// addresses.
+type personAttendance struct {
+	Game, Address, Seats string
+	Finished             bool
+	Figures              adjudicator.RecordFigures
 }
 
 func (s *Server) personPage(w http.ResponseWriter, r *http.Request) {
@@ -51,6 +63,16 @@ func (s *Server) personPage(w http.ResponseWriter, r *http.Request) {
 	d := personData{Addresses: []string{pl.Email}}
 	if p != nil {
 		d.Addresses, d.Seats = p.Addresses, p.Seats
+	}
+	for _, addr := range d.Addresses {
+		games, err := s.host.PlayerAttendance(r.Context(), addr)
+		if err != nil {
+			s.failErr(w, r, err)
+			return
+		}
+		for _, g := range games {
+			d.Attendance = append(d.Attendance, personAttendance{Game: g.Game, Address: addr, Seats: strings.Join(g.Seats, ", "), Finished: g.Finished, Figures: g.Figures.Figures()})
+		}
 	}
 	s.render(w, r, http.StatusOK, "person", page{Title: "Your games", Game: sn.game.ID, Who: sess.label(), Data: d})
 }

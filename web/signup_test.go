@@ -153,7 +153,8 @@ func TestSignUpPageHidesAddressesAndCommitments(t *testing.T) {
 }
 
 // A player's page of their games lists every seat of theirs on the host,
-// under each of their addresses; it is shown to them alone.
+// under each of their addresses, and their attendance in each; it is
+// shown to them alone.
 func TestPersonPageListsAPlayersGames(t *testing.T) {
 	second := strings.NewReplacer("bourse-1", "bourse-2", "name: bob", "name: bea").Replace(traderCampaign)
 	s := newSite(t, Config{}, Options{}, traderCampaign, second)
@@ -164,6 +165,10 @@ func TestPersonPageListsAPlayersGames(t *testing.T) {
 	page := b.get("/games/bourse-1/players/alice/games")
 	page.want(t, http.StatusOK, `<a href="/games/bourse-1">bourse-1</a></td><td>alice`, `<a href="/games/bourse-2">bourse-2</a></td><td>alice`)
 	b.get("/games/bourse-1/players/bob/games").want(t, http.StatusSeeOther)
+	// Her attendance across the host: a step of bourse-1 she missed.
+	s.playSteps("bourse-1", 1)
+	page = b.get("/games/bourse-1/players/alice/games")
+	page.want(t, http.StatusOK, `id="attendance"`, `<a href="/games/bourse-1/attendance">bourse-1</a> (running)</td><td>alice@example.test</td><td>alice</td><td>1</td><td>0</td><td>0</td><td>1</td>`)
 }
 
 // A player who joined on the site leaves there with the code mailed to
