@@ -51,7 +51,7 @@ func writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bool) error 
 	if !s.CloseAt.IsZero() {
 		closeAt = events.SortableTime(s.CloseAt)
 	}
-	_, err := tx.Exec(ctx,
+	return tx.Later(ctx,
 		`INSERT INTO games (game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		 ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine, last_seq = excluded.last_seq,
@@ -59,7 +59,6 @@ func writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bool) error 
 		   awaiting = excluded.awaiting, deadline = excluded.deadline, finished = excluded.finished,
 		   paused = excluded.paused`,
 		s.ID, s.Engine, s.Seq, s.Hash, s.Step, s.Phase, strings.Join(s.Awaiting, ","), closeAt, flag(s.Finished), flag(s.Paused))
-	return err
 }
 
 // List returns every game of the store from the games index, oldest id
