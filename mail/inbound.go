@@ -437,7 +437,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
-	if mailCommand(m.File) == "games" {
+	// An order file read as an envelope without a command is none (a
+	// second reading of its YAML would say the same).
+	if env, err := m.envelope(); (err != nil || env.Command != "") && mailCommand(m.File) == "games" {
 		// Asked of an address, not of a seat: game and player may be left out.
 		return in.gamesCommand(ctx, tx, m, res)
 	}
