@@ -171,6 +171,7 @@ func (h *Host) gm(ctx context.Context, tx *events.Tx, g *Game, a GMAction, res *
 		if err := h.append(ctx, tx, g, KindReplace, ActorGM, Replaced{Player: old, Name: name, Email: email, Reason: a.Reason}, nil); err != nil {
 			return err
 		}
+		forgetCredential(tx, g.ID, old)
 		if _, err := tx.Exec(ctx, `DELETE FROM credentials WHERE game_id = ? AND player = ?`, g.ID, old); err != nil {
 			return err
 		}

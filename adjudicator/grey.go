@@ -103,6 +103,11 @@ func heldGrey(ctx context.Context, tx *events.Tx, game string) (ids []int64, ps 
 // about to be appended, and applies it to g, so that the step's record
 // and reports hold it; the rows are deleted in the same transaction.
 func (h *Host) releaseGrey(ctx context.Context, tx *events.Tx, g *Game, at time.Time, out *[]events.Event) error {
+	if g.pressMode() != PressGrey {
+		// Only a game with grey press holds any (its campaign, which
+		// says so, never changes): nothing to read.
+		return nil
+	}
 	ids, ps, err := heldGrey(ctx, tx, g.ID)
 	if err != nil || len(ps) == 0 {
 		return err

@@ -695,6 +695,7 @@ func hashToken(tok string) string {
 
 func setToken(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
 	tok := NewToken()
+	forgetCredential(tx, game, player)
 	_, err := tx.Exec(ctx,
 		`INSERT INTO credentials (game_id, player, token_hash) VALUES (?, ?, ?)
 		 ON CONFLICT (game_id, player) DO UPDATE SET token_hash = excluded.token_hash`,
@@ -728,7 +729,37 @@ const credentialQuery = `SELECT token_hash FROM credentials WHERE game_id = ? AN
 // game as tx sees the credentials, "" when there is none: what the web
 // site binds a session or a login link to, so that a new token ends them.
 func CredentialTx(ctx context.Context, tx *events.Tx, game, player string) (string, error) {
-	return scanCredential(tx.QueryRow(ctx, credentialQuery, game, player))
+	if !tx.Holds(game) {
+		return scanCredential(tx.QueryRow(ctx, credentialQuery, game, player))
+	}
+	// While tx holds the game its credentials change only through tx:
+	// read once (a mail's token is checked before and by its submission).
+	known, _ := tx.Local(credentialsKey{}).(map[[2]string]string)
+	if stored, ok := known[[2]string{game, player}]; ok {
+		return stored, nil
+	}
+	stored, err := scanCredential(tx.QueryRow(ctx, credentialQuery, game, player))
+	if err != nil {
+		return "", err
+	}
+	if known == nil {
+		known = map[[2]string]string{}
+		tx.SetRead(credentialsKey{}, known)
+	}
+	known[[2]string{game, player}] = stored
+	return stored, nil
+}
+
+// credentialsKey keys the credentials a transaction has read of the games
+// it holds (Tx.Local), by game and player.
+type credentialsKey struct{}
+
+// forgetCredential drops what tx has read of player's credential in game,
+// before tx changes it.
+func forgetCredential(tx *events.Tx, game, player string) {
+	if known, _ := tx.Local(credentialsKey{}).(map[[2]string]string); known != nil {
+		delete(known, [2]string{game, player})
+	}
 }
 
 // Credential is CredentialTx outside a transaction.

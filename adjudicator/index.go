@@ -53,7 +53,7 @@ func (h *Host) writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bo
 	if !s.CloseAt.IsZero() {
 		closeAt = events.SortableTime(s.CloseAt)
 	}
-	_, err := tx.Exec(ctx,
+	return tx.Later(ctx,
 		`INSERT INTO games (game_id, engine, last_seq, last_hash, step, phase, awaiting, deadline, finished, paused)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		 ON CONFLICT (game_id) DO UPDATE SET engine = excluded.engine, last_seq = excluded.last_seq,
@@ -61,7 +61,6 @@ func (h *Host) writeIndex(ctx context.Context, tx *events.Tx, g *Game, people bo
 		   awaiting = excluded.awaiting, deadline = excluded.deadline, finished = excluded.finished,
 		   paused = excluded.paused`,
 		s.ID, s.Engine, s.Seq, s.Hash, s.Step, s.Phase, strings.Join(s.Awaiting, ","), closeAt, flag(s.Finished), flag(s.Paused))
-	return err
 }
 
 // List returns every game of the store from the games index, oldest id

@@ -78,7 +78,7 @@ type Membership struct {
 // writePeople records g's people in the games index, inside tx: every
 // address its roster names, with its role.
 func writePeople(ctx context.Context, tx *events.Tx, g *Game) error {
-	if _, err := tx.Exec(ctx, `DELETE FROM game_people WHERE game_id = ?`, g.ID); err != nil {
+	if err := tx.Later(ctx, `DELETE FROM game_people WHERE game_id = ?`, g.ID); err != nil {
 		return err
 	}
 	type person struct{ addr, role, name string }
@@ -96,7 +96,7 @@ func writePeople(ctx context.Context, tx *events.Tx, g *Game) error {
 		people = append(people, person{r.GM, RoleGM, ""})
 	}
 	for _, p := range people {
-		if _, err := tx.Exec(ctx, `INSERT INTO game_people (game_id, address, role, name) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		if err := tx.Later(ctx, `INSERT INTO game_people (game_id, address, role, name) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
 			g.ID, strings.ToLower(p.addr), p.role, p.name); err != nil {
 			return err
 		}

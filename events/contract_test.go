@@ -157,6 +157,10 @@ func TestStoreLockGameSerialises(t *testing.T) {
 				if err := tx.LockGame(ctx, "g"); err != nil {
 					return err
 				}
+				// The lock goes with the transaction's next statement.
+				if _, _, err := tx.Last(ctx, "g"); err != nil {
+					return err
+				}
 				close(inFirst)
 				<-release
 				_, err := tx.Append(ctx, "g", "orders", "first", map[string]int{}, t0)

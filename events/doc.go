@@ -15,4 +15,11 @@
 // enters only through its own hash, an export may withhold a secret payload
 // (Event.Redact) and keep its payload hash: the chain still verifies, and
 // the payload revealed later can be checked against it.
+//
+// On PostgreSQL a worker's time goes to round trips, not to the statements
+// themselves: a transaction's statements whose result nobody waits for (an
+// append, a game's lock, a savepoint, an operational row) are run Later,
+// sent together with the next statement that is awaited, in one round trip
+// (a pgx batch on the transaction's own connection); SQLite, in the
+// process, runs each at once.
 package events

@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
 
 	"taipan"
 )
@@ -164,10 +165,39 @@ func (postgresBackend) schemaVersion(ctx context.Context, s *Store) (int, error)
 }
 
 // lockGame takes an advisory lock of the game for the transaction: workers
-// wait for each other on one game, and never on two different games.
+// wait for each other on one game, and never on two different games. It
+// goes with the next statement (Later), which is the first to need it.
 func (postgresBackend) lockGame(ctx context.Context, t *Tx, game string) error {
-	_, err := t.tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('taipan-game:' || $1, 0))`, game)
-	return err
+	return t.Later(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('taipan-game:' || ?, 0))`, game)
+}
+
+// deferred: the database is a round trip away, worth saving.
+func (postgresBackend) deferred() bool { return true }
+
+// flush sends the statements put off in one round trip (a pgx batch, on
+// the transaction's own connection), and returns the first error.
+func (b postgresBackend) flush(ctx context.Context, t *Tx, pending []statement) error {
+	return t.conn.Raw(func(dc any) error {
+		c, ok := dc.(*stdlib.Conn)
+		if !ok {
+			return fmt.Errorf("flush: a PostgreSQL connection of type %T", dc)
+		}
+		var batch pgx.Batch
+		for _, st := range pending {
+			batch.Queue(b.rebind(st.query), st.args...)
+		}
+		res := c.Conn().SendBatch(ctx, &batch)
+		var first error
+		for _, st := range pending {
+			if _, err := res.Exec(); err != nil && first == nil {
+				first = fmt.Errorf("%s: %w", strings.Fields(st.query)[0], err)
+			}
+		}
+		if err := res.Close(); err != nil && first == nil {
+			first = err
+		}
+		return first
+	})
 }
 
 // backup is the database server's business on PostgreSQL.

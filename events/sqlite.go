@@ -29,6 +29,12 @@ func (sqliteBackend) rebind(query string) string { return query }
 // database from its start (BEGIN IMMEDIATE).
 func (sqliteBackend) lockGame(context.Context, *Tx, string) error { return nil }
 
+// deferred: SQLite runs in the process, where a statement costs no round
+// trip, so Later runs each at once and nothing is ever flushed.
+func (sqliteBackend) deferred() bool { return false }
+
+func (sqliteBackend) flush(context.Context, *Tx, []statement) error { return nil }
+
 // openSQLite opens the database file at path, creating it (readable by its
 // owner only) if create allows.
 func openSQLite(path string, create bool) (*Store, error) {

@@ -52,6 +52,10 @@ type backend interface {
 	schemaVersion(ctx context.Context, s *Store) (int, error)
 	// lockGame takes game's lock until the transaction ends.
 	lockGame(ctx context.Context, t *Tx, game string) error
+	// deferred says whether statements run Later wait for the next one
+	// awaited (a database a round trip away), and flush sends them.
+	deferred() bool
+	flush(ctx context.Context, t *Tx, pending []statement) error
 	// backup writes a consistent copy of the database to path.
 	backup(ctx context.Context, s *Store, path string) error
 }
@@ -193,7 +197,9 @@ func (s *Store) DB() *sql.DB { return s.db }
 
 // LockGame takes game's lock until the transaction ends, so that no other
 // writer acts on the game meanwhile: on SQLite the transaction holds the
-// whole database already; on PostgreSQL it is an advisory lock of the game.
+// whole database already; on PostgreSQL it is an advisory lock of the game,
+// taken with the transaction's next statement (Later), before that runs:
+// nothing the transaction reads or writes afterwards comes before it.
 func (t *Tx) LockGame(ctx context.Context, game string) error {
 	if t.locked[game] {
 		return nil
@@ -208,11 +214,15 @@ func (t *Tx) LockGame(ctx context.Context, game string) error {
 	return nil
 }
 
+// Holds reports whether the transaction holds game's lock (LockGame): while
+// it does, nobody else changes the game, and what the transaction read of
+// it stays true until it ends.
+func (t *Tx) Holds(game string) bool { return t.locked[game] }
+
 // Savepoint marks a point of the transaction that RollbackTo can return
 // to; Release forgets it, keeping what came after.
 func (t *Tx) Savepoint(ctx context.Context, name string) error {
-	_, err := t.Exec(ctx, "SAVEPOINT "+name)
-	return err
+	return t.Later(ctx, "SAVEPOINT "+name)
 }
 
 // RollbackTo undoes what the transaction did since the savepoint name, and
@@ -221,26 +231,34 @@ func (t *Tx) Savepoint(ctx context.Context, name string) error {
 func (t *Tx) RollbackTo(ctx context.Context, name string) error {
 	clear(t.locked)
 	clear(t.heads)
+	for _, key := range t.reads {
+		delete(t.locals, key)
+	}
 	_, err := t.Exec(ctx, "ROLLBACK TO "+name)
 	return err
 }
 
 // Release forgets the savepoint name, keeping what came after it.
 func (t *Tx) Release(ctx context.Context, name string) error {
-	_, err := t.Exec(ctx, "RELEASE "+name)
-	return err
+	return t.Later(ctx, "RELEASE "+name)
 }
 
 // Tx is a write transaction: appends and operational writes made through it
 // land together or not at all. Like the function given to Update, it is for
 // one goroutine.
 type Tx struct {
-	tx           *sql.Tx
-	store        *Store
+	tx    *sql.Tx
+	conn  *sql.Conn // the connection tx runs on
+	store *Store
+	// pending holds the statements run Later and not yet sent; failed is
+	// the first error one of them met, which fails the transaction.
+	pending      []statement
+	failed       error
 	stmts        map[string]*sql.Stmt // the store's statements, bound to tx
 	beforeCommit []func() error
 	onCommit     []func()
 	locals       map[any]any // Local
+	reads        []any       // the keys of locals set by SetRead
 	// The games this transaction holds (LockGame), and the last event of
 	// each as it has read or appended it: while a game is held nobody
 	// else appends to it, so its head need not be read again.
@@ -261,6 +279,14 @@ type head struct {
 // transaction starts from the first's result).
 func (t *Tx) Local(key any) any { return t.locals[key] }
 
+// SetRead stores v under key as SetLocal does, for what the transaction
+// has read: RollbackTo forgets it, since what it read may have been
+// written since the savepoint.
+func (t *Tx) SetRead(key, v any) {
+	t.reads = append(t.reads, key)
+	t.SetLocal(key, v)
+}
+
 // SetLocal stores v under key for the transaction's length.
 func (t *Tx) SetLocal(key, v any) {
 	if t.locals == nil {
@@ -280,8 +306,55 @@ func (t *Tx) OnCommit(f func()) { t.onCommit = append(t.onCommit, f) }
 // derived from the transaction's final state (an index row).
 func (t *Tx) BeforeCommit(f func() error) { t.beforeCommit = append(t.beforeCommit, f) }
 
-// stmt is the store's prepared statement for query, bound to the transaction.
+// statement is a statement run Later: its query (? placeholders) and
+// arguments.
+type statement struct {
+	query string
+	args  []any
+}
+
+// Later runs a statement whose result nobody waits for (an insert, an
+// update, a lock) together with the next statement that is awaited: on
+// PostgreSQL the statements put off are sent at once, in one round trip,
+// before the transaction's next other statement or its commit, in the
+// order they were run; on SQLite, in the process, at once. An error is
+// returned then, or by the statement that sent it, and fails the whole
+// transaction: Update returns it.
+func (t *Tx) Later(ctx context.Context, query string, args ...any) error {
+	if t.failed != nil {
+		return t.failed
+	}
+	if !t.store.backend.deferred() {
+		_, err := t.Exec(ctx, query, args...)
+		return err
+	}
+	t.pending = append(t.pending, statement{query, args})
+	return nil
+}
+
+// flush sends the statements put off by Later.
+func (t *Tx) flush(ctx context.Context) error {
+	if t.failed != nil {
+		return t.failed
+	}
+	if len(t.pending) == 0 {
+		return nil
+	}
+	pending := t.pending
+	t.pending = nil
+	if err := t.store.backend.flush(ctx, t, pending); err != nil {
+		t.failed = err
+		return err
+	}
+	return nil
+}
+
+// stmt is the store's prepared statement for query, bound to the
+// transaction, once what Later put off has been sent.
 func (t *Tx) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if err := t.flush(ctx); err != nil {
+		return nil, err
+	}
 	if st := t.stmts[query]; st != nil {
 		return st, nil
 	}
@@ -314,7 +387,8 @@ func (t *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
 	st, err := t.stmt(ctx, query)
 	if err != nil {
 		// A Row cannot be made with an error; the unprepared query
-		// reports the same one when scanned.
+		// reports one when scanned (and a statement put off that failed
+		// is the error Update returns).
 		return t.tx.QueryRowContext(ctx, t.store.backend.rebind(query), args...)
 	}
 	return st.QueryRowContext(ctx, args...)
@@ -335,20 +409,35 @@ func (t *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, e
 // Because the transaction holds the database's write lock from its start,
 // what fn reads is still current when it appends.
 func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	t := &Tx{tx: tx, store: s}
-	if err := fn(t); err != nil {
+	defer conn.Close()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	t := &Tx{tx: tx, conn: conn, store: s}
+	// A statement put off by Later that failed is the transaction's
+	// error, whatever fn made of what followed it.
+	fail := func(err error) error {
 		tx.Rollback()
+		if t.failed != nil {
+			return t.failed
+		}
 		return err
+	}
+	if err := fn(t); err != nil {
+		return fail(err)
 	}
 	for _, f := range t.beforeCommit {
 		if err := f(); err != nil {
-			tx.Rollback()
-			return err
+			return fail(err)
 		}
+	}
+	if err := t.flush(ctx); err != nil {
+		return fail(err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
@@ -414,7 +503,9 @@ func (t *Tx) Append(ctx context.Context, game, kind, actor string, payload any, 
 }
 
 func (t *Tx) insert(ctx context.Context, e Event) error {
-	_, err := t.Exec(ctx,
+	// Put off (Later): a failed insert fails the transaction, so the head
+	// kept here is never used past it.
+	err := t.Later(ctx,
 		`INSERT INTO events (game_id, seq, kind, actor, payload, recorded_at, prev_hash, hash, format, salt)
 		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		e.Game, e.Seq, e.Kind, e.Actor, string(e.Payload), e.RecordedAt.Format(time.RFC3339Nano), e.PrevHash, e.Hash, e.Format, e.Salt)

@@ -126,8 +126,12 @@ func (in *Ingester) answer(ctx context.Context, tx *events.Tx, m *Inbound, kind,
 	// No answer repeats a secret of the mail it answers, wherever the
 	// mail's file had it (a comment, a misspelt key, an order's value).
 	d.Body = hideSecrets(d.Body, m)
+	if kind == KindAck || owed {
+		// Counted against no limit: whether it was new does not matter.
+		return v, in.Outbox.EnqueueLater(ctx, tx, d)
+	}
 	queued, err := in.Outbox.Enqueue(ctx, tx, d)
-	if err != nil || !queued || kind == KindAck || owed {
+	if err != nil || !queued {
 		return v, err
 	}
 	return v, in.count(ctx, tx, to, sender)
@@ -212,8 +216,7 @@ func ordinal(n int) string {
 // welcome ends addr's run of refusals: a file or command was accepted from
 // it.
 func (in *Ingester) welcome(ctx context.Context, tx *events.Tx, addr string) error {
-	_, err := tx.Exec(ctx, `DELETE FROM mail_senders WHERE address = ?`, strings.ToLower(addr))
-	return err
+	return tx.Later(ctx, `DELETE FROM mail_senders WHERE address = ?`, strings.ToLower(addr))
 }
 
 // heldLine is how a held answer to m reads in the digest.
@@ -322,14 +325,9 @@ func (in *Ingester) countFile(ctx context.Context, tx *events.Tx, game, player s
 	if limit <= 0 {
 		limit = DefaultFilesPerStep
 	}
-	// Within the limit, one statement counts the file (the usual case).
-	res, err := tx.Exec(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, 1)
-		ON CONFLICT (game_id, player, step) DO UPDATE SET files = mail_files.files + 1 WHERE mail_files.files < ?`, game, player, step, limit)
-	if err != nil {
+	within, err := countedFile(ctx, tx, game, player, step, limit)
+	if err != nil || within {
 		return err
-	}
-	if n, _ := res.RowsAffected(); n == 1 {
-		return nil
 	}
 	// The file came with the player's token from the player's address:
 	// its refusal is owed an answer like any other (see answer).
@@ -365,4 +363,72 @@ func column(rows *sql.Rows, err error) ([]string, error) {
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// countedFile counts a file of player for step of game unless it is over
+// limit, and says whether it was within. While tx holds the game the
+// counts of its open step and those after it are read once, with the
+// first file (every file of a batch closes a step in a game of turns,
+// which would cost a read each) and counted from there, written with the
+// transaction's next statement.
+func countedFile(ctx context.Context, tx *events.Tx, game, player string, step, limit int) (bool, error) {
+	files, _ := tx.Local(filesKey{game}).(*stepFiles)
+	if files == nil || step < files.from || !tx.Holds(game) {
+		if !tx.Holds(game) {
+			// One statement counts the file (within the limit).
+			res, err := tx.Exec(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, 1)
+				ON CONFLICT (game_id, player, step) DO UPDATE SET files = mail_files.files + 1 WHERE mail_files.files < ?`, game, player, step, limit)
+			if err != nil {
+				return false, err
+			}
+			n, _ := res.RowsAffected()
+			return n == 1, nil
+		}
+		var err error
+		if files, err = readFiles(ctx, tx, game, step); err != nil {
+			return false, err
+		}
+		tx.SetRead(filesKey{game}, files)
+	}
+	key := fileKey{player, step}
+	if files.n[key] >= limit {
+		return false, nil
+	}
+	files.n[key]++
+	return true, tx.Later(ctx, `INSERT INTO mail_files (game_id, player, step, files) VALUES (?, ?, ?, ?)
+		ON CONFLICT (game_id, player, step) DO UPDATE SET files = excluded.files`, game, player, step, files.n[key])
+}
+
+// stepFiles are the order files counted in a game for each player and
+// step from one on.
+type stepFiles struct {
+	from int
+	n    map[fileKey]int
+}
+
+type fileKey struct {
+	player string
+	step   int
+}
+
+// filesKey keys a game's stepFiles in a transaction holding it.
+type filesKey struct{ game string }
+
+// readFiles reads the counts of game's files for step and the steps after.
+func readFiles(ctx context.Context, tx *events.Tx, game string, step int) (*stepFiles, error) {
+	rows, err := tx.Query(ctx, `SELECT player, step, files FROM mail_files WHERE game_id = ? AND step >= ?`, game, step)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	files := &stepFiles{from: step, n: map[fileKey]int{}}
+	for rows.Next() {
+		var k fileKey
+		var n int
+		if err := rows.Scan(&k.player, &k.step, &n); err != nil {
+			return nil, err
+		}
+		files.n[k] = n
+	}
+	return files, rows.Err()
 }

@@ -301,7 +301,13 @@ type gameMarks struct {
 }
 
 // marksOf reads all the numbers the mail gateway keeps for a game.
+// While tx holds the game, they are read once: the marks of every later
+// change to the game in tx are those the earlier ones left (the same
+// gameMarks).
 func marksOf(ctx context.Context, tx *events.Tx, game string) (*gameMarks, error) {
+	if m, ok := tx.Local(marksKey{game}).(*gameMarks); ok && tx.Holds(game) {
+		return m, nil
+	}
 	rows, err := tx.Query(ctx, `SELECT mark, value FROM mail_marks WHERE game_id = ?`, game)
 	if err != nil {
 		return nil, err
@@ -319,8 +325,18 @@ func marksOf(ctx context.Context, tx *events.Tx, game string) (*gameMarks, error
 		}
 		m.v[mark] = v
 	}
-	return m, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if tx.Holds(game) {
+		tx.SetRead(marksKey{game}, m)
+	}
+	return m, nil
 }
+
+// marksKey keys a game's marks as a transaction holding the game has read
+// and changed them (Tx.Local).
+type marksKey struct{ game string }
 
 // get is a mark; known is false when it has none yet.
 func (m *gameMarks) get(mark string) (v int64, known bool) {
@@ -350,7 +366,7 @@ func (m *gameMarks) write(ctx context.Context, tx *events.Tx) error {
 		values[i] = "(?, ?, ?)"
 		args = append(args, m.game, mark, strconv.FormatInt(m.v[mark], 10))
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO mail_marks (game_id, mark, value) VALUES `+strings.Join(values, ", ")+`
+	err := tx.Later(ctx, `INSERT INTO mail_marks (game_id, mark, value) VALUES `+strings.Join(values, ", ")+`
 		ON CONFLICT (game_id, mark) DO UPDATE SET value = excluded.value`, args...)
 	m.set = m.set[:0]
 	return err
@@ -358,6 +374,9 @@ func (m *gameMarks) write(ctx context.Context, tx *events.Tx) error {
 
 // setMark keeps a number for a game.
 func setMark(ctx context.Context, tx *events.Tx, game, mark string, v int64) error {
+	if m, ok := tx.Local(marksKey{game}).(*gameMarks); ok {
+		m.v[mark] = v
+	}
 	_, err := tx.Exec(ctx, `INSERT INTO mail_marks (game_id, mark, value) VALUES (?, ?, ?)
 		ON CONFLICT (game_id, mark) DO UPDATE SET value = excluded.value`, game, mark, strconv.FormatInt(v, 10))
 	return err

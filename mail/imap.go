@@ -205,7 +205,10 @@ func (p *IMAP) Drain(ctx context.Context, c *imapclient.Client) (int, error) {
 }
 
 // drain is Drain, and also says how many messages it left to other
-// workers.
+// workers. The mailbox's work and Taipan's overlap: the next batch is
+// fetched while one is taken in, and a batch is moved to its folders while
+// the next is taken in (the server runs the commands of a connection in
+// order), so that a pass costs about the longer of the two, not their sum.
 func (p *IMAP) drain(ctx context.Context, c *imapclient.Client) (handled, skipped int, err error) {
 	batch := p.Batch
 	if batch <= 0 {
@@ -220,14 +223,14 @@ func (p *IMAP) drain(ctx context.Context, c *imapclient.Client) (handled, skippe
 		}
 		var uids []imap.UID
 		for _, u := range data.AllUIDs() {
-			if !left[u] && len(uids) < batch {
+			if !left[u] {
 				uids = append(uids, u)
 			}
 		}
 		if len(uids) == 0 {
 			return handled, len(left), nil
 		}
-		n, skip, err := p.batch(ctx, c, uids, blocked)
+		n, skip, err := p.pass(ctx, c, uids, batch, blocked)
 		handled += n
 		for _, u := range skip {
 			left[u] = true
@@ -239,14 +242,97 @@ func (p *IMAP) drain(ctx context.Context, c *imapclient.Client) (handled, skippe
 	return handled, len(left), nil
 }
 
-// batch fetches the messages uids, takes them in and files away those taken
-// in; it returns how many it took in and those it left to other workers.
-// The sizes come first, so that a mail over the size limit is fetched no
-// further than its header.
-func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID, blocked map[string]bool) (int, []imap.UID, error) {
+// fetched is a batch of messages read from the mailbox, by UID in the
+// mailbox's order (those gone meanwhile left out).
+type fetched struct {
+	uids []imap.UID
+	ms   []*Inbound
+	err  error
+}
+
+// pass takes in the messages uids, batch by batch, each batch fetched
+// while the one before is taken in, and files away those taken in; it
+// returns how many it took in and those it left to other workers.
+func (p *IMAP) pass(ctx context.Context, c *imapclient.Client, uids []imap.UID, batch int, blocked map[string]bool) (int, []imap.UID, error) {
+	batches := make(chan fetched, 1) // one batch read ahead
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(batches)
+		for len(uids) > 0 {
+			n := min(batch, len(uids))
+			f := p.fetch(c, uids[:n])
+			uids = uids[n:]
+			select {
+			case batches <- f:
+			case <-stop:
+				return
+			}
+			if f.err != nil {
+				return
+			}
+		}
+	}()
+	var moves []*imapclient.MoveCommand
+	var skipped []imap.UID
+	taken := 0
+	settle := func() error {
+		var first error
+		for _, m := range moves {
+			if _, err := m.Wait(); err != nil && !expunged(err) && first == nil {
+				first = fmt.Errorf("move: %w", err)
+			}
+		}
+		moves = nil
+		return first
+	}
+	for f := range batches {
+		if f.err != nil {
+			return taken, skipped, errors.Join(f.err, settle())
+		}
+		// Each transaction's mails are moved as soon as it has committed,
+		// so that other workers find them in the mailbox as briefly as
+		// can be; the move runs while the next transaction is made.
+		file := func(first int, results []*Result) error {
+			folders := map[string][]imap.UID{}
+			for i, res := range results {
+				uid := f.uids[first+i]
+				if res.Skipped || res.Duplicate && p.Ingester.now().Sub(res.Recorded) < fileAfter {
+					// Another worker took it in a moment ago, and files it
+					// now: two moves of one mail would leave two copies.
+					skipped = append(skipped, uid)
+					continue
+				}
+				taken++
+				folder := p.Server.Processed
+				if res.Outcome.Folder() == "Rejected" {
+					folder = p.Server.Rejected
+				}
+				folders[folder] = append(folders[folder], uid)
+			}
+			for _, folder := range []string{p.Server.Processed, p.Server.Rejected} {
+				if len(folders[folder]) > 0 {
+					moves = append(moves, c.Move(imap.UIDSetNum(folders[folder]...), folder))
+				}
+			}
+			return nil
+		}
+		if _, err := p.Ingester.ingestAll(ctx, f.ms, blocked, file); err != nil {
+			return taken, skipped, errors.Join(err, settle())
+		}
+		if ctx.Err() != nil {
+			break // stopping: what is left is the next look's
+		}
+	}
+	return taken, skipped, settle()
+}
+
+// fetch reads the messages uids. The sizes come first, so that a mail over
+// the size limit is fetched no further than its header.
+func (p *IMAP) fetch(c *imapclient.Client, uids []imap.UID) fetched {
 	sizes, err := c.Fetch(imap.UIDSetNum(uids...), &imap.FetchOptions{UID: true, RFC822Size: true}).Collect()
 	if err != nil {
-		return 0, nil, fmt.Errorf("fetch sizes: %w", err)
+		return fetched{err: fmt.Errorf("fetch sizes: %w", err)}
 	}
 	limit := p.Ingester.maxSize()
 	var whole, header []imap.UID
@@ -261,7 +347,7 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID,
 		}
 	}
 	read := map[imap.UID]*Inbound{}
-	fetch := func(set []imap.UID, section *imap.FetchItemBodySection) error {
+	body := func(set []imap.UID, section *imap.FetchItemBodySection) error {
 		if len(set) == 0 {
 			return nil
 		}
@@ -277,52 +363,19 @@ func (p *IMAP) batch(ctx context.Context, c *imapclient.Client, uids []imap.UID,
 		return nil
 	}
 	// Partial: never more than the limit, whatever the size said.
-	if err := fetch(whole, &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: limit}}); err != nil {
-		return 0, nil, err
+	if err := body(whole, &imap.FetchItemBodySection{Peek: true, Partial: &imap.SectionPartial{Size: limit}}); err != nil {
+		return fetched{err: err}
 	}
-	if err := fetch(header, &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}); err != nil {
-		return 0, nil, err
+	if err := body(header, &imap.FetchItemBodySection{Peek: true, Specifier: imap.PartSpecifierHeader}); err != nil {
+		return fetched{err: err}
 	}
-	var fetched []imap.UID
-	var ms []*Inbound
+	var f fetched
 	for _, uid := range uids {
 		if m := read[uid]; m != nil {
-			fetched, ms = append(fetched, uid), append(ms, m)
+			f.uids, f.ms = append(f.uids, uid), append(f.ms, m)
 		}
 	}
-	var skipped []imap.UID
-	taken := 0
-	// Each transaction's mails are filed as soon as it has committed, so
-	// that other workers find them in the mailbox as briefly as can be.
-	file := func(first int, results []*Result) error {
-		folders := map[string][]imap.UID{}
-		for i, res := range results {
-			uid := fetched[first+i]
-			if res.Skipped || res.Duplicate && p.Ingester.now().Sub(res.Recorded) < fileAfter {
-				// Another worker took it in a moment ago, and files it
-				// now: two moves of one mail would leave two copies.
-				skipped = append(skipped, uid)
-				continue
-			}
-			taken++
-			f := p.Server.Processed
-			if res.Outcome.Folder() == "Rejected" {
-				f = p.Server.Rejected
-			}
-			folders[f] = append(folders[f], uid)
-		}
-		for _, f := range []string{p.Server.Processed, p.Server.Rejected} {
-			if len(folders[f]) == 0 {
-				continue
-			}
-			if _, err := c.Move(imap.UIDSetNum(folders[f]...), f).Wait(); err != nil && !expunged(err) {
-				return fmt.Errorf("move to %s: %w", f, err)
-			}
-		}
-		return nil
-	}
-	_, ingestErr := p.Ingester.ingestAll(ctx, ms, blocked, file)
-	return taken, skipped, ingestErr
+	return f
 }
 
 // expunged says whether a command failed only because some of its

@@ -203,23 +203,26 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
 		skipped = skipped[:0]
 		behind := map[string]bool{} // games with a mail skipped in this transaction
+		// The mails' locks, then what the inbox holds of them, each in one
+		// statement for the whole batch.
+		mine, err := in.lockMails(ctx, tx, ms)
+		if err != nil {
+			return err
+		}
+		seen, err := readInbox(ctx, tx, ms)
+		if err != nil {
+			return err
+		}
 		for i, m := range ms {
 			g := m.game()
-			held := (blocked[g] || behind[g]) && g != ""
-			if !held {
-				mine, err := in.lockMail(ctx, tx, m.MessageID)
-				if err != nil {
-					return err
-				}
-				held = !mine
-			}
+			held := (blocked[g] || behind[g]) && g != "" || !mine[i]
 			if held {
 				out[i] = &Result{MessageID: m.MessageID, Game: g, Skipped: true}
 				skipped, behind[g] = append(skipped, g), true
 				continue
 			}
 			var err error
-			if out[i], err = in.ingest(ctx, tx, m); err != nil {
+			if out[i], err = in.ingest(ctx, tx, m, seen); err != nil {
 				return err
 			}
 		}
@@ -249,23 +252,24 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 // recorded before is only reported as a duplicate. A mail that reuses the
 // Message-ID of an earlier one with other content (a corrected file sent by
 // a client that keeps the id) is taken as a mail of its own, recorded under
-// its Message-ID and a digest of its content, and its answer says so.
-func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Result, error) {
+// its Message-ID and a digest of its content, and its answer says so. seen
+// is what the transaction knows of the inbox.
+func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen inboxRows) (*Result, error) {
 	content := m.contentHash()
 	m.key = m.MessageID
-	prior, priorContent, at, err := recorded(ctx, tx, m.key)
+	prior, err := seen.recorded(ctx, tx, m.key)
 	if err != nil {
 		return nil, err
 	}
-	if prior != "" && priorContent != "" && priorContent != content {
+	if prior.outcome != "" && prior.content != "" && prior.content != content {
 		m.key, m.corrected = m.MessageID+"#"+content[:16], true
-		if prior, _, at, err = recorded(ctx, tx, m.key); err != nil {
+		if prior, err = seen.recorded(ctx, tx, m.key); err != nil {
 			return nil, err
 		}
 	}
-	if prior != "" {
-		res := &Result{MessageID: m.key, Outcome: Outcome(prior), Duplicate: true}
-		if t, err := time.Parse(stampLayout, at); err == nil {
+	if prior.outcome != "" {
+		res := &Result{MessageID: m.key, Outcome: Outcome(prior.outcome), Duplicate: true}
+		if t, err := time.Parse(stampLayout, prior.at); err == nil {
 			res.Recorded = t
 		}
 		return res, nil
@@ -278,33 +282,99 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if res.Outcome != Accepted {
 		res.Reason = hideSecrets(res.Reason, m) // an acceptance's reason names no token
 	}
-	_, err = tx.Exec(ctx,
+	at := stamp(in.now())
+	err = tx.Later(ctx,
 		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		m.key, res.Game, m.From, string(res.Outcome), stamp(in.now()), content, oneLineText(res.Reason, 500))
+		m.key, res.Game, m.From, string(res.Outcome), at, content, oneLineText(res.Reason, 500))
+	seen[m.key] = inboxRow{string(res.Outcome), content, at}
 	return res, err
 }
 
-// lockMail takes the lock of the mail id until tx ends, if no other
-// worker holds it, and says whether it did. On SQLite, whose writers take
-// turns, it is always taken.
-func (in *Ingester) lockMail(ctx context.Context, tx *events.Tx, id string) (bool, error) {
+// lockMails takes the lock of each mail of ms that no other worker holds,
+// until tx ends, in one statement, and says which it took. On SQLite,
+// whose writers take turns, it takes them all.
+func (in *Ingester) lockMails(ctx context.Context, tx *events.Tx, ms []*Inbound) ([]bool, error) {
+	mine := make([]bool, len(ms))
 	if in.Host.Store.Backend() != "postgres" {
-		return true, nil
+		for i := range mine {
+			mine[i] = true
+		}
+		return mine, nil
 	}
-	var ok bool
-	err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || ?, 0))`, id).Scan(&ok)
-	return ok, err
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.MessageID
+	}
+	rows, err := tx.Query(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || id, 0))
+		FROM unnest(?::text[]) WITH ORDINALITY AS mail(id, n) ORDER BY n`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for i := 0; rows.Next(); i++ {
+		if i < len(mine) {
+			if err := rows.Scan(&mine[i]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return mine, rows.Err()
 }
 
-// recorded is what the inbox holds of a mail: its outcome ("" when none),
+// inboxRow is what the inbox holds of a mail: its outcome ("" when none),
 // its content digest ("" for a mail recorded before digests were) and
 // when it was recorded.
-func recorded(ctx context.Context, tx *events.Tx, key string) (outcome, content, at string, err error) {
-	err = tx.QueryRow(ctx, `SELECT outcome, content, received_at FROM inbox WHERE message_id = ?`, key).Scan(&outcome, &content, &at)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", "", "", nil
+type inboxRow struct{ outcome, content, at string }
+
+// inboxRows is what a transaction knows of the inbox, by Message-ID: the
+// rows read for its mails (a mail not recorded has an empty row) and those
+// it wrote.
+type inboxRows map[string]inboxRow
+
+// readInbox reads what the inbox holds of the mails ms, in one statement
+// (its placeholders padded to a power of two, so that few statements are
+// ever prepared).
+func readInbox(ctx context.Context, tx *events.Tx, ms []*Inbound) (inboxRows, error) {
+	seen := inboxRows{}
+	size := 1
+	for size < len(ms) {
+		size *= 2
 	}
-	return outcome, content, at, err
+	args := make([]any, size)
+	for i := range args {
+		m := ms[min(i, len(ms)-1)]
+		args[i] = m.MessageID
+		seen[m.MessageID] = inboxRow{}
+	}
+	rows, err := tx.Query(ctx, `SELECT message_id, outcome, content, received_at FROM inbox WHERE message_id IN (?`+strings.Repeat(", ?", size-1)+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var r inboxRow
+		if err := rows.Scan(&id, &r.outcome, &r.content, &r.at); err != nil {
+			return nil, err
+		}
+		seen[id] = r
+	}
+	return seen, rows.Err()
+}
+
+// recorded is what the inbox holds of the mail key, from what the
+// transaction knows or else read.
+func (seen inboxRows) recorded(ctx context.Context, tx *events.Tx, key string) (inboxRow, error) {
+	if r, ok := seen[key]; ok {
+		return r, nil
+	}
+	var r inboxRow
+	err := tx.QueryRow(ctx, `SELECT outcome, content, received_at FROM inbox WHERE message_id = ?`, key).Scan(&r.outcome, &r.content, &r.at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return inboxRow{}, nil
+	}
+	seen[key] = r
+	return r, err
 }
 
 // handle decides what to do with a new mail, inside the transaction.
@@ -371,7 +441,9 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		// The club's commands are asked of an address (signup.go).
 		return in.club(ctx, tx, m, r, res)
 	}
-	if mailCommand(m.File) == "games" {
+	// An order file read as an envelope without a command is none (a
+	// second reading of its YAML would say the same).
+	if env, err := m.envelope(); (err != nil || env.Command != "") && mailCommand(m.File) == "games" {
 		// Asked of an address, not of a seat: game and player may be left out.
 		return in.gamesCommand(ctx, tx, m, res)
 	}
@@ -380,6 +452,11 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 		return refuse(nil, "[taipan] your order file could not be read", "the order file has mistakes:", errLines(orders.Errors(err))[1:])
 	}
 	res.Game = env.Game
+	// Held from here on, as the mail's change would hold it: what is read
+	// of the game (its roster, its tokens) stays true to the commit.
+	if err := tx.LockGame(ctx, env.Game); err != nil {
+		return nil, err
+	}
 	roster, err := in.Host.RosterTx(ctx, tx, env.Game)
 	var fe *events.FormatError
 	var re *adjudicator.ReplayError

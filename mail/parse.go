@@ -49,6 +49,8 @@ type Inbound struct {
 	env    *orders.Envelope // File parsed, once envelope has been called
 	envErr error
 	parsed bool
+	hidden []string // the secrets of File, once secrets has been called
+	found  bool
 
 	// key is what the inbox records the mail under: its Message-ID, or
 	// for a corrected mail that reuses one, the id and its content's
@@ -87,10 +89,14 @@ func (m *Inbound) contentHash() string {
 // digits, in comments too, also when the file cannot be parsed), so that
 // no answer, log line or kept row repeats them.
 func (m *Inbound) secrets() []string {
+	if m.found {
+		return m.hidden
+	}
 	out := orders.Secrets(m.File)
 	if env, _ := m.envelope(); env != nil && len(env.Token) >= minSecret && !slices.Contains(out, env.Token) {
 		out = append([]string{env.Token}, out...)
 	}
+	m.hidden, m.found = out, true
 	return out
 }
 

@@ -53,15 +53,51 @@ type seen struct {
 	closeAt string
 }
 
-// dispatchTx queues the reports g's closed steps still owe, inside tx,
-// by the game's marks (read, and put for the caller to write). evs is g's
-// whole log, g replayed from it; or nil, and then the log is read from tx
-// only if a step's game at its close is neither g nor one a change left
-// (ChangedTx).
-func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks *gameMarks) error {
+// dispatchTx queues the reports of g's closed steps still owed, inside
+// tx, by the game's marks (read, and put for the caller to write), up to
+// pieces steps of them (0: all); it reports whether more are owed, each
+// step then being a piece of owed work for a transaction of its own. evs
+// is g's whole log, g replayed from it; or nil, and then the log is read
+// from tx only if a step's game at its close is neither g nor one a change
+// left (ChangedTx).
+func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicator.Game, evs []events.Event, marks *gameMarks, pieces int) (more bool, err error) {
 	if g.Forming() {
-		return nil // no step, no report, until the game starts
+		return false, nil // no step, no report, until the game starts
 	}
+	closed := g.Last.Step
+	from, err := d.owedFrom(ctx, tx, g, marks)
+	if err != nil {
+		return false, err
+	}
+	last := closed
+	if pieces > 0 && from+pieces-1 < closed {
+		last, more = from+pieces-1, true
+	}
+	for step := from; step <= last; step++ {
+		gs, err := d.Host.AtCloseTx(ctx, tx, g, step, evs)
+		if err != nil {
+			return false, err
+		}
+		if err := d.reportStep(ctx, tx, gs, step); err != nil {
+			return false, err
+		}
+		if err := d.tellDisorder(ctx, tx, gs, step); err != nil {
+			return false, err
+		}
+		if err := d.offerSeats(ctx, tx, gs, step); err != nil {
+			return false, err
+		}
+	}
+	if from <= last {
+		marks.put("timeline", int64(g.Rollbacks))
+		marks.put("reported", int64(last))
+	}
+	return more, nil
+}
+
+// owedFrom is the first closed step of g whose reports are owed (past the
+// last closed step when none is).
+func (d *Dispatcher) owedFrom(ctx context.Context, tx *events.Tx, g *adjudicator.Game, marks *gameMarks) (int, error) {
 	closed := g.Last.Step
 	// After a rollback the steps are played again: the reports of each
 	// timeline are new mail, from the step rolled back to (whose report
@@ -69,46 +105,33 @@ func (d *Dispatcher) dispatchTx(ctx context.Context, tx *events.Tx, g *adjudicat
 	// reported in the present timeline, the mark "timeline" its number.
 	timeline, _ := marks.get("timeline")
 	reported, known := marks.get("reported")
-	var from int
 	switch {
 	case int64(g.Rollbacks) > timeline:
-		from = closed
+		return closed, nil
 	case known && timeline == int64(g.Rollbacks):
-		from = int(reported) + 1
-	default:
-		// No mark yet (a database of an older build): after the last
-		// report queued, or for a game never reported on, its latest
-		// closed step.
-		var last sql.NullInt64
-		if err := tx.QueryRow(ctx,
-			`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
-			return err
-		}
-		from = closed
-		if last.Valid {
-			from = int(last.Int64) + 1
-		}
+		return int(reported) + 1, nil
 	}
-	for step := from; step <= closed; step++ {
-		gs, err := d.Host.AtCloseTx(ctx, tx, g, step, evs)
-		if err != nil {
-			return err
-		}
-		if err := d.reportStep(ctx, tx, gs, step); err != nil {
-			return err
-		}
-		if err := d.tellDisorder(ctx, tx, gs, step); err != nil {
-			return err
-		}
-		if err := d.offerSeats(ctx, tx, gs, step); err != nil {
-			return err
-		}
+	// No mark yet. A new game's tokens wait for its set-up report
+	// (QueueTokens): every step is owed, from the set-up on, however
+	// many closed before a worker came to it.
+	var waiting int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM mail_tokens WHERE game_id = ?`, g.ID).Scan(&waiting); err != nil {
+		return 0, err
 	}
-	if from <= closed {
-		marks.put("timeline", int64(g.Rollbacks))
-		marks.put("reported", int64(closed))
+	if waiting > 0 {
+		return 0, nil
 	}
-	return nil
+	// A database of an older build: after the last report queued, or
+	// for a game never reported on, its latest closed step.
+	var last sql.NullInt64
+	if err := tx.QueryRow(ctx,
+		`SELECT max(step) FROM outbox WHERE game_id = ? AND kind = ?`, g.ID, KindReport).Scan(&last); err != nil {
+		return 0, err
+	}
+	if last.Valid {
+		return int(last.Int64) + 1, nil
+	}
+	return closed, nil
 }
 
 // Held is how many games are kept at a step's close for reports not
@@ -366,6 +389,7 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 	}
 	d.mu.Unlock()
 	now := d.now()
+	var todo []owed
 	for id, h := range heads {
 		d.mu.Lock()
 		prev, ok := d.seen[id]
@@ -385,48 +409,92 @@ func (d *Dispatcher) Run(ctx context.Context) error {
 			d.Host.Reported(id, int(h.closed))
 			continue
 		}
-		var check time.Time
-		err := d.Host.Store.Update(ctx, func(tx *events.Tx) error {
-			// The game from the Host's cache when it is current (held
-			// until tx ends: one worker at a time looks at a game, the
-			// way changes to it are made), else replayed.
-			g, err := d.Host.LoadTx(ctx, tx, id)
+		todo = append(todo, owed{id, h.seq, h.closeAt, done})
+	}
+	// A piece of each game's owed work in turn, so that a game far behind
+	// holds up no other.
+	for len(todo) > 0 {
+		var again []owed
+		for _, o := range todo {
+			if err := ctx.Err(); err != nil {
+				return err // stopping: what is left is the next start's
+			}
+			check, more, err := d.piece(ctx, o.id, o.done)
+			if err != nil {
+				return fmt.Errorf("game %s: %w", o.id, err)
+			}
+			if more {
+				again = append(again, o)
+				continue
+			}
+			d.mu.Lock()
+			d.seen[o.id] = seen{o.seq, check, o.closeAt}
+			d.mu.Unlock()
+		}
+		todo = again
+	}
+	return nil
+}
+
+// owed is a game Run looks at: its head as the games index said, and
+// whether the change's own transaction queued its reports and notices.
+type owed struct {
+	id      string
+	seq     int64
+	closeAt string
+	done    bool
+}
+
+// piece does a piece of what game id owes, in a transaction of its own:
+// the reports of its next step owed, or, once it owes none (or done says
+// its change queued them), its tokens, notices and reminders. A step at a
+// time holds the game only for that long, so that a restart loses at most
+// the step in hand and the game's incoming mail never waits behind a long
+// catch-up. It says whether more is owed, and when the game needs a look
+// again for a reminder.
+func (d *Dispatcher) piece(ctx context.Context, id string, done bool) (check time.Time, more bool, err error) {
+	err = d.Host.Store.Update(ctx, func(tx *events.Tx) error {
+		// The game from the Host's cache when it is current (held until
+		// tx ends: one worker at a time looks at a game, the way changes
+		// to it are made), else replayed.
+		g, err := d.Host.LoadTx(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		if !done {
+			marks, err := marksOf(ctx, tx, id)
 			if err != nil {
 				return err
 			}
-			if !done {
-				marks, err := marksOf(ctx, tx, id)
-				if err != nil {
-					return err
-				}
-				if err := d.dispatchTx(ctx, tx, g, nil, marks); err != nil {
-					return err
-				}
-				tx.OnCommit(func() { d.Host.Reported(id, g.Last.Step) })
-				if err := d.mailTokensTx(ctx, tx, g); err != nil {
-					return err
-				}
-				if err := d.noticesTx(ctx, tx, g, marks); err != nil {
-					return err
-				}
-				if err := d.signUpTx(ctx, tx, g); err != nil {
-					return err
-				}
-				if err := marks.write(ctx, tx); err != nil {
-					return err
-				}
+			if more, err = d.dispatchTx(ctx, tx, g, nil, marks, 1); err != nil {
+				return err
 			}
-			check, err = d.remindTx(ctx, tx, g)
-			return err
-		})
-		if err != nil {
-			return fmt.Errorf("game %s: %w", id, err)
+			upTo := g.Last.Step
+			if more {
+				reported, _ := marks.get("reported")
+				upTo = int(reported)
+			}
+			tx.OnCommit(func() { d.Host.Reported(id, upTo) })
+			if more {
+				return marks.write(ctx, tx)
+			}
+			if err := d.mailTokensTx(ctx, tx, g); err != nil {
+				return err
+			}
+			if err := d.noticesTx(ctx, tx, g, marks); err != nil {
+				return err
+			}
+			if err := d.signUpTx(ctx, tx, g); err != nil {
+				return err
+			}
+			if err := marks.write(ctx, tx); err != nil {
+				return err
+			}
 		}
-		d.mu.Lock()
-		d.seen[id] = seen{h.seq, check, h.closeAt}
-		d.mu.Unlock()
-	}
-	return nil
+		check, err = d.remindTx(ctx, tx, g)
+		return err
+	})
+	return check, more, err
 }
 
 // remindTx queues a reminder to each player still awaited once the open

@@ -105,6 +105,57 @@ func TestSetUpReportCarriesTheToken(t *testing.T) {
 	}
 }
 
+// A new game whose first steps close before any worker has looked at it
+// (mail taken in at once, a worker killed) still owes every report: its
+// set-up report, with the token, and each step's, to each player, one
+// step to a transaction (Dispatcher.Run).
+func TestSetUpReportOwedAfterStepsClosed(t *testing.T) {
+	f := newFixture(t, nil)
+	f.queueTokens()
+	for range 3 {
+		player, file := f.orderFile()
+		if res := f.ingest(plainMail(addrOf(player), "orders", file)); res.Outcome != mail.Accepted {
+			t.Fatalf("orders of %s: %s (%s)", player, res.Outcome, res.Reason)
+		}
+	}
+	closed := f.load().Last.Step
+	if closed < 1 {
+		t.Fatalf("no step closed (last closed %d)", closed)
+	}
+	f.dispatch()
+	got := map[string]map[int]bool{}
+	rows, err := f.store.DB().Query(`SELECT recipient, step FROM outbox WHERE kind = ?`, mail.KindReport)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var to string
+		var step int
+		if err := rows.Scan(&to, &step); err != nil {
+			t.Fatal(err)
+		}
+		if got[to] == nil {
+			got[to] = map[int]bool{}
+		}
+		got[to][step] = true
+	}
+	rows.Close()
+	withToken := false
+	for _, m := range f.mails() {
+		withToken = withToken || m.Kind == mail.KindReport && m.To == aliceAddr && strings.Contains(m.Text, "is:\n\n    "+f.tokens["alice"]+"\n")
+	}
+	if !withToken {
+		t.Error("no report to alice carries her token")
+	}
+	for _, addr := range []string{aliceAddr, bobAddr, gmAddr} {
+		for step := 0; step <= closed; step++ {
+			if !got[addr][step] {
+				t.Errorf("no report of step %d to %s", step, addr)
+			}
+		}
+	}
+}
+
 // Tokens stored after the set-up report went (or never went) out are
 // mailed on their own, threaded under the game.
 func TestLateTokensAreMailedOnTheirOwn(t *testing.T) {

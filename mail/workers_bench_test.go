@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/trader"
@@ -51,32 +52,52 @@ func newWorker(tb testing.TB, db string) *worker {
 }
 
 // BenchmarkWorkers measures accepted order mails per second taken in by
-// 1, 2 and 4 workers on one PostgreSQL database, and by one on SQLite, for
-// the same load: 1,000 order mails of about thirty Trader games, each
-// closing a step (an acknowledgement and two reports queued). Each worker
-// has its own connections, Host and Ingester, as a process would, and
-// takes in the mails of its share of the games, in order, a hundred at a
-// time (an IMAP batch). Run:
+// 1, 2 and 4 workers on one PostgreSQL database, and by one and two on
+// SQLite, for the same load: 1,000 order mails of about thirty Trader
+// games, each closing a step (an acknowledgement queued, its reports owed).
+// Each worker has its own connections, Host and Ingester, as a process
+// would, and takes in the mails of its share of the games, in order, a
+// hundred at a time (an IMAP batch). The cases named …/rtt=2ms put the
+// database a 2 ms round trip away (pgtest.Delayed), as on a host of its
+// own: there round trips, not this machine's two cores, bound the work.
+// Run:
 //
-//	go test ./mail -run XXX -bench Workers -benchtime 3x
+//	go test ./mail -run XXX -bench Workers -benchtime 3x -benchmem
 func BenchmarkWorkers(b *testing.B) {
 	for _, tc := range []struct {
 		store   string
 		workers int
-	}{{"sqlite", 1}, {"sqlite", 2}, {"postgres", 1}, {"postgres", 2}, {"postgres", 4}} {
-		b.Run(fmt.Sprintf("%s-%d", tc.store, tc.workers), func(b *testing.B) {
+		rtt     time.Duration
+	}{
+		{"sqlite", 1, 0}, {"sqlite", 2, 0},
+		{"postgres", 1, 0}, {"postgres", 2, 0}, {"postgres", 4, 0},
+		{"postgres", 1, 2 * time.Millisecond}, {"postgres", 2, 2 * time.Millisecond}, {"postgres", 4, 2 * time.Millisecond},
+	} {
+		name := fmt.Sprintf("%s-%d", tc.store, tc.workers)
+		if tc.rtt > 0 {
+			name += fmt.Sprintf("/rtt=%v", tc.rtt)
+		}
+		b.Run(name, func(b *testing.B) {
 			accepted := 0
 			for b.Loop() {
 				b.StopTimer()
 				db := filepath.Join(b.TempDir(), "taipan.db")
+				reach := db // the database as the workers reach it
 				if tc.store == "postgres" {
 					db = pgtest.Get(b).NewDatabase(b)
+					reach = db
+					if tc.rtt > 0 {
+						reach = pgtest.Delayed(b, db, tc.rtt/2)
+					}
 				}
 				ws := make([]*worker, tc.workers)
 				for i := range ws {
-					ws[i] = newWorker(b, db)
+					ws[i] = newWorker(b, reach)
 				}
-				mails, games := mailtest.OrderMails(b, &adjudicator.Host{Store: ws[0].store, Games: adjudicator.NewRegistry(trader.New())}, benchMails, plainCampaign)
+				// The games are made beside the workers, the way `taipan
+				// new` makes them: no worker has them in its cache.
+				setup := newWorker(b, db)
+				mails, games := mailtest.OrderMails(b, &adjudicator.Host{Store: setup.store, Games: adjudicator.NewRegistry(trader.New())}, benchMails, plainCampaign)
 				share := map[string]int{}
 				for i, g := range games {
 					share[g] = i % tc.workers

@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"fmt"
 	"math/rand/v2"
@@ -39,7 +40,8 @@ report_format: plain
 }
 
 // workerMails creates enough games in the database db to take n order
-// mails, and returns the mails and the games (mailtest.OrderMails).
+// mails, as `taipan new` does (their tokens left for the set-up reports),
+// and returns the mails and the games (mailtest.OrderMails).
 func workerMails(t *testing.T, db string, n int) ([][]byte, []string) {
 	t.Helper()
 	st, err := events.Open(db)
@@ -47,7 +49,11 @@ func workerMails(t *testing.T, db string, n int) ([][]byte, []string) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	return mailtest.OrderMails(t, &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New())}, n, workerCampaign)
+	return mailtest.OrderMailsOf(t, &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New())}, n, workerCampaign, func(ng *adjudicator.NewGame) {
+		if _, err := mail.QueueTokens(context.Background(), st, ng); err != nil {
+			t.Fatal(err)
+		}
+	})
 }
 
 // workerFigures are what the fault test measured.
@@ -57,12 +63,16 @@ type workerFigures struct {
 	filedTwice                    int // mails moved to Processed by two workers at once
 	queued, sent, delivered       int
 	lostOut, doubledOut           int
+	reports, missingReports       int // step reports owed (set-up reports included), and those never queued
+	setups, missingSetups         int // set-up reports owed, and those never queued
+	slowestStop                   time.Duration
 	took                          time.Duration
 }
 
 func (f workerFigures) String() string {
-	return fmt.Sprintf("%d order mails for %d games in %v with %d SIGKILLs: applied %d (lost %d, doubled %d; %d filed twice); %d mails queued, %d sent, %d delivered (lost %d, doubled %d)",
-		f.mails, f.games, f.took.Round(time.Millisecond), f.kills, f.applied, f.lostIn, f.doubledIn, f.filedTwice, f.queued, f.sent, f.delivered, f.lostOut, f.doubledOut)
+	return fmt.Sprintf("%d order mails for %d games in %v with %d SIGKILLs: applied %d (lost %d, doubled %d; %d filed twice); %d mails queued, %d sent, %d delivered (lost %d, doubled %d); %d reports owed, %d missing (set-up: %d owed, %d missing); slowest stop %v",
+		f.mails, f.games, f.took.Round(time.Millisecond), f.kills, f.applied, f.lostIn, f.doubledIn, f.filedTwice, f.queued, f.sent, f.delivered, f.lostOut, f.doubledOut,
+		f.reports, f.missingReports, f.setups, f.missingSetups, f.slowestStop.Round(time.Millisecond))
 }
 
 // workerSoak is the number of mails of the fault test: 200 in a normal
@@ -121,9 +131,59 @@ tick: 500ms
 	rng := rand.New(rand.NewPCG(seed, 19))
 	t.Logf("kills drawn with seed %d", seed)
 	in := func() int { return count(`SELECT count(*) FROM inbox`) }
+	// Every closed step of every game owes each player a report, and the
+	// set-up (step 0) each player's first, with their token.
+	reports := func() (owed, missing, setups, missingSetups int) {
+		closed := map[string]int{}
+		rows, err := d.Query(`SELECT game_id, count(*) FROM events WHERE kind = $1 GROUP BY game_id`, adjudicator.KindClosed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id string
+			var k int
+			rows.Scan(&id, &k)
+			closed[id] = k
+		}
+		rows.Close()
+		queued := map[string]bool{}
+		rows, err = d.Query(`SELECT game_id, step, recipient FROM outbox WHERE kind = $1`, mail.KindReport)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var id, to string
+			var step int
+			rows.Scan(&id, &step, &to)
+			queued[fmt.Sprintf("%s/%d/%s", id, step, to)] = true
+		}
+		rows.Close()
+		for _, id := range games {
+			for step := 0; step <= closed[id]; step++ {
+				for _, to := range []string{"alice@example.test", "bob@example.test"} {
+					owed++
+					if step == 0 {
+						setups++
+					}
+					if !queued[fmt.Sprintf("%s/%d/%s", id, step, to)] {
+						missing++
+						if step == 0 {
+							missingSetups++
+						}
+					}
+				}
+			}
+		}
+		return owed, missing, setups, missingSetups
+	}
 	done := func() bool {
-		return in() >= n &&
-			count(`SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`) == 0 &&
+		if in() < n {
+			return false
+		}
+		if _, missing, _, _ := reports(); missing > 0 {
+			return false
+		}
+		return count(`SELECT count(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`) == 0 &&
 			srv.Count(t, "taipan@example.test", "INBOX") == 0
 	}
 	// What each worker wrote, kept for a failure's sake.
@@ -162,8 +222,11 @@ tick: 500ms
 		t.Error("stuck: not every mail was taken in and answered (the figures below say what is missing)")
 	}
 	fig.took = time.Since(start)
+	fig.reports, fig.missingReports, fig.setups, fig.missingSetups = reports()
 	for _, p := range procs {
+		begun := time.Now()
 		keep(p, "stopped")
+		fig.slowestStop = max(fig.slowestStop, time.Since(begun))
 		if out := p.stop(syscall.SIGTERM); !strings.Contains(out, "stopped:") {
 			t.Errorf("a worker did not stop cleanly:\n%s", out)
 		}
@@ -254,6 +317,15 @@ tick: 500ms
 	// each of its SMTP connections.
 	if fig.lostIn+fig.doubledIn+fig.lostOut != 0 || fig.sent != fig.queued || fig.doubledOut > fig.kills*(&mail.SMTP{}).Parallel() {
 		t.Errorf("three workers: %v", fig)
+	}
+	if fig.missingReports != 0 {
+		t.Errorf("%d of %d step reports never queued (%d of %d set-up reports)", fig.missingReports, fig.reports, fig.missingSetups, fig.setups)
+	}
+	// A stop lets the piece of work in hand finish and sends for the drain
+	// time (mail's default, 10s) at most: a worker far past twice that
+	// hangs.
+	if fig.slowestStop > 20*time.Second {
+		t.Errorf("a worker took %v to stop after SIGTERM", fig.slowestStop)
 	}
 	// Every game audits clean.
 	c := &cli{t: t, db: pg}

@@ -25,6 +25,14 @@ import (
 // as it has turns. With n 0, it makes one game and all its turns.
 func OrderMails(tb testing.TB, host *adjudicator.Host, n int, campaign func(id string) string) ([][]byte, []string) {
 	tb.Helper()
+	return OrderMailsOf(tb, host, n, campaign, nil)
+}
+
+// OrderMailsOf is OrderMails, calling created (when set) with each game
+// made, as `taipan new` hands a new game's tokens to the mail gateway
+// (mail.QueueTokens).
+func OrderMailsOf(tb testing.TB, host *adjudicator.Host, n int, campaign func(id string) string, created func(*adjudicator.NewGame)) ([][]byte, []string) {
+	tb.Helper()
 	moves := turns(tb, host.Games, campaign("scratch"))
 	if n <= 0 {
 		n = len(moves)
@@ -42,6 +50,9 @@ func OrderMails(tb testing.TB, host *adjudicator.Host, n int, campaign func(id s
 		ng, err := host.Create(context.Background(), c)
 		if err != nil {
 			tb.Fatal(err)
+		}
+		if created != nil {
+			created(ng)
 		}
 		for j, m := range moves {
 			file := strings.NewReplacer("GAME", id, "TOKEN", ng.Tokens[m.player]).Replace(m.file)
