@@ -515,16 +515,28 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	var subs []engine.Submission
 	var defaults, overruled []string
 	for _, p := range g.Status.Pending {
+		// Each submission is read once, here: the reading that finds it
+		// legal is the one Resolve applies (engine.Reader).
 		sub, ok := g.Open[p]
-		if ok && g.Engine.Check(g.State, p, sub.Items) == nil {
-			subs = append(subs, engine.Submission{Player: p, Items: sub.Items})
-			continue
-		}
 		if ok {
+			if reading, err := engine.ReadOrders(g.Engine, g.State, p, sub.Items); err == nil {
+				subs = append(subs, engine.Submission{Player: p, Items: sub.Items, Reading: reading})
+				continue
+			}
 			// Accepted once, but a GM correction since made them illegal.
 			overruled = append(overruled, p)
 		}
-		subs = append(subs, engine.Submission{Player: p, Items: orders.Renumber(g.Engine.Default(g.State, p)), Default: true})
+		items := orders.Renumber(g.Engine.Default(g.State, p))
+		def := engine.Submission{Player: p, Items: items, Default: true}
+		if r, ok := g.Engine.(engine.Reader); ok {
+			// A default must pass Check; one that does not is left to
+			// Resolve to read (and refuse) as it would be without a
+			// reading.
+			if reading, err := r.Read(g.State, p, items); err == nil {
+				def.Reading = reading
+			}
+		}
+		subs = append(subs, def)
 		defaults = append(defaults, p)
 	}
 	s, hs, err := g.Engine.Resolve(g.State, subs, engine.NewRandInTimeline(g.Seed, g.Step, g.Timeline))

@@ -534,13 +534,20 @@ func (st Step) play(e engine.Engine, s engine.State, seed string, resolved *int)
 		if !ok {
 			sub.Items, sub.Default = e.Default(s, p), true
 		}
-		if err := e.Check(s, p, sub.Items); err != nil {
+		// Read as the host reads them at a close, so that Resolve is
+		// handed the reading (engine.Reader) as it is in a real game.
+		reading, err := engine.ReadOrders(e, s, p, sub.Items)
+		if err != nil {
 			what := "orders"
 			if sub.Default {
 				what = "Default orders"
 			}
 			return s, nil, fmt.Errorf("%s of %s refused: %v", what, p, err)
 		}
+		if (e.Check(s, p, sub.Items) == nil) != (err == nil) {
+			return s, nil, fmt.Errorf("Read and Check disagree on the orders of %s", p)
+		}
+		sub.Reading = reading
 		delete(given, p)
 		subs = append(subs, sub)
 	}

@@ -169,6 +169,11 @@ type Submission struct {
 	Player  string
 	Items   []orders.Item
 	Default bool // the player sent nothing (or their orders were voided) and Items are the default
+	// Reading is the engine's own reading of Items, made by its Read
+	// (Reader) against the state being resolved; nil when the engine is
+	// no Reader or the submission was not read, and then Resolve reads
+	// Items itself.
+	Reading any
 }
 
 // Happening is one event of a resolution, in words, for the reports.
