@@ -290,7 +290,8 @@ func (s *State) phaseText() string {
 	}
 	t := data.Times[s.time()]
 	o := options(s.LangTsu)
-	return fmt.Sprintf("round %d, %s (%s); Lang-Tsu at %d, options %d, %d, %d, %d", s.Round, t.Name, t.Label, s.LangTsu, o[0], o[1], o[2], o[3])
+	i := strconv.Itoa
+	return "round " + i(s.Round) + ", " + t.Name + " (" + t.Label + "); Lang-Tsu at " + i(s.LangTsu) + ", options " + i(o[0]) + ", " + i(o[1]) + ", " + i(o[2]) + ", " + i(o[3])
 }
 
 // Status says who owes orders: every player still in the game, each round.
@@ -347,11 +348,11 @@ func (e Engine) Default(as engine.State, player string) []orders.Item {
 		return orders.Renumber(append(items, orders.With(verbPlay, "none"), orders.With(verbEvent, evTake)))
 	}
 	if seat := s.seat(player); s.active(seat) && !s.Over {
-		p := plan{play: map[int]destPlan{}}
+		var p plan
 		for _, d := range options(s.LangTsu) {
-			p.play[d] = destPlan{best: true}
+			p.add(d).best = true
 		}
-		items = append(items, orders.With(verbGo, strconv.Itoa(s.destination(seat, p))))
+		items = append(items, orders.With(verbGo, strconv.Itoa(s.destination(seat, &p))))
 	}
 	items = append(items, orders.With(verbPlay, "best"), orders.With(verbEvent, evTake))
 	return orders.Renumber(items)

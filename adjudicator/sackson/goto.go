@@ -56,7 +56,7 @@ func (*goVerb) fill(s *State, seat int, p *plan, given bool) string {
 	if given {
 		return ""
 	}
-	return fmt.Sprintf("go: not given: should you place Lang-Tsu, he goes where your plan scores most: the %s as things stand.", destName(s.destination(seat, *p)))
+	return fmt.Sprintf("go: not given: should you place Lang-Tsu, he goes where your plan scores most: the %s as things stand.", destName(s.destination(seat, p)))
 }
 
 // placeLangTsu puts Lang-Tsu where chooser's plan takes him, or, with
@@ -64,7 +64,7 @@ func (*goVerb) fill(s *State, seat int, p *plan, given bool) string {
 // (SS-A7; why says how nobody came to place him).
 func (s *State) placeLangTsu(chooser int, plans []plan, why string, log *RoundLog, rng *engine.Rand, hs *[]engine.Happening) {
 	if chooser >= 0 {
-		s.LangTsu = s.destination(chooser, plans[chooser])
+		s.LangTsu = s.destination(chooser, &plans[chooser])
 		*hs = append(*hs, hap("%s takes Lang-Tsu to the %s.", s.name(chooser), destName(s.LangTsu)))
 	} else {
 		opts := options(s.LangTsu)
@@ -78,7 +78,7 @@ func (s *State) placeLangTsu(chooser int, plans []plan, why string, log *RoundLo
 // destination is where seat takes Lang-Tsu under plan p: the first of its
 // go list, else (SS-X3) the option where its plan scores most, the first
 // in arrow order on ties.
-func (s *State) destination(seat int, p plan) int {
+func (s *State) destination(seat int, p *plan) int {
 	if len(p.goList) > 0 {
 		return p.goList[0]
 	}

@@ -50,6 +50,7 @@ func (v *verbInfo) info() *verbInfo { return v }
 
 // destPlan is what a player plays if Lang-Tsu goes to one destination.
 type destPlan struct {
+	dest  int    // the destination; 0 for a free entry of plan.play
 	best  bool   // the best cards (SS-X4)
 	cards []Card // in listed order; truncated to the time's limit
 }
@@ -59,10 +60,34 @@ type destPlan struct {
 type plan struct {
 	bid     int
 	goList  []int // ranked destinations, only the round's options kept
-	play    map[int]destPlan
+	play    [4]destPlan // the entries for the round's four options, in the order given
 	buy     bool
 	event   string // evTake, evGive, evLeader, evLast
 	eventTo int    // evGive: the seat
+}
+
+// entry is p's entry for destination d, or nil.
+func (p *plan) entry(d int) *destPlan {
+	for i := range p.play {
+		if p.play[i].dest == d {
+			return &p.play[i]
+		}
+	}
+	return nil
+}
+
+// add is p's entry for destination d, made if p has none: a plan holds
+// entries for the round's four options only.
+func (p *plan) add(d int) *destPlan {
+	if e := p.entry(d); e != nil {
+		return e
+	}
+	e := p.entry(0)
+	if e == nil {
+		panic("sackson: a plan for more than four destinations")
+	}
+	e.dest = d
+	return e
 }
 
 // verbOf normalises the spellings of the verbs.
@@ -87,7 +112,7 @@ const verbList = "the orders are bid, go, play, buy and event"
 // read reads seat's orders once against s, with the verbs of its ruleset,
 // into p: the reading Check judges, Resolve plays and Fills explains.
 func (s *State) read(seat int, items []orders.Item, p *plan) error {
-	*p = plan{event: evTake, play: map[int]destPlan{}}
+	*p = plan{event: evTake}
 	switch {
 	case s.Over:
 		return orders.Errorf(0, "orders", "the game is over; no more orders are taken")

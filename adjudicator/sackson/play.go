@@ -44,7 +44,7 @@ func (*playVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 				errs = append(errs, orders.Errorf(k.Line, it.Field(), "Lang-Tsu cannot go to the %s this round: the options are %s", destName(d), s.optionsText()))
 				continue
 			}
-			if _, dup := p.play[d]; dup {
+			if p.entry(d) != nil {
 				errs = append(errs, orders.Errorf(k.Line, it.Field(), "the %s is planned twice", destName(d)))
 				continue
 			}
@@ -53,14 +53,15 @@ func (*playVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 				errs = append(errs, orders.Errors(err)...)
 				continue
 			}
-			p.play[d] = dp
+			dp.dest = d
+			*p.add(d) = dp
 		}
 	case yaml.ScalarNode, yaml.SequenceNode:
 		if v.Kind == yaml.ScalarNode {
 			switch strings.ToLower(strings.TrimSpace(v.Value)) {
 			case "best":
 				for _, d := range options(s.LangTsu) {
-					p.play[d] = destPlan{best: true}
+					p.add(d).best = true
 				}
 				return nil
 			case "none", "nothing", "no":
@@ -73,13 +74,12 @@ func (*playVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 		}
 		for _, c := range dp.cards {
 			d := c.Dest()
-			x := p.play[d]
+			x := p.add(d)
 			x.cards = append(x.cards, c)
-			p.play[d] = x
 		}
 		for _, d := range options(s.LangTsu) {
-			if len(p.play[d].cards) > data.Limit {
-				errs = append(errs, it.Errorf("at most %d cards of one destination may be played; %d are listed for the %s", data.Limit, len(p.play[d].cards), destName(d)))
+			if e := p.entry(d); e != nil && len(e.cards) > data.Limit {
+				errs = append(errs, it.Errorf("at most %d cards of one destination may be played; %d are listed for the %s", data.Limit, len(e.cards), destName(d)))
 			}
 		}
 	default:
@@ -108,7 +108,7 @@ func (*playVerb) fill(s *State, seat int, p *plan, given bool) string {
 	}
 	var bare []string
 	for _, d := range options(s.LangTsu) {
-		if dp, ok := p.play[d]; !ok || !dp.best && len(dp.cards) == 0 {
+		if e := p.entry(d); e == nil || !e.best && len(e.cards) == 0 {
 			bare = append(bare, "the "+destName(d))
 		}
 	}
@@ -129,7 +129,7 @@ func (s *State) settleUp(chooser int, plans []plan, log *RoundLog, hs *[]engine.
 		order = append([]int{chooser}, order[:len(order)-1]...)
 	}
 	for i, q := range order {
-		cards := s.cardsFor(q, plans[q], s.LangTsu)
+		cards := s.cardsFor(q, &plans[q], s.LangTsu)
 		free := q != chooser
 		if len(cards) > 0 {
 			played = true
@@ -222,8 +222,11 @@ func (s *State) parseCards(seat int, it orders.Item, v *yaml.Node, d int) (destP
 
 // cardsFor is what seat plays under plan p if Lang-Tsu goes to d: the
 // listed cards truncated to the time's limit (SS-T3), or the best ones.
-func (s *State) cardsFor(seat int, p plan, d int) []Card {
-	dp := p.play[d]
+func (s *State) cardsFor(seat int, p *plan, d int) []Card {
+	dp := p.entry(d)
+	if dp == nil {
+		return nil
+	}
 	if dp.best {
 		return s.best(seat, d)
 	}
