@@ -178,8 +178,6 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// v3 reports whether the game plays the rules of old-shanghai/3 or later.
-func (s *State) v3() bool { return s.Rules >= 3 }
 
 // seat returns the seat of the named player, or -1.
 func (s *State) seat(name string) int {
@@ -347,7 +345,7 @@ func (s *State) putBack(p int, c Card, from place, depth int, mode string) {
 	for k := range s.Players {
 		pl := &s.Players[k]
 		if mode == "secret" && k != p {
-			if s.v3() {
+			if s.rules().SecretPutShiftsKnowledge {
 				pl.Deck = shiftUnknown(pl.Deck)
 			} else {
 				pl.Deck = nil // where it went is unknown: positions are stale
