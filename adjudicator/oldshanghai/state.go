@@ -178,7 +178,6 @@ func (s *State) clone() *State {
 	return &c
 }
 
-
 // seat returns the seat of the named player, or -1.
 func (s *State) seat(name string) int {
 	for i, p := range s.Players {

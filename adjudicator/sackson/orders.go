@@ -59,7 +59,7 @@ type destPlan struct {
 // verb says, read once (Read hands it to Resolve).
 type plan struct {
 	bid     int
-	goList  []int // ranked destinations, only the round's options kept
+	goList  []int       // ranked destinations, only the round's options kept
 	play    [4]destPlan // the entries for the round's four options, in the order given
 	buy     bool
 	event   string // evTake, evGive, evLeader, evLast
