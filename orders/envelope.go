@@ -270,16 +270,18 @@ func parseList(v *yaml.Node) ([]Item, error) {
 	items := make([]Item, 0, len(v.Content))
 	var errs List
 	for i, n := range v.Content {
-		field := fmt.Sprintf("orders[%d]", i+1)
+		// The field is named only in an error: replay reads every order
+		// of a game's history, and naming each was a tenth of its cost.
+		field := func() string { return fmt.Sprintf("orders[%d]", i+1) }
 		if n.Anchor != "" || n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Anchor != "" {
-			errs = append(errs, Errorf(n.Line, field, "anchors (&name) and aliases (*name) are not read in order files; write each order out in full"))
+			errs = append(errs, Errorf(n.Line, field(), "anchors (&name) and aliases (*name) are not read in order files; write each order out in full"))
 			continue
 		}
 		switch n.Kind {
 		case yaml.ScalarNode:
 			verb := strings.ToLower(strings.TrimSpace(n.Value))
 			if verb == "" {
-				errs = append(errs, Errorf(n.Line, field, "empty order"))
+				errs = append(errs, Errorf(n.Line, field(), "empty order"))
 				continue
 			}
 			// "buy London" written without a colon is a common slip; accept it
@@ -292,17 +294,17 @@ func parseList(v *yaml.Node) ([]Item, error) {
 			items = append(items, it)
 		case yaml.MappingNode:
 			if len(n.Content) != 2 {
-				errs = append(errs, Errorf(n.Line, field, "one order per entry: write each as its own '- verb: value' line"))
+				errs = append(errs, Errorf(n.Line, field(), "one order per entry: write each as its own '- verb: value' line"))
 				continue
 			}
 			k := n.Content[0]
 			if k.Kind != yaml.ScalarNode || strings.TrimSpace(k.Value) == "" {
-				errs = append(errs, Errorf(n.Line, field, "the order's verb must be a word"))
+				errs = append(errs, Errorf(n.Line, field(), "the order's verb must be a word"))
 				continue
 			}
 			items = append(items, Item{Index: i, Line: k.Line, Verb: strings.ToLower(strings.TrimSpace(k.Value)), Value: n.Content[1]})
 		default:
-			errs = append(errs, Errorf(n.Line, field, "an order is a word or 'verb: value', not a %s", KindName(n.Kind)))
+			errs = append(errs, Errorf(n.Line, field(), "an order is a word or 'verb: value', not a %s", KindName(n.Kind)))
 		}
 	}
 	if len(errs) > 0 {

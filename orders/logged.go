@@ -117,6 +117,21 @@ func scanPayload(payload []byte) (step int, list *yaml.Node, ok bool) {
 type jsonScan struct {
 	b []byte
 	i int
+	// slab is where the nodes are cut from, a few at a time: a logged
+	// order file is many small nodes, and one allocation per node was
+	// most of replay's garbage.
+	slab []yaml.Node
+}
+
+// node is a fresh node from the slab.
+func (s *jsonScan) node(n yaml.Node) *yaml.Node {
+	if len(s.slab) == 0 {
+		s.slab = make([]yaml.Node, max(countValues(s.b[s.i:]), 1))
+	}
+	p := &s.slab[0]
+	s.slab = s.slab[1:]
+	*p = n
+	return p
 }
 
 func (s *jsonScan) space() {
@@ -158,6 +173,31 @@ func (s *jsonScan) str() (string, error) {
 	return out, err
 }
 
+// countValues is the number of values and keys in valid JSON text: the
+// nodes jsonScan makes of it.
+func countValues(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '"':
+			n++
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case c == '{' || c == '[' || c == 't' || c == 'f' || c == 'n':
+			n++
+		case c == '-' || c >= '0' && c <= '9':
+			n++
+			for i+1 < len(b) && strings.IndexByte("+-.0123456789eE", b[i+1]) >= 0 {
+				i++
+			}
+		}
+	}
+	return n
+}
+
 // value reads one value as the YAML parser would have read it.
 func (s *jsonScan) value() (*yaml.Node, error) {
 	s.space()
@@ -167,7 +207,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 	switch c := s.b[s.i]; {
 	case c == '{' || c == '[':
 		s.i++
-		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1}
+		n := s.node(yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1})
 		end := byte(']')
 		if c == '{' {
 			n.Kind, n.Tag, end = yaml.MappingNode, "!!map", '}'
@@ -183,7 +223,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 				if err != nil {
 					return nil, err
 				}
-				n.Content = append(n.Content, stringNode(key))
+				n.Content = append(n.Content, s.node(stringNode(key)))
 				s.space()
 				s.next(':')
 			}
@@ -196,43 +236,67 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 		return n, nil
 	case c == '"':
 		str, err := s.str()
-		return stringNode(str), err
+		return s.node(stringNode(str)), err
 	case c == 't':
 		s.i += 4
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true", Line: 1}, nil
+		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true", Line: 1}), nil
 	case c == 'f':
 		s.i += 5
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: 1}, nil
+		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: 1}), nil
 	case c == 'n':
 		s.i += 4
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: 1}, nil
+		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: 1}), nil
 	}
 	start := s.i
 	for s.i < len(s.b) && strings.IndexByte("+-.0123456789eE", s.b[s.i]) >= 0 {
 		s.i++
 	}
-	return numberNode(json.Number(s.b[start:s.i]))
+	n, err := numberNode(json.Number(s.b[start:s.i]))
+	if err != nil {
+		return nil, err
+	}
+	return s.node(n), nil
 }
 
-func stringNode(s string) *yaml.Node {
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: s, Line: 1}
+func stringNode(s string) yaml.Node {
+	return yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.DoubleQuotedStyle, Value: s, Line: 1}
 }
 
 // numberNode is a JSON number as the first release read it back: parsed as
 // a float64, written as json.Marshal writes it, and typed as YAML types
 // such plain text (an integer without a point or exponent, else a float).
-func numberNode(num json.Number) (*yaml.Node, error) {
+func numberNode(num json.Number) (yaml.Node, error) {
+	if plainInteger(num) {
+		// A float64 holds an integer of up to 15 digits exactly, and
+		// json.Marshal writes it back digit for digit.
+		return yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: string(num), Line: 1}, nil
+	}
 	f, err := strconv.ParseFloat(string(num), 64)
 	if err != nil {
-		return nil, err
+		return yaml.Node{}, err
 	}
 	text, err := json.Marshal(f)
 	if err != nil {
-		return nil, err
+		return yaml.Node{}, err
 	}
 	tag := "!!int"
 	if bytes.ContainsAny(text, ".eE") {
 		tag = "!!float"
 	}
-	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(text), Line: 1}, nil
+	return yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(text), Line: 1}, nil
+}
+
+// plainInteger reports whether num is an integer of 1 to 15 digits, with
+// an optional minus and no leading zero (but "0" and "-0" themselves).
+func plainInteger(num json.Number) bool {
+	digits := strings.TrimPrefix(string(num), "-")
+	if len(digits) == 0 || len(digits) > 15 || len(digits) > 1 && digits[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

@@ -35,6 +35,16 @@ import (
 // the digest recorded with every closed step.
 type State any
 
+// JSONAppender may be implemented by a State whose JSON encoding is
+// written by hand, for the digest computed at every step of a replay:
+// AppendJSON appends to b exactly what encoding/json writes for the state
+// (compact, without HTML escaping, no newline), so the digest takes it as
+// it is, into its own buffer, without the copy and the check a
+// json.Marshaler's output gets.
+type JSONAppender interface {
+	AppendJSON(b []byte) []byte
+}
+
 // Engine is one game's rules. Engines are pure: no I/O, no clock, no
 // goroutines, no dependence on map iteration order, and no randomness except
 // the *Rand they are handed. Methods that take a State must not modify it
