@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -98,4 +99,11 @@ func BenchmarkRandomGame(b *testing.B) {
 		playRandom(t, e, []string{"alice", "bob", "carol", "dave"}, `{}`, fmt.Sprint("bench", g), r, false, false)
 		g++
 	}
+}
+
+// BenchmarkReplayGame is the replay and audit of a whole 6-player game
+// played on default orders (every decision asked and answered: a step
+// each), against reading its rows (x-read).
+func BenchmarkReplayGame(b *testing.B) {
+	adjtest.Replay(b, New(), "id: bench-os\ngame: old-shanghai\nplayers: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]\nseed: bench\n")
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -47,4 +48,11 @@ func BenchmarkFullGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkReplayGame is the replay and audit of a whole 6-player game
+// with every variant, played on default orders, against reading its rows
+// (x-read).
+func BenchmarkReplayGame(b *testing.B) {
+	adjtest.Replay(b, New(), "id: bench-sg\ngame: singapore-1889\noptions: {ordinance: true, influential-figures: true}\nplayers: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]\nseed: bench\n")
 }
