@@ -131,19 +131,19 @@ func (s *State) otherPlayer(p int, it orders.Item, name string) (int, error) {
 
 // finishWith says what p's orders finish the current Shanghai! with:
 // "boss", a gang id, or "" for not at all; ok is false when p must be
-// asked. src is the order text, "" for an answer.
-func (s *State) finishWith(p int) (with, src string, ok bool) {
+// asked. src is the order, the zero source for an answer.
+func (s *State) finishWith(p int) (with string, src source, ok bool) {
 	if a, has := s.answers[p]; has {
 		if !a.Yes {
-			return "", "", true
+			return "", source{}, true
 		}
-		return s.finishCards(p, a.With), "", true
+		return s.finishCards(p, a.With), source{}, true
 	}
 	f := s.Players[p].Orders.Finish
 	if f == nil {
-		return "", "", false
+		return "", source{}, false
 	}
-	src = vFinish + ": " + s.finishString(f)
+	src = source{p: p, verb: vFinish}
 	if f.Never || !s.holds(p, f.Mode, f.Cond) {
 		return "", src, true
 	}
@@ -217,8 +217,9 @@ func (s *State) canFinish(p int) bool {
 func (s *State) finishStage(r rng) {
 	d := s.Sh.Drawer
 	type pick struct {
-		seat      int
-		with, src string
+		seat int
+		with string
+		src  source
 	}
 	var picks []pick
 	var asks []int

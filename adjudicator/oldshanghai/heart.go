@@ -95,11 +95,11 @@ func (s *State) heartStage() {
 		s.Stage = stFinish
 		return
 	}
-	yes, src, ok := false, "", false
+	yes, src, ok := false, source{}, false
 	if a, has := s.takeAnswer(d); has {
 		yes, ok = a.Yes, true
 	} else if yes, ok = s.decideYesNo(d, s.Players[d].Orders.Heart); ok {
-		src = vHeart + ": " + s.yesNoString(s.Players[d].Orders.Heart)
+		src = source{p: d, verb: vHeart}
 	}
 	if !ok {
 		// old-shanghai/3 asks whatever the drawer holds: the question
@@ -131,11 +131,11 @@ func (s *State) policeStage(r rng) {
 	yes := false
 	holds := s.count(d, cPolice) > 0
 	if holds || s.rules().AskEveryone {
-		src, ok := "", false
+		src, ok := source{}, false
 		if a, has := s.takeAnswer(d); has {
 			yes, ok = a.Yes, true
 		} else if yes, ok = s.decideYesNo(d, s.Players[d].Orders.Police); ok {
-			src = vPolice + ": " + s.yesNoString(s.Players[d].Orders.Police)
+			src = source{p: d, verb: vPolice}
 		}
 		if !ok {
 			// old-shanghai/3 asks whatever the drawer holds ("Keep this

@@ -1,7 +1,6 @@
 package oldshanghai
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -155,37 +154,37 @@ func (s *State) putDepth(p int, at Put, r rng) (int, bool) {
 }
 
 // decidePut returns where p puts the Shanghai! back; ok is false to ask.
-func (s *State) decidePut(p int, r rng) (depth int, src string, ok bool) {
+func (s *State) decidePut(p int, r rng) (depth int, src source, ok bool) {
 	if a, has := s.answers[p]; has {
 		d, _ := s.putDepth(p, a.Put, r)
-		return d, "", true
+		return d, source{}, true
 	}
-	for _, rule := range s.Players[p].Orders.PutBack {
+	for i, rule := range s.Players[p].Orders.PutBack {
 		if !s.holds(p, rule.Mode, rule.Cond) {
 			continue
 		}
 		if rule.At.Kind == "ask" {
-			return 0, "", false
+			return 0, source{}, false
 		}
 		if d, ok := s.putDepth(p, rule.At, r); ok {
-			return d, vPutBack + ": " + s.putRuleString(rule), true
+			return d, source{p: p, verb: vPutBack, rule: i}, true
 		}
 	}
-	return 0, "", false
+	return 0, source{}, false
 }
 
 func (s *State) putBackStage(r rng) {
 	p := s.Sh.Putter
 	depth := len(s.Deck) + 1
 	if len(s.alive()) > 1 && s.in(p) {
-		var src string
+		var src source
 		var ok bool
 		depth, src, ok = s.decidePut(p, r)
 		if !ok {
 			s.ask(p)
 			return
 		}
-		s.fired(p, src, fmt.Sprintf("put the Shanghai! back at depth %d", depth))
+		s.fired(p, src, "put the Shanghai! back at depth "+strconv.Itoa(depth))
 	}
 	s.putBack(p, cShanghai, atTable, depth, "secret")
 	s.sayText(s.name(p) + " put the Shanghai! back into the deck.")

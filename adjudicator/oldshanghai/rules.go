@@ -149,12 +149,52 @@ func (s *State) holds(p int, mode string, c Cond) bool {
 
 // --- Decisions: a one-off answer, else a standing order, else ask. ---
 
-func (s *State) fired(p int, order, what string) {
+// source is what decided a decision of player p: one of p's standing
+// orders (verb, and for a list of rules the rule's index), or, for the
+// zero verb, an answer (now:).
+type source struct {
+	p    int
+	verb string
+	rule int
+}
+
+// order is the standing order src names, as the player would write it.
+func (s *State) order(src source) string {
+	o := &s.Players[src.p].Orders
+	switch src.verb {
+	case vSkip:
+		return vSkip + ": " + s.skipString(o.Skip[src.rule])
+	case vPutBack:
+		return vPutBack + ": " + s.putRuleString(o.PutBack[src.rule])
+	case vFinish:
+		return vFinish + ": " + s.finishString(o.Finish)
+	case vHeart:
+		return vHeart + ": " + s.yesNoString(o.Heart)
+	case vPolice:
+		return vPolice + ": " + s.yesNoString(o.Police)
+	case vKeep:
+		return vKeep + ": " + cardIDs(o.Keep)
+	}
+	return ""
+}
+
+// fired tells p what decided: an answer, or the standing order src, whose
+// text is made once per Resolve (a game tells of hundreds of decisions,
+// most by the same few orders; the standing orders do not change while
+// the rules run).
+func (s *State) fired(p int, src source, what string) {
 	s.Decisions++
-	// Built by hand, not by fmt: a game tells of hundreds of decisions.
 	text := s.name(p) + " answered: " + what + "."
-	if order != "" {
-		text = s.name(p) + "'s standing order " + strconv.Quote(order) + " fired: " + what + "."
+	if src.verb != "" {
+		prefix, ok := s.orderTexts[src]
+		if !ok {
+			if s.orderTexts == nil {
+				s.orderTexts = map[source]string{}
+			}
+			prefix = s.name(p) + "'s standing order " + strconv.Quote(s.order(src)) + " fired: "
+			s.orderTexts[src] = prefix
+		}
+		text = prefix + what + "."
 	}
 	s.out = append(s.out, hapOut{text: text, to: [2]int{p}, n: 1})
 }

@@ -42,24 +42,24 @@ func parseKeep(it orders.Item) ([]Card, error) {
 }
 
 // decideKeep returns the Old Shell-Back card p keeps.
-func (s *State) decideKeep(p int) (Card, string, bool) {
+func (s *State) decideKeep(p int) (Card, source, bool) {
 	if a, has := s.answers[p]; has {
-		return a.Card, "", true
+		return a.Card, source{}, true
 	}
 	keep := s.Players[p].Orders.Keep
 	for _, c := range keep {
 		if c == s.Shell[0] || c == s.Shell[1] {
-			return c, vKeep + ": " + cardIDs(keep), true
+			return c, source{p: p, verb: vKeep}, true
 		}
 	}
-	return 0, "", false
+	return 0, source{}, false
 }
 
 func (s *State) keepStage() {
 	p := s.Active
 	c := s.Shell[0]
 	if s.Shell[0] != s.Shell[1] || s.rules().AskEveryone {
-		var src string
+		var src source
 		var ok bool
 		c, src, ok = s.decideKeep(p)
 		if !ok {

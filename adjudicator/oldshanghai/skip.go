@@ -138,20 +138,20 @@ func (s *State) target(p int, t Target) (int, bool) {
 
 // decideSkip returns p's choice before drawing: draw or a skip card (with
 // its target); ok is false to ask.
-func (s *State) decideSkip(p int) (play string, tgt int, src string, ok bool) {
+func (s *State) decideSkip(p int) (play string, tgt int, src source, ok bool) {
 	if a, has := s.answers[p]; has {
-		return a.Play, a.Target, "", true
+		return a.Play, a.Target, source{}, true
 	}
-	for _, r := range s.Players[p].Orders.Skip {
+	for i, r := range s.Players[p].Orders.Skip {
 		if !s.holds(p, r.Mode, r.Cond) {
 			continue
 		}
-		src := vSkip + ": " + s.skipString(r)
+		src := source{p: p, verb: vSkip, rule: i}
 		switch r.Play {
 		case "draw":
 			return "draw", -1, src, true
 		case "ask":
-			return "", -1, "", false
+			return "", -1, source{}, false
 		}
 		c, _ := cardOf(r.Play)
 		if s.count(p, c) == 0 {
@@ -167,11 +167,11 @@ func (s *State) decideSkip(p int) (play string, tgt int, src string, ok bool) {
 		return r.Play, -1, src, true
 	}
 	if s.rules().AskEveryone {
-		// AskEveryone (old-shanghai/3): without a rule that applies (or without skip
-		// orders) you draw; only an ask rule asks (OS-X2).
-		return "draw", -1, "", true
+		// AskEveryone (old-shanghai/3): without a rule that applies (or
+		// without skip orders) you draw; only an ask rule asks (OS-X2).
+		return "draw", -1, source{}, true
 	}
-	return "", -1, "", false
+	return "", -1, source{}, false
 }
 
 func (s *State) holdsSkip(p int) bool {
@@ -209,7 +209,7 @@ func (s *State) turnStart(r rng) {
 	// never shows a hand.
 	if s.rules().AskEveryone || s.holdsSkip(p) {
 		_, answered := s.answers[p]
-		var src string
+		var src source
 		var ok bool
 		play, q, src, ok = s.decideSkip(p)
 		if !ok {
@@ -224,7 +224,7 @@ func (s *State) turnStart(r rng) {
 				what += " against " + s.name(q)
 			}
 		}
-		if answered || src != "" || !s.rules().AskEveryone {
+		if answered || src.verb != "" || !s.rules().AskEveryone {
 			s.fired(p, src, what)
 		}
 	}

@@ -125,6 +125,9 @@ type State struct {
 	answers map[int]answer // the open step's answers, during Resolve
 	trace   []move         // card movements of the last Resolve, for tests
 	out     []hapOut       // happenings being built
+	// orderTexts is the text of each standing order that fired in this
+	// Resolve, quoted as the happening writes it (fired).
+	orderTexts map[source]string
 }
 
 // move is one physical movement of a card, recorded for the tests'
@@ -174,7 +177,7 @@ func (s *State) clone() *State {
 		sh.With = append([]Card(nil), s.Sh.With...)
 		c.Sh = &sh
 	}
-	c.answers, c.trace, c.out = nil, nil, nil
+	c.answers, c.trace, c.out, c.orderTexts = nil, nil, nil, nil
 	return &c
 }
 
