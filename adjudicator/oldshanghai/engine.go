@@ -684,24 +684,10 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 	return s, s.happenings(), nil
 }
 
+// happenings hands over the happenings the rules told.
 func (s *State) happenings() []engine.Happening {
-	out := make([]engine.Happening, len(s.out))
-	told := 0
-	for _, h := range s.out {
-		told += h.n
-	}
-	names := make([]string, 0, told) // one array for every happening's To
-	for i, h := range s.out {
-		out[i].Text = h.text
-		if h.n > 0 {
-			start := len(names)
-			for _, p := range h.to[:h.n] {
-				names = append(names, s.name(p))
-			}
-			out[i].To = names[start:len(names):len(names)]
-		}
-	}
-	s.out = nil
+	out := s.out
+	s.out, s.told = nil, nil
 	return out
 }
 

@@ -7,34 +7,29 @@ import (
 	"taipan/adjudicator/engine"
 )
 
-// hapOut is a happening being built: To lists seats (empty: everyone).
-// hapOut is a happening as the rules tell it: public (n == 0), or told to
-// the n seats in to. Two seats at most, held in place: a game tells of
-// hundreds of decisions, and a slice for each would be an allocation each.
-type hapOut struct {
-	text string
-	to   [2]int
-	n    int
-}
-
-func (s *State) say(format string, args ...any) {
-	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...)})
-}
+// say tells everyone; tell and tellTwo tell one or two players only.
+// The happenings are built as Resolve returns them (State.out), the names
+// they are told to cut from one array (State.told): a game tells of
+// hundreds of decisions, and a slice for each would be an allocation
+// each.
+func (s *State) say(format string, args ...any) { s.sayText(fmt.Sprintf(format, args...)) }
 
 // sayText and tellText are say and tell of a text built without fmt, for
 // the happenings of every turn.
-func (s *State) sayText(text string) { s.out = append(s.out, hapOut{text: text}) }
+func (s *State) sayText(text string) { s.out = append(s.out, engine.Happening{Text: text}) }
 
 func (s *State) tellText(p int, text string) {
-	s.out = append(s.out, hapOut{text: text, to: [2]int{p}, n: 1})
+	s.told = append(s.told, s.name(p))
+	n := len(s.told)
+	s.out = append(s.out, engine.Happening{Text: text, To: s.told[n-1 : n : n]})
 }
 
-func (s *State) tell(p int, format string, args ...any) {
-	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: [2]int{p}, n: 1})
-}
+func (s *State) tell(p int, format string, args ...any) { s.tellText(p, fmt.Sprintf(format, args...)) }
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
-	s.out = append(s.out, hapOut{text: fmt.Sprintf(format, args...), to: [2]int{p, q}, n: 2})
+	s.told = append(s.told, s.name(p), s.name(q))
+	n := len(s.told)
+	s.out = append(s.out, engine.Happening{Text: fmt.Sprintf(format, args...), To: s.told[n-2 : n : n]})
 }
 
 // rng is the part of *engine.Rand the rules use.
@@ -196,7 +191,7 @@ func (s *State) fired(p int, src source, what string) {
 		}
 		text = prefix + what + "."
 	}
-	s.out = append(s.out, hapOut{text: text, to: [2]int{p}, n: 1})
+	s.tellText(p, text)
 }
 
 // ask opens a step waiting for the given seats.

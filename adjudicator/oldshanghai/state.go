@@ -3,6 +3,7 @@ package oldshanghai
 import (
 	"fmt"
 	"sort"
+	"taipan/adjudicator/engine"
 )
 
 // Card is one kind of card (an index into the cards of data.yaml). It
@@ -122,9 +123,10 @@ type State struct {
 	Decisions    int       `json:"decisions"` // decisions taken so far
 	Asks         int       `json:"asks"`      // decision steps opened so far
 
-	answers map[int]answer // the open step's answers, during Resolve
-	trace   []move         // card movements of the last Resolve, for tests
-	out     []hapOut       // happenings being built
+	answers map[int]answer     // the open step's answers, during Resolve
+	trace   []move             // card movements of the last Resolve, for tests
+	out     []engine.Happening // happenings being built
+	told    []string           // the names of out's To, one array for all
 	// orderTexts is the text of each standing order that fired in this
 	// Resolve, quoted as the happening writes it (fired).
 	orderTexts map[source]string
@@ -177,7 +179,7 @@ func (s *State) clone() *State {
 		sh.With = append([]Card(nil), s.Sh.With...)
 		c.Sh = &sh
 	}
-	c.answers, c.trace, c.out, c.orderTexts = nil, nil, nil, nil
+	c.answers, c.trace, c.out, c.told, c.orderTexts = nil, nil, nil, nil, nil
 	return &c
 }
 
