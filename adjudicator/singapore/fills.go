@@ -25,7 +25,7 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 	if it, ok := given[verbPlan]; ok {
 		if pl, _, err := s.parsePlan(it); err == nil && pl != nil && pl.Take != nil {
 			var left []string
-			for _, v := range append([]verb{move}, s.rules().effects()...) {
+			for _, v := range append([]verb{move}, s.rules().Effects...) {
 				if !v.has(pl) {
 					left = append(left, v.info().name)
 				}

@@ -424,7 +424,7 @@ func (s *State) checkTurn(seat int, takeItem orders.Item, pl *Plan, given map[st
 		}
 	}
 	want := s.rules().effectOf(card.Type())
-	for _, v := range s.rules().effects() {
+	for _, v := range s.rules().Effects {
 		it, ok := given[v.info().name]
 		if !ok {
 			continue

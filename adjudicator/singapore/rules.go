@@ -2,6 +2,7 @@ package singapore
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"taipan/adjudicator/engine"
 )
@@ -12,9 +13,11 @@ type run struct {
 	hs []engine.Happening
 }
 
-func (r *run) say(format string, args ...any) {
-	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...)})
-}
+func (r *run) say(format string, args ...any) { r.sayText(fmt.Sprintf(format, args...)) }
+
+// sayText is say of a text built without fmt, for the happenings of every
+// turn.
+func (r *run) sayText(text string) { r.hs = append(r.hs, engine.Happening{Text: text}) }
 
 // tell is a happening only seat may see (private knowledge of deck cards).
 func (r *run) tell(seat int, format string, args ...any) {
@@ -78,7 +81,7 @@ func seenBy(seat int, public bool) []int {
 // right (SG-G5); an empty deck leaves them empty (SG-G4).
 func (r *run) refill() {
 	s := r.s
-	var filled []string
+	var filled []int
 	short := false
 	for i := range s.River {
 		if s.River[i] != NoCard {
@@ -90,10 +93,20 @@ func (r *run) refill() {
 			break
 		}
 		s.River[i] = d.Card
-		filled = append(filled, fmt.Sprintf("slot %d %s", i+1, d.Card))
+		filled = append(filled, i)
 	}
 	if len(filled) > 0 {
-		r.say("The River is refilled: %s.", strings.Join(filled, ", "))
+		text := []byte("The River is refilled: ")
+		for n, i := range filled {
+			if n > 0 {
+				text = append(text, ", "...)
+			}
+			text = append(text, "slot "...)
+			text = strconv.AppendInt(text, int64(i+1), 10)
+			text = append(text, ' ')
+			text = append(text, s.River[i].String()...)
+		}
+		r.sayText(string(append(text, '.')))
 	}
 	if short {
 		r.say("The deck is empty: the River stays short of %s (SG-G4).", plural(data.River-s.riverCount(), "card"))
@@ -190,7 +203,7 @@ func (r *run) turn(seat int, pl *Plan, how string) {
 	card := s.River[k]
 	s.River[k] = NoCard
 	p.Hand = append(p.Hand, HandCard{Card: card, Open: true})
-	r.say("Turn %d: %s took %s from slot %d%s.", s.Turn, p.Name, card, k+1, how)
+	r.sayText("Turn " + strconv.Itoa(s.Turn) + ": " + p.Name + " took " + card.String() + " from slot " + strconv.Itoa(k+1) + how + ".")
 	if k == s.SS {
 		t := riverPick(s.River, pl.Move, k)
 		if t < 0 {
@@ -200,7 +213,7 @@ func (r *run) turn(seat int, pl *Plan, how string) {
 			r.say("No other card is in the River: the Secret Society card stays above slot %d (SG-X4).", k+1)
 		} else {
 			s.SS = t
-			r.say("The Secret Society card moves above slot %d (%s).", t+1, s.River[t])
+			r.sayText("The Secret Society card moves above slot " + strconv.Itoa(t+1) + " (" + s.River[t].String() + ").")
 		}
 	}
 	// "Then, resolve the effect of the Goods card you just took": its
@@ -213,14 +226,14 @@ func (r *run) turn(seat int, pl *Plan, how string) {
 	m := s.marked()
 	switch {
 	case m < data.Threshold:
-		r.say("Secret Society phase: %d Marked goods in the River; no seizure.", m)
+		r.sayText("Secret Society phase: " + strconv.Itoa(m) + " Marked goods in the River; no seizure.")
 	case s.River[s.SS] == NoCard:
 		r.say("Secret Society phase: %d Marked goods in the River, but slot %d under the Secret Society card is empty; no seizure (SG-G4).", m, s.SS+1)
 	default:
 		c := s.River[s.SS]
 		s.River[s.SS] = NoCard
 		r.seize(c)
-		r.say("Secret Society phase: %d Marked goods in the River; the Secret Society seizes %s from slot %d.", m, c, s.SS+1)
+		r.sayText("Secret Society phase: " + strconv.Itoa(m) + " Marked goods in the River; the Secret Society seizes " + c.String() + " from slot " + strconv.Itoa(s.SS+1) + ".")
 		r.refill()
 	}
 	r.advance(seat)

@@ -10,6 +10,8 @@ type Rules struct {
 	// makes them (the take, the Secret Society card's move, the effect of
 	// the card taken, Rival Chen's picks); a plan: holds them too.
 	Choices []verb
+	// Effects are the choices of the goods' effects, in table order.
+	Effects []verb
 	// DefaultsSeePublicOnly: the defaults of a player's choices are worked
 	// out from what everybody knows, the open hand cards and no Merchant
 	// card before Rival Chen's picks (SG-X2, SG-X5); else from the whole
@@ -32,17 +34,21 @@ var versions = engine.Versions[Rules]{
 				"SG-X2, SG-X5: the defaults are worked out from the whole hand, the hidden dealt card included, and the Merchant card",
 				"SG-X9: only the Joss Paper player knows the card put back at the bottom of the deck",
 			},
-			Rules: Rules{Choices: turnChoices},
+			Rules: Rules{Choices: turnChoices, Effects: goodsEffects},
 		},
 		{
 			Number: 2,
-			Rules:  Rules{Choices: turnChoices, DefaultsSeePublicOnly: true, JossKeepsKnowledge: true},
+			Rules:  Rules{Choices: turnChoices, Effects: goodsEffects, DefaultsSeePublicOnly: true, JossKeepsKnowledge: true},
 		},
 	},
 }
 
-// turnChoices are the choices of a turn in every version.
-var turnChoices = []verb{take, move, silk, joss, saltedFish, spices, tea, porcelain, chen}
+// goodsEffects are the choices of the goods' effects in every version
+// ("Goods Effects"), and turnChoices all the choices of a turn.
+var (
+	goodsEffects = []verb{silk, joss, saltedFish, spices, tea, porcelain}
+	turnChoices  = append(append([]verb{take, move}, goodsEffects...), chen)
+)
 
 // rules is the ruleset s is played by (State.Rules, 0 for
 // singapore-1889/1).
@@ -61,23 +67,12 @@ func (r *Rules) choice(name string) verb {
 // effectOf is the verb that carries the choice of goods type t's effect,
 // or nil for an effect without choices (Opium).
 func (r *Rules) effectOf(t int) verb {
-	for _, v := range r.Choices {
-		if g := v.info().goods; g != "" && g == data.Goods[t].Name {
+	for _, v := range r.Effects {
+		if v.info().goods == data.Goods[t].Name {
 			return v
 		}
 	}
 	return nil
-}
-
-// effects are the verbs of the goods' effects, in table order.
-func (r *Rules) effects() []verb {
-	var out []verb
-	for _, v := range r.Choices {
-		if v.info().goods != "" {
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // effectName is the order that carries the choice of goods type t's
