@@ -1,8 +1,9 @@
 package oldshanghai
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"taipan/adjudicator/engine"
 )
 
@@ -233,7 +234,7 @@ func (s *State) count(p int, c Card) int {
 
 func (s *State) give(p int, c Card) {
 	h := append(s.Players[p].Hand, c)
-	sort.SliceStable(h, func(i, j int) bool { return h[i] < h[j] })
+	slices.SortStableFunc(h, func(a, b Card) int { return cmp.Compare(a, b) })
 	s.Players[p].Hand = h
 }
 
@@ -394,7 +395,7 @@ func shiftUnknown(facts []Fact) []Fact {
 }
 
 func sortFacts(fs []Fact) {
-	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Depth < fs[j].Depth })
+	slices.SortStableFunc(fs, func(a, b Fact) int { return cmp.Compare(a.Depth, b.Depth) })
 }
 
 // cut moves the top r cards to the bottom; every deck position known is
