@@ -1,10 +1,7 @@
 package trader
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"taipan/adjudicator/engine"
 )
@@ -18,7 +15,7 @@ var _ engine.JSONAppender = (*State)(nil)
 // encoding/json's. TestAppendJSONIsEncodingJSON holds the two together.
 func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, `{"values":`...)
-	b = appendInts(b, s.Values)
+	b = engine.AppendJSONInts(b, s.Values)
 	b = append(b, `,"start":`...)
 	b = strconv.AppendInt(b, int64(s.Start), 10)
 	b = append(b, `,"sets":`...)
@@ -48,9 +45,9 @@ func (s *State) AppendJSON(b []byte) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"name":`...)
-			b = appendString(b, t.Name)
+			b = engine.AppendJSONString(b, t.Name)
 			b = append(b, `,"members":`...)
-			b = appendInts(b, t.Members)
+			b = engine.AppendJSONInts(b, t.Members)
 			b = append(b, `,"joker_used":`...)
 			b = strconv.AppendBool(b, t.JokerUsed)
 			b = append(b, `,"joker_by":`...)
@@ -77,7 +74,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, `,"sold":`...)
 	b = appendStocks(b, s.Sold)
 	b = append(b, `,"phase":`...)
-	b = appendString(b, s.Phase)
+	b = engine.AppendJSONString(b, s.Phase)
 	b = append(b, `,"active":`...)
 	b = strconv.AppendInt(b, int64(s.Active), 10)
 	b = append(b, `,"first":`...)
@@ -85,7 +82,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, `,"first1":`...)
 	b = strconv.AppendInt(b, int64(s.First1), 10)
 	b = append(b, `,"last_sale":`...)
-	b = appendInts(b, s.LastSale)
+	b = engine.AppendJSONInts(b, s.LastSale)
 	b = append(b, `,"passes":`...)
 	b = strconv.AppendInt(b, int64(s.Passes), 10)
 	b = append(b, `,"scores":`...)
@@ -97,13 +94,13 @@ func (s *State) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendInts(b, sc)
+			b = engine.AppendJSONInts(b, sc)
 		}
 		b = append(b, ']')
 	}
 	if s.Ended != "" {
 		b = append(b, `,"ended":`...)
-		b = appendString(b, s.Ended)
+		b = engine.AppendJSONString(b, s.Ended)
 	}
 	return append(b, '}')
 }
@@ -111,7 +108,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 // appendJSON appends the player as encoding/json writes a Player.
 func (p *Player) appendJSON(b []byte) []byte {
 	b = append(b, `{"name":`...)
-	b = appendString(b, p.Name)
+	b = engine.AppendJSONString(b, p.Name)
 	b = append(b, `,"money":`...)
 	b = strconv.AppendInt(b, int64(p.Money), 10)
 	b = append(b, `,"stocks":`...)
@@ -124,23 +121,9 @@ func (p *Player) appendJSON(b []byte) []byte {
 	if p.Plan != nil {
 		// Plans are rare and small: encoding/json writes them.
 		b = append(b, `,"plan":`...)
-		b = appendEncoded(b, p.Plan)
+		b = engine.AppendJSONEncoded(b, p.Plan)
 	}
 	return append(b, '}')
-}
-
-func appendInts(b []byte, xs []int) []byte {
-	if xs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return append(b, ']')
 }
 
 func appendStocks(b []byte, ks []Stock) []byte {
@@ -156,31 +139,4 @@ func appendStocks(b []byte, ks []Stock) []byte {
 		b = append(b, js...)
 	}
 	return append(b, ']')
-}
-
-// appendString appends s as a JSON string as encoding/json writes it with
-// HTML escaping off: as it is when it needs no escape (printable ASCII
-// without quotes or backslashes, or valid UTF-8 without the line
-// separators), else by encoding/json itself.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			return appendEncoded(b, s)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
-}
-
-// appendEncoded appends v as a json.Encoder writes it with HTML escaping
-// off, without its newline.
-func appendEncoded(b []byte, v any) []byte {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic("trader: a state that does not encode: " + err.Error())
-	}
-	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})...)
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -27,7 +28,7 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 			}
 			for step := 1; !e.Status(as).Finished; step++ {
 				s := as.(*State)
-				same(t, fmt.Sprintf("%dp game %d step %d", n, g, step), s)
+				adjtest.SameJSON(t, fmt.Sprintf("%dp game %d step %d", n, g, step), s)
 				states++
 				for _, p := range s.Players {
 					planned += btoi(p.Plan != nil)
@@ -60,7 +61,7 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			same(t, fmt.Sprintf("%dp game %d at the end", n, g), as.(*State))
+			adjtest.SameJSON(t, fmt.Sprintf("%dp game %d at the end", n, g), as.(*State))
 		}
 	}
 	if planned == 0 || removed == 0 {
@@ -75,6 +76,7 @@ func btoi(b bool) int {
 	}
 	return 0
 }
+
 
 func same(t *testing.T, where string, s *State) {
 	t.Helper()
