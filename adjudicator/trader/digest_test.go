@@ -77,7 +77,6 @@ func btoi(b bool) int {
 	return 0
 }
 
-
 func same(t *testing.T, where string, s *State) {
 	t.Helper()
 	var want bytes.Buffer
