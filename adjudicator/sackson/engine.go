@@ -9,6 +9,8 @@ import (
 
 	"taipan/adjudicator/engine"
 	"taipan/orders"
+
+	"gopkg.in/yaml.v3"
 )
 
 // Engine is the Shanghai rules: the ruleset it starts games with. All
@@ -343,10 +345,16 @@ func (Engine) Read(as engine.State, player string, items []orders.Item) (any, er
 // event card taken.
 func (e Engine) Default(as engine.State, player string) []orders.Item {
 	s := state(as)
-	items := []orders.Item{orders.With(verbBid, "0")}
 	if s.rules().DefaultLeavesAllOut {
-		return orders.Renumber(append(items, orders.With(verbPlay, "none"), orders.With(verbEvent, evTake)))
+		// The same three orders every round: their values in one
+		// allocation.
+		v := new([3]yaml.Node)
+		v[0] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "0"}
+		v[1] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "none"}
+		v[2] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: evTake}
+		return []orders.Item{{Index: 0, Verb: verbBid, Value: &v[0]}, {Index: 1, Verb: verbPlay, Value: &v[1]}, {Index: 2, Verb: verbEvent, Value: &v[2]}}
 	}
+	items := []orders.Item{orders.With(verbBid, "0")}
 	if seat := s.seat(player); s.active(seat) && !s.Over {
 		var p plan
 		for _, d := range options(s.LangTsu) {

@@ -11,13 +11,7 @@ func hap(format string, args ...any) engine.Happening {
 }
 
 // timeName is "the tea (forenoon, points double)".
-func timeName(t int) string {
-	x := data.Times[t]
-	if x.Double {
-		return fmt.Sprintf("the %s (%s, points double)", x.Name, x.Label)
-	}
-	return fmt.Sprintf("the %s (%s)", x.Name, x.Label)
-}
+func timeName(t int) string { return data.timeNames[t] }
 
 func (s *State) name(seat int) string { return s.Players[seat].Name }
 
