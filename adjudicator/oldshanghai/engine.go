@@ -630,7 +630,6 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 		s.trace = make([]move, 0, 32)
 	}
 	s.answers = map[int]answer{}
-	s.out, s.told = make([]engine.Happening, 0, 16), make([]string, 0, 8)
 	done := map[int]bool{}
 	var readings []parsed
 	var seats []int

@@ -16,20 +16,41 @@ func (s *State) say(format string, args ...any) { s.sayText(fmt.Sprintf(format, 
 
 // sayText and tellText are say and tell of a text built without fmt, for
 // the happenings of every turn.
-func (s *State) sayText(text string) { s.out = append(s.out, engine.Happening{Text: text}) }
+func (s *State) sayText(text string) { s.emit(engine.Happening{Text: text}) }
 
 func (s *State) tellText(p int, text string) {
-	s.told = append(s.told, s.name(p))
+	s.tellTo(text, s.name(p))
+}
+
+// tellTo adds a happening told to the named players only, their names cut
+// from State.told.
+func (s *State) tellTo(text string, names ...string) {
+	if len(s.told)+len(names) > cap(s.told) {
+		// A new array, four times larger: the old one stays with the
+		// happenings cut from it.
+		s.told = make([]string, 0, 4*cap(s.told)+len(names)+8)
+	}
 	n := len(s.told)
-	s.out = append(s.out, engine.Happening{Text: text, To: s.told[n-1 : n : n]})
+	s.told = append(s.told, names...)
+	s.emit(engine.Happening{Text: text, To: s.told[n : n+len(names) : n+len(names)]})
+}
+
+// emit adds a happening. A whole game may be one Resolve, of a thousand
+// happenings, and most steps tell a few: the list grows four times at a
+// time, which copies and throws away less than append's doubling.
+func (s *State) emit(h engine.Happening) {
+	if len(s.out) == cap(s.out) {
+		grown := make([]engine.Happening, len(s.out), 4*cap(s.out)+16)
+		copy(grown, s.out)
+		s.out = grown
+	}
+	s.out = append(s.out, h)
 }
 
 func (s *State) tell(p int, format string, args ...any) { s.tellText(p, fmt.Sprintf(format, args...)) }
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
-	s.told = append(s.told, s.name(p), s.name(q))
-	n := len(s.told)
-	s.out = append(s.out, engine.Happening{Text: fmt.Sprintf(format, args...), To: s.told[n-2 : n : n]})
+	s.tellTo(fmt.Sprintf(format, args...), s.name(p), s.name(q))
 }
 
 // rng is the part of *engine.Rand the rules use.
