@@ -308,12 +308,16 @@ func (s *State) parseCond(p int, it orders.Item, n *yaml.Node, ctx string) (Cond
 var opWords = map[string]string{"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "="}
 
 func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error) {
-	for _, op := range []string{"<=", ">=", "==", "<", ">", "="} {
-		text = strings.ReplaceAll(text, op, " "+op+" ")
+	// Operators get spaces around them ("players<=3"); most conditions
+	// have none ("have police"), and are read as they are.
+	if strings.ContainsAny(text, "<>=") {
+		for _, op := range [...]string{"<=", ">=", "==", "<", ">", "="} {
+			text = strings.ReplaceAll(text, op, " "+op+" ")
+		}
+		text = strings.ReplaceAll(text, "<  =", "<=")
+		text = strings.ReplaceAll(text, ">  =", ">=")
+		text = strings.ReplaceAll(text, "=  =", "==")
 	}
-	text = strings.ReplaceAll(text, "<  =", "<=")
-	text = strings.ReplaceAll(text, ">  =", ">=")
-	text = strings.ReplaceAll(text, "=  =", "==")
 	w := strings.Fields(text)
 	a := Atom{}
 	if len(w) > 0 && w[0] == "not" {
