@@ -158,13 +158,19 @@ func Bare(verb string) Item { return Item{Verb: verb} }
 // With makes an item with a scalar or list argument; games use it to build
 // default orders.
 func With(verb string, args ...string) Item {
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str"}
 	if len(args) == 1 {
-		n.Value = args[0]
-	} else {
-		n = &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
-		for _, a := range args {
-			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: a})
+		return Item{Verb: verb, Value: &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: args[0]}}
+	}
+	// The list and its values in one allocation: games build their
+	// default orders at every step.
+	ns := make([]yaml.Node, 1+len(args))
+	n := &ns[0]
+	*n = yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
+	if len(args) > 0 {
+		n.Content = make([]*yaml.Node, len(args))
+		for i, a := range args {
+			ns[1+i] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: a}
+			n.Content[i] = &ns[1+i]
 		}
 	}
 	return Item{Verb: verb, Value: n}

@@ -28,6 +28,9 @@ import (
 // again draw from streams nobody has seen, where the voided steps' reports
 // would otherwise tell every die to come.
 type Rand struct {
+	key [32]byte
+	// src is keyed at the first draw: most steps draw nothing, and a
+	// replay makes a stream for every step.
 	src *rand.ChaCha8
 	n   int // words drawn so far, for audits
 }
@@ -41,22 +44,20 @@ func NewRand(seed []byte, step int) *Rand { return NewRandInTimeline(seed, step,
 // timeline: 0 is the game's first, T > 0 the steps played after the log's
 // T-th rollback.
 func NewRandInTimeline(seed []byte, step, timeline int) *Rand {
-	h := sha256.New()
-	h.Write(seed)
-	var b [8]byte
-	binary.BigEndian.PutUint64(b[:], uint64(step))
-	h.Write(b[:])
+	var buf [64]byte
+	b := append(buf[:0], seed...)
+	b = binary.BigEndian.AppendUint64(b, uint64(step))
 	if timeline > 0 {
-		binary.BigEndian.PutUint64(b[:], uint64(timeline))
-		h.Write(b[:])
+		b = binary.BigEndian.AppendUint64(b, uint64(timeline))
 	}
-	var key [32]byte
-	copy(key[:], h.Sum(nil))
-	return &Rand{src: rand.NewChaCha8(key)}
+	return &Rand{key: sha256.Sum256(b)}
 }
 
 // Uint64 returns the next raw 64-bit word of the stream.
 func (r *Rand) Uint64() uint64 {
+	if r.src == nil {
+		r.src = rand.NewChaCha8(r.key)
+	}
 	r.n++
 	return r.src.Uint64()
 }

@@ -79,6 +79,13 @@ func mustLoad(b []byte) *components {
 
 // cardAliases maps the normalised spellings players may use to card kinds.
 func cardOf(text string) (Card, bool) {
+	// A card's own id first, as the standing orders keep it ("drink-up"):
+	// the rules look cards up at every turn.
+	for c := range data.Cards {
+		if Card(c).ID() == text {
+			return Card(c), true
+		}
+	}
 	t := norm(text)
 	if c, ok := data.byName[t]; ok {
 		return c, true

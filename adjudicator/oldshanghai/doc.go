@@ -22,15 +22,33 @@
 // (or, to finish a Shanghai!, for everybody asked), who answers with now:
 // or with standing orders that cover it.
 //
+// # Finding a rule
+//
+// Each order is a verb: a type in the file named for the card it decides,
+// with its reading (read), beside that decision (decide…) and the stage of
+// the turn that takes it: heart.go is the Heart of Gold and Harbor Police
+// (heartStage, policeStage), finish.go finishing a Shanghai! with a pair
+// of Rowing Gang cards or a Boss (finishStage), putback.go where the
+// Shanghai! goes back (putBackStage), shellback.go Old Shell-Back's keep
+// (keepStage), skip.go what a player plays instead of drawing (turnStart),
+// now.go a one-off answer and clear. The table of verbs and the switches
+// on which versions differ are the ruleset (ruleset.go); orders.go reads a
+// file once with it (Read), and rules.go runs the stages. For example,
+// "Harbor Police cards end the Shanghai, and the player who drew the
+// Shanghai may take two cards from ... the Shanghaier" is policeStage and
+// takeTwo in heart.go; OS-X2's "asked whether or not you hold the card"
+// is Rules.AskEveryone, read by each stage.
+//
 // # Versions
 //
-// A game is played to its end by the rules it started with. old-shanghai/3
-// (the current rules) differs from old-shanghai/2 in OS-X2 (who is asked:
-// never because of a hidden card), OS-X4 (what others knew of the deck
-// survives a Shanghai! put back in secret, shifted) and OS-X14 (now: must
-// answer the question asked). The state of an old-shanghai/3 game records
-// it (rules: 3). The views of every version keep the count of decisions
-// taken to the GM.
+// A game is played to its end by the rules it started with; the state of
+// an old-shanghai/3 game records it (rules: 3). Each version is a ruleset
+// (ruleset.go, versions), and what old-shanghai/2 plays differently is
+// listed there, in one place (its Differs): OS-X2 (who is asked: never
+// because of a hidden card), OS-X4 (what others knew of the deck survives
+// a Shanghai! put back in secret, shifted) and OS-X14 (now: must answer
+// the question asked), each a named switch of Rules. The views of every
+// version keep the count of decisions taken to the GM.
 //
 // # Rulings followed
 //

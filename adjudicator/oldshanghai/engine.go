@@ -11,54 +11,49 @@ import (
 	"taipan/orders"
 )
 
-// Engine is the Old Shanghai Game rules. All game data is in the *State it
-// is handed; the engine only knows which version of the rules it plays.
+// Engine is the Old Shanghai Game rules: the ruleset it starts games
+// with. All game data is in the *State it is handed, which records the
+// version it is played by (State.Rules).
 type Engine struct {
-	v int // the version of the rules; 0 is the current one
+	r *engine.Ruleset[Rules]
 	// traced makes Resolve and Correct record the card movements of the
 	// step in the state (State.trace), for the tests' knowledge oracle;
 	// off in play, where nothing reads them.
 	traced bool
 }
 
-// current is the version of the rules New plays; first is the oldest this
-// build plays.
-const (
-	current = 3
-	first   = 2
-)
-
 // New returns the Old Shanghai Game engine, playing the current rules.
-func New() Engine { return Engine{v: current} }
+func New() Engine { return Engine{r: versions.Current()} }
 
 var (
 	_ engine.Engine    = Engine{}
 	_ engine.Versioned = Engine{}
 	_ engine.Filler    = Engine{}
+	_ engine.Reader    = Engine{}
 )
 
 // Name is "old-shanghai".
 func (Engine) Name() string { return "old-shanghai" }
 
-// version is the version of the rules e plays.
-func (e Engine) version() int {
-	if e.v == 0 {
-		return current
+// ruleset is the ruleset e plays (the current one for a zero Engine).
+func (e Engine) ruleset() *engine.Ruleset[Rules] {
+	if e.r == nil {
+		return versions.Current()
 	}
-	return e.v
+	return e.r
 }
 
 // Version identifies this implementation of the rules: old-shanghai/3.
 // Games started with old-shanghai/2 are played to their end with its rules
-// (see the package documentation).
-func (e Engine) Version() string { return fmt.Sprintf("old-shanghai/%d", e.version()) }
+// (see Rules and versions).
+func (e Engine) Version() string { return versions.Name(e.ruleset()) }
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return engine.VersionList("old-shanghai", first, current) }
+func (Engine) Versions() []string { return versions.Names() }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
+func (e Engine) AtVersion(v string) engine.Engine { return Engine{r: versions.At(v), traced: e.traced} }
 
 // Options are the campaign options the Old Shanghai Game understands.
 type Options struct {
@@ -113,8 +108,8 @@ func (e Engine) Setup(cfg engine.Config, r *engine.Rand) (engine.State, error) {
 		return nil, fmt.Errorf("options: %v (the options are counts, boss_return, stalemate, round_turns and review_on_elimination)", err)
 	}
 	s := &State{Counts: make([]int, numCards), BossReturn: "bottom", Stalemate: data.Stalemate, RoundTurns: data.RoundTurns}
-	if e.version() >= 3 {
-		s.Rules = e.version()
+	if n := e.ruleset().Number; n >= 3 {
+		s.Rules = n
 	}
 	for i, k := range data.Cards {
 		s.Counts[i] = k.Count
@@ -484,34 +479,44 @@ func finishWord(with []Card) string {
 // Check says whether player's orders are legal now: standing orders may
 // be sent only in a step the player owes orders for (the host's rule),
 // and must answer the open decision unless now: does.
-func (Engine) Check(as engine.State, player string, items []orders.Item) error {
+func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
+	_, err := e.Read(as, player, items)
+	return err
+}
+
+// Read reads player's orders once, as Check judges them, and returns the
+// reading (a *parsed) that Resolve plays as it is.
+func (Engine) Read(as engine.State, player string, items []orders.Item) (any, error) {
 	s := state(as)
 	p := s.seat(player)
 	switch {
 	case p < 0:
-		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+		return nil, orders.Errorf(0, "player", "%q is not a player in this game", player)
 	case s.Stage == stOver:
-		return orders.Errorf(0, "orders", "the game is over; no more orders are taken")
+		return nil, orders.Errorf(0, "orders", "the game is over; no more orders are taken")
 	case !s.in(p):
-		return orders.Errorf(0, "orders", "you are out of the game")
+		return nil, orders.Errorf(0, "orders", "you are out of the game")
 	case !s.owes(p):
-		return orders.Errorf(0, "orders", "nothing is waiting for you now (%s)", s.phaseText())
+		return nil, orders.Errorf(0, "orders", "nothing is waiting for you now (%s)", s.phaseText())
 	}
-	pr, err := s.parse(p, items)
-	if err != nil {
-		return err
+	pr := new(parsed)
+	if err := s.read(p, items, pr); err != nil {
+		return nil, err
 	}
 	if pr.now != nil || s.Stage == stReview {
-		return nil
+		return pr, nil
 	}
-	t := s.clone()
+	// The decisions only read the state: a copy with the file's standing
+	// orders in place, sharing the rest, tells whether they answer.
+	t := *s
 	if pr.replace {
+		t.Players = slices.Clone(s.Players)
 		t.Players[p].Orders = pr.standing
 	}
 	if !t.covers(p) {
-		return orders.Errorf(0, "orders", "your orders do not answer the question waiting for you: %s; add now: ANSWER (or a standing order that covers it)", s.question(p))
+		return nil, orders.Errorf(0, "orders", "your orders do not answer the question waiting for you: %s; add now: ANSWER (or a standing order that covers it)", s.question(p))
 	}
-	return nil
+	return pr, nil
 }
 
 var _ engine.StandingOrders = Engine{}
@@ -529,8 +534,8 @@ func (Engine) CheckStanding(as engine.State, player string, items []orders.Item)
 	case !s.in(p):
 		return orders.Errorf(0, "orders", "you are out of the game")
 	}
-	pr, err := s.parse(p, items)
-	if err != nil {
+	var pr parsed
+	if err := s.read(p, items, &pr); err != nil {
 		return err
 	}
 	if !pr.replace { // now: alone is refused by parse: no question waits
@@ -547,8 +552,8 @@ func (Engine) ApplyStanding(as engine.State, player string, items []orders.Item)
 	if p < 0 {
 		return nil, fmt.Errorf("oldshanghai: no player %q", player)
 	}
-	pr, err := s.parse(p, items)
-	if err != nil {
+	var pr parsed
+	if err := s.read(p, items, &pr); err != nil {
 		return nil, err
 	}
 	s.Players[p].Orders = pr.standing
@@ -626,7 +631,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 	}
 	s.answers = map[int]answer{}
 	done := map[int]bool{}
-	var parsed []parsed
+	var readings []parsed
 	var seats []int
 	for _, sub := range subs {
 		p := s.seat(sub.Player)
@@ -637,23 +642,27 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 			return nil, nil, fmt.Errorf("oldshanghai: two submissions from %s", sub.Player)
 		}
 		done[p] = true
-		pr, err := s.parse(p, sub.Items)
-		if err != nil {
+		// The host hands the reading its Read made of these very items
+		// against this state; without one, they are read here.
+		var pr parsed
+		if read, ok := sub.Reading.(*parsed); ok {
+			pr = *read
+		} else if err := s.read(p, sub.Items, &pr); err != nil {
 			return nil, nil, fmt.Errorf("oldshanghai: orders of %s: %w", sub.Player, err)
 		}
-		parsed, seats = append(parsed, pr), append(seats, p)
+		readings, seats = append(readings, pr), append(seats, p)
 	}
 	for _, p := range s.Asked {
 		if !done[p] && s.in(p) && s.Stage != stReview {
-			pr, err := s.parse(p, e.Default(s, s.name(p)))
-			if err != nil {
+			var pr parsed
+			if err := s.read(p, e.Default(s, s.name(p)), &pr); err != nil {
 				return nil, nil, err
 			}
-			parsed, seats = append(parsed, pr), append(seats, p)
+			readings, seats = append(readings, pr), append(seats, p)
 		}
 	}
 	for i, p := range seats {
-		pr := parsed[i]
+		pr := readings[i]
 		if pr.replace {
 			s.Players[p].Orders = pr.standing
 			if s.Stage == stReview {
@@ -675,24 +684,10 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 	return s, s.happenings(), nil
 }
 
+// happenings hands over the happenings the rules told.
 func (s *State) happenings() []engine.Happening {
-	out := make([]engine.Happening, len(s.out))
-	told := 0
-	for _, h := range s.out {
-		told += h.n
-	}
-	names := make([]string, 0, told) // one array for every happening's To
-	for i, h := range s.out {
-		out[i].Text = h.text
-		if h.n > 0 {
-			start := len(names)
-			for _, p := range h.to[:h.n] {
-				names = append(names, s.name(p))
-			}
-			out[i].To = names[start:len(names):len(names)]
-		}
-	}
-	s.out = nil
+	out := s.out
+	s.out, s.told = nil, nil
 	return out
 }
 

@@ -15,8 +15,8 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 	if p < 0 || !s.in(p) || s.Stage == stOver {
 		return nil
 	}
-	pr, err := s.parse(p, items)
-	if err != nil {
+	var pr parsed
+	if err := s.read(p, items, &pr); err != nil {
 		return nil
 	}
 	if !pr.replace {
@@ -44,7 +44,7 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 	}
 	switch {
 	case len(o.Skip) > 0:
-	case s.v3():
+	case s.rules().AskEveryone:
 		out = append(out, "skip: not given: you draw at each of your turns, without being asked (skip: [ask] asks you).")
 	default:
 		ask(vSkip, "at your turn when you hold a skip card")

@@ -8,7 +8,7 @@ draw at your turns); a file with only now: (or none) keeps them. A
 decision left to "ask" is asked whether or not you hold the card it is
 about (a Heart of Gold, Harbor Police, a Boss or a pair), so that the
 question shows nobody your hand; then answer now: no if you cannot.`
-	if e.version() < 3 {
+	if !e.ruleset().Rules.AskEveryone {
 		asked = `A file with any standing order replaces all your standing orders
 (those it leaves out become "ask"); a file with only now: (or none)
 keeps them. A decision about a card is asked only of its holder.`

@@ -6,7 +6,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
 
@@ -163,59 +162,65 @@ type parsed struct {
 	nowItem  orders.Item
 }
 
-// parse checks player p's order items against the state.
-func (s *State) parse(p int, items []orders.Item) (parsed, error) {
-	var out parsed
+// A verb is one order of a file with its reading, in one value, as godip
+// makes an order a type; each is in the file named for the card it
+// decides (heart.go: the Heart of Gold and Harbor Police), beside that
+// decision and the stage of the turn that takes it. The ruleset lists the
+// verbs its version plays (Rules.Verbs).
+type verb interface {
+	info() *verbInfo
+	// read parses the item into out and checks it against s for p.
+	read(s *State, p int, it orders.Item, out *parsed) error
+}
+
+// verbInfo is what every verb says of itself.
+type verbInfo struct {
+	// name is the verb as order files write it (verbOf has the other
+	// spellings).
+	name string
+	// rule is the card of old-shanghai-game.txt and the rulings
+	// (rules-analysis.md part 2) it plays.
+	rule string
+	// once says the verb answers the open decision only: it leaves the
+	// standing orders as they are.
+	once bool
+}
+
+func (v *verbInfo) info() *verbInfo { return v }
+
+// read reads player p's order items once against the state into out: the
+// reading Check judges and Resolve plays.
+func (s *State) read(p int, items []orders.Item, out *parsed) error {
+	*out = parsed{}
+	r := s.rules()
 	var errs orders.List
-	seen := map[string]*orders.Item{}
+	var seen [8]*orders.Item
+	var given int
 	for i := range items {
 		it := &items[i]
-		v := verbOf(it.Verb)
-		if v == "" {
+		v := r.verb(verbOf(it.Verb))
+		if v == nil {
 			errs = append(errs, it.Errorf("unknown order %q: the orders are heart, police, finish, put-back, keep, skip, now and clear", it.Verb))
 			continue
 		}
-		if prev := seen[v]; prev != nil {
-			errs = append(errs, it.Errorf("%s is given twice (also at %s)", v, prev.Field()))
+		k := r.index(v)
+		if prev := seen[k]; prev != nil {
+			errs = append(errs, it.Errorf("%s is given twice (also at %s)", v.info().name, prev.Field()))
 			continue
 		}
-		seen[v] = it
-		var err error
-		o := &out.standing
-		switch v {
-		case vHeart:
-			o.Heart, err = s.parseYesNo(p, *it, vHeart)
-		case vPolice:
-			o.Police, err = s.parseYesNo(p, *it, vPolice)
-		case vFinish:
-			o.Finish, err = s.parseFinish(p, *it)
-		case vPutBack:
-			o.PutBack, err = s.parsePutRules(p, *it)
-		case vKeep:
-			o.Keep, err = parseKeep(*it)
-		case vSkip:
-			o.Skip, err = s.parseSkip(p, *it)
-		case vNow:
-			out.nowItem = *it
-			var a answer
-			a, err = s.parseAnswer(p, *it)
-			out.now = &a
-		case vClear:
-			if it.HasValue() {
-				err = it.Errorf("clear takes no value")
-			}
-		}
-		if v != vNow {
-			out.replace = true
-		}
-		if err != nil {
+		seen[k] = it
+		given++
+		if err := v.read(s, p, *it, out); err != nil {
 			errs = append(errs, orders.Errors(err)...)
 		}
+		if !v.info().once {
+			out.replace = true
+		}
 	}
-	if seen[vClear] != nil && len(seen) > 1+btoi(seen[vNow] != nil) {
-		errs = append(errs, seen[vClear].Errorf("clear forgets all your standing orders: give it alone (with now: at most)"))
+	if c := seen[r.index(clearOrders)]; c != nil && given > 1+btoi(seen[r.index(now)] != nil) {
+		errs = append(errs, c.Errorf("clear forgets all your standing orders: give it alone (with now: at most)"))
 	}
-	return out, errs.Err()
+	return errs.Err()
 }
 
 func btoi(b bool) int {
@@ -267,367 +272,6 @@ func (s *State) condKeys(p int, it orders.Item, key string, v *yaml.Node, ctx st
 	return true, err
 }
 
-func (s *State) parseYesNo(p int, it orders.Item, verb string) (*YesNo, error) {
-	card := "Heart of Gold"
-	if verb == vPolice {
-		card = "Harbor Police"
-	}
-	// Only the two verbs, so the usage is a constant each (no formatting
-	// for every file read).
-	how := "write " + vHeart + ": always, never or ask, or {if: CONDITION} / {unless: CONDITION}, e.g. " + vHeart + ": {unless: have police}"
-	if verb == vPolice {
-		how = "write " + vPolice + ": always, never or ask, or {if: CONDITION} / {unless: CONDITION}, e.g. " + vPolice + ": {if: by boss}"
-	}
-	if !it.HasValue() {
-		return nil, it.Errorf("%s", how)
-	}
-	if t, ok := scalarText(it.Value); ok {
-		switch norm(t) {
-		case "always", "yes", "play", "true", "on":
-			return &YesNo{Mode: "always"}, nil
-		case "never", "no", "false", "off", "keep":
-			return &YesNo{Mode: "never"}, nil
-		case "ask", "askme":
-			return nil, nil
-		}
-		return nil, it.Errorf("%q: %s (plays your %s when you draw a Shanghai!)", t, how, card)
-	}
-	keys, vals, ok := mapping(it.Value)
-	if !ok {
-		return nil, it.Errorf("%s", how)
-	}
-	y := &YesNo{}
-	for i, k := range keys {
-		done, err := s.condKeys(p, it, k, vals[i], verb, &y.Mode, &y.Cond)
-		if err != nil {
-			return nil, err
-		}
-		if !done {
-			return nil, it.Errorf("unknown key %q: %s", k, how)
-		}
-	}
-	if y.Mode == "" {
-		return nil, it.Errorf("%s", how)
-	}
-	return y, nil
-}
-
-func (s *State) parseFinish(p int, it orders.Item) (*Finish, error) {
-	const how = "write finish: all, none, ask, a player or a list of players, or {who: all, with: boss-first, if: CONDITION}; with is boss-first, gangs-first, boss or gangs"
-	f := &Finish{With: "gangs-first"}
-	if !it.HasValue() {
-		return nil, it.Errorf("%s", how)
-	}
-	who := func(n *yaml.Node) error {
-		if t, ok := scalarText(n); ok {
-			switch norm(t) {
-			case "all", "always", "anybody", "everybody", "any", "yes":
-				f.Who = nil
-				return nil
-			case "none", "never", "nobody", "no":
-				f.Never = true
-				return nil
-			}
-		}
-		var names []string
-		if n.Kind == yaml.ScalarNode {
-			names = []string{strings.TrimSpace(n.Value)}
-		} else if n.Kind == yaml.SequenceNode {
-			for _, e := range n.Content {
-				if e.Kind != yaml.ScalarNode {
-					return it.Errorf("who: list player names")
-				}
-				names = append(names, strings.TrimSpace(e.Value))
-			}
-		} else {
-			return it.Errorf("%s", how)
-		}
-		for _, name := range names {
-			q, err := s.otherPlayer(p, it, name)
-			if err != nil {
-				return err
-			}
-			f.Who = append(f.Who, q)
-		}
-		return nil
-	}
-	if t, ok := scalarText(it.Value); ok && (norm(t) == "ask" || norm(t) == "askme") {
-		return nil, nil
-	}
-	keys, vals, ok := mapping(it.Value)
-	if !ok {
-		if err := who(it.Value); err != nil {
-			return nil, err
-		}
-		return f, nil
-	}
-	for i, k := range keys {
-		done, err := s.condKeys(p, it, k, vals[i], vFinish, &f.Mode, &f.Cond)
-		if err != nil {
-			return nil, err
-		}
-		if done {
-			continue
-		}
-		switch k {
-		case "who", "players", "against":
-			if err := who(vals[i]); err != nil {
-				return nil, err
-			}
-		case "with", "using":
-			t, _ := scalarText(vals[i])
-			switch norm(t) {
-			case "bossfirst":
-				f.With = "boss-first"
-			case "gangsfirst", "gangfirst":
-				f.With = "gangs-first"
-			case "boss", "bossonly":
-				f.With = "boss"
-			case "gangs", "gang", "gangsonly":
-				f.With = "gangs"
-			default:
-				return nil, it.Errorf("with: %q: write boss-first, gangs-first, boss or gangs", t)
-			}
-		default:
-			return nil, it.Errorf("unknown key %q: %s", k, how)
-		}
-	}
-	return f, nil
-}
-
-// otherPlayer resolves a player name written in p's orders.
-func (s *State) otherPlayer(p int, it orders.Item, name string) (int, error) {
-	q := s.seat(name)
-	if q < 0 {
-		for i, pl := range s.Players {
-			if strings.EqualFold(pl.Name, name) {
-				q = i
-			}
-		}
-	}
-	if q < 0 {
-		names := make([]string, len(s.Players))
-		for i, pl := range s.Players {
-			names[i] = pl.Name
-		}
-		return -1, it.Errorf("%q is not a player: the players are %s", name, engine.AndList(names))
-	}
-	if q == p {
-		return -1, it.Errorf("%s is you", name)
-	}
-	return q, nil
-}
-
-func (s *State) parsePut(p int, it orders.Item, n *yaml.Node) (Put, error) {
-	const how = "a position is top, bottom, random, a depth (1 = top), or for PLAYER / for next (where that player draws next if nobody skips)"
-	if n != nil && n.Kind == yaml.MappingNode {
-		keys, vals, _ := mapping(n)
-		if len(keys) == 1 && keys[0] == "for" {
-			t, _ := scalarText(vals[0])
-			return s.putFor(p, it, t)
-		}
-		return Put{}, it.Errorf("%s", how)
-	}
-	t, ok := scalarText(n)
-	if !ok {
-		return Put{}, it.Errorf("%s", how)
-	}
-	switch norm(t) {
-	case "top":
-		return Put{Kind: "top"}, nil
-	case "bottom":
-		return Put{Kind: "bottom"}, nil
-	case "random", "anywhere", "shuffle":
-		return Put{Kind: "random"}, nil
-	}
-	if d, err := strconv.Atoi(t); err == nil {
-		if d < 1 || d > 100 {
-			return Put{}, it.Errorf("depth %d: the top card is depth 1, and the deck is never deeper than 100", d)
-		}
-		return Put{Kind: "depth", Depth: d}, nil
-	}
-	if rest, ok := strings.CutPrefix(t, "for "); ok {
-		return s.putFor(p, it, rest)
-	}
-	return Put{}, it.Errorf("%q: %s", t, how)
-}
-
-func (s *State) putFor(p int, it orders.Item, who string) (Put, error) {
-	if norm(who) == "next" || norm(who) == "left" {
-		return Put{Kind: "for", Seat: -1}, nil
-	}
-	q, err := s.otherPlayer(p, it, strings.TrimSpace(who))
-	if err != nil {
-		return Put{}, err
-	}
-	return Put{Kind: "for", Seat: q}, nil
-}
-
-func (s *State) parsePutRules(p int, it orders.Item) ([]PutRule, error) {
-	if !it.HasValue() {
-		return nil, it.Errorf("write put-back: POSITION, or a list of {at: POSITION, if: CONDITION}")
-	}
-	if t, ok := scalarText(it.Value); ok && norm(t) == "ask" {
-		return nil, nil
-	}
-	entries := []*yaml.Node{it.Value}
-	if it.Value.Kind == yaml.SequenceNode {
-		entries = it.Value.Content
-	}
-	var out []PutRule
-	for _, e := range entries {
-		if t, ok := scalarText(e); ok && norm(t) == "ask" {
-			out = append(out, PutRule{At: Put{Kind: "ask"}})
-			continue
-		}
-		keys, vals, ok := mapping(e)
-		if !ok || (len(keys) == 1 && keys[0] == "for") {
-			at, err := s.parsePut(p, it, e)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, PutRule{At: at})
-			continue
-		}
-		var r PutRule
-		hasAt := false
-		for i, k := range keys {
-			done, err := s.condKeys(p, it, k, vals[i], vPutBack, &r.Mode, &r.Cond)
-			if err != nil {
-				return nil, err
-			}
-			if done {
-				continue
-			}
-			if k != "at" {
-				return nil, it.Errorf("unknown key %q: a put-back rule is {at: POSITION, if: CONDITION}", k)
-			}
-			if r.At, err = s.parsePut(p, it, vals[i]); err != nil {
-				return nil, err
-			}
-			hasAt = true
-		}
-		if !hasAt {
-			return nil, it.Errorf("a put-back rule needs at: POSITION")
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-func parseKeep(it orders.Item) ([]Card, error) {
-	if t, ok := scalarText(it.Value); ok && norm(t) == "ask" {
-		return nil, nil
-	}
-	names, err := it.Strings()
-	if err != nil {
-		return nil, it.Errorf("write keep: a list of cards, the one to keep first, e.g. keep: [police, heart, boss]")
-	}
-	var out []Card
-	for _, n := range names {
-		c, ok := cardOf(n)
-		if !ok {
-			return nil, it.Errorf("%q is not a card: the cards are %s", n, cardList())
-		}
-		for _, x := range out {
-			if x == c {
-				return nil, it.Errorf("%s is listed twice", c.ID())
-			}
-		}
-		out = append(out, c)
-	}
-	return out, nil
-}
-
-func (s *State) parseSkip(p int, it orders.Item) ([]SkipRule, error) {
-	const how = "a skip rule is draw, ask, drink-up, shell-back, drunken-sailor at PLAYER, or {play: CARD, at: TARGET, if: CONDITION}"
-	if !it.HasValue() {
-		return nil, it.Errorf("%s", how)
-	}
-	entries := []*yaml.Node{it.Value}
-	if it.Value.Kind == yaml.SequenceNode {
-		entries = it.Value.Content
-	}
-	var out []SkipRule
-	for _, e := range entries {
-		var r SkipRule
-		play, at := "", ""
-		if t, ok := scalarText(e); ok {
-			play = t
-			if a, b, cut := strings.Cut(t, " at "); cut {
-				play, at = a, b
-			}
-		} else {
-			keys, vals, ok := mapping(e)
-			if !ok {
-				return nil, it.Errorf("%s", how)
-			}
-			for i, k := range keys {
-				done, err := s.condKeys(p, it, k, vals[i], vSkip, &r.Mode, &r.Cond)
-				if err != nil {
-					return nil, err
-				}
-				if done {
-					continue
-				}
-				t, _ := scalarText(vals[i])
-				switch k {
-				case "play":
-					play = t
-				case "at", "against", "target":
-					at = t
-				default:
-					return nil, it.Errorf("unknown key %q: %s", k, how)
-				}
-			}
-		}
-		switch norm(play) {
-		case "draw":
-			r.Play = "draw"
-		case "ask", "askme":
-			r.Play = "ask"
-		default:
-			c, ok := cardOf(play)
-			if !ok || !c.skip() {
-				return nil, it.Errorf("%q: %s", play, how)
-			}
-			r.Play = c.ID()
-		}
-		if r.Play == cDrunken.ID() {
-			if at == "" {
-				return nil, it.Errorf("say whom to play the Drunken Sailor against: at PLAYER, left, right, most-cards or fewest-cards")
-			}
-			t, err := s.parseTarget(p, it, at)
-			if err != nil {
-				return nil, err
-			}
-			r.Target = t
-		} else if at != "" {
-			return nil, it.Errorf("only a Drunken Sailor is played at a player")
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-func (s *State) parseTarget(p int, it orders.Item, at string) (Target, error) {
-	switch norm(at) {
-	case "left", "next":
-		return Target{Kind: "left"}, nil
-	case "right", "previous":
-		return Target{Kind: "right"}, nil
-	case "mostcards", "most":
-		return Target{Kind: "most-cards"}, nil
-	case "fewestcards", "fewest", "leastcards":
-		return Target{Kind: "fewest-cards"}, nil
-	}
-	q, err := s.otherPlayer(p, it, at)
-	if err != nil {
-		return Target{}, err
-	}
-	return Target{Kind: "seat", Seat: q}, nil
-}
-
 // parseCond reads a condition: a string of tests joined by "and", or a
 // list of them. ctx is the verb it belongs to.
 func (s *State) parseCond(p int, it orders.Item, n *yaml.Node, ctx string) (Cond, error) {
@@ -664,12 +308,16 @@ func (s *State) parseCond(p int, it orders.Item, n *yaml.Node, ctx string) (Cond
 var opWords = map[string]string{"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "="}
 
 func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error) {
-	for _, op := range []string{"<=", ">=", "==", "<", ">", "="} {
-		text = strings.ReplaceAll(text, op, " "+op+" ")
+	// Operators get spaces around them ("players<=3"); most conditions
+	// have none ("have police"), and are read as they are.
+	if strings.ContainsAny(text, "<>=") {
+		for _, op := range [...]string{"<=", ">=", "==", "<", ">", "="} {
+			text = strings.ReplaceAll(text, op, " "+op+" ")
+		}
+		text = strings.ReplaceAll(text, "<  =", "<=")
+		text = strings.ReplaceAll(text, ">  =", ">=")
+		text = strings.ReplaceAll(text, "=  =", "==")
 	}
-	text = strings.ReplaceAll(text, "<  =", "<=")
-	text = strings.ReplaceAll(text, ">  =", ">=")
-	text = strings.ReplaceAll(text, "=  =", "==")
 	w := strings.Fields(text)
 	a := Atom{}
 	if len(w) > 0 && w[0] == "not" {
@@ -806,118 +454,6 @@ func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error)
 		}
 	default:
 		return bad()
-	}
-	return a, nil
-}
-
-// parseAnswer reads now: VALUE against the open decision.
-func (s *State) parseAnswer(p int, it orders.Item) (answer, error) {
-	a := answer{Target: -1}
-	if !s.owes(p) || s.Stage == stReview {
-		return a, it.Errorf("nothing is waiting for your answer now; leave now: out and give standing orders")
-	}
-	var key string
-	var val *yaml.Node
-	if keys, vals, ok := mapping(it.Value); ok && len(keys) == 1 {
-		key, val = keys[0], vals[0]
-	} else if t, ok := scalarText(it.Value); ok {
-		key = t
-		if x, y, cut := strings.Cut(t, " at "); cut {
-			key, val = x, &yaml.Node{Kind: yaml.ScalarNode, Value: y}
-		}
-	} else {
-		return a, it.Errorf("now: needs one answer; %s", s.question(p))
-	}
-	yes, no := false, false
-	switch norm(key) {
-	case "yes", "play", "true", "heart", "police", "heartofgold", "harborpolice":
-		yes = true
-	case "no", "pass", "decline", "false", "none", "never":
-		no = true
-	}
-	switch s.Stage {
-	case stTurn:
-		switch norm(key) {
-		case "draw":
-			a.Play = "draw"
-		default:
-			c, ok := cardOf(key)
-			if !ok || !c.skip() {
-				return a, it.Errorf("%q: %s", key, s.question(p))
-			}
-			if s.count(p, c) == 0 {
-				return a, it.Errorf("you hold no %s", c)
-			}
-			a.Play = c.ID()
-			if c == cDrunken {
-				t, _ := scalarText(val)
-				if t == "" {
-					return a, it.Errorf("say whom: now: {drunken-sailor: PLAYER}")
-				}
-				q, err := s.otherPlayer(p, it, t)
-				if err != nil {
-					return a, err
-				}
-				if !s.in(q) {
-					return a, it.Errorf("%s is out of the game", s.name(q))
-				}
-				a.Target = q
-			} else if val != nil {
-				return a, it.Errorf("%s takes no target", c)
-			}
-		}
-	case stKeep:
-		c, ok := cardOf(key)
-		if !ok || (c != s.Shell[0] && c != s.Shell[1]) {
-			return a, it.Errorf("%q: keep one of the two cards you drew, %s or %s", key, s.Shell[0].ID(), s.Shell[1].ID())
-		}
-		a.Card = c
-	case stHeart, stPolice:
-		if !yes && !no {
-			return a, it.Errorf("%q: %s", key, s.question(p))
-		}
-		// old-shanghai/3: naming the other card does not answer this
-		// question (OS-X14).
-		asked, other := "heart", "Harbor Police"
-		if s.Stage == stPolice {
-			asked, other = "police", "the Heart of Gold"
-		}
-		if k := norm(key); s.v3() && yes && k != "yes" && k != "play" && k != "true" && !strings.HasPrefix(k, asked) {
-			return a, it.Errorf("%q does not answer this question, which is not about %s: %s", key, other, s.question(p))
-		}
-		a.Yes = yes
-	case stFinish:
-		switch norm(key) {
-		case "boss":
-			if s.count(p, cBoss) == 0 {
-				return a, it.Errorf("you hold no Boss")
-			}
-			a.Yes, a.With = true, "boss"
-		case "gangs", "gang", "pair":
-			if _, ok := s.gangPair(p); !ok {
-				return a, it.Errorf("you hold no matching pair of Rowing Gang cards")
-			}
-			a.Yes, a.With = true, "gangs"
-		default:
-			if c, ok := cardOf(key); ok && c.gang() {
-				if s.count(p, c) < 2 {
-					return a, it.Errorf("you hold fewer than two %s", c)
-				}
-				a.Yes, a.With = true, c.ID()
-			} else if no {
-				a.Yes = false
-			} else if yes || norm(key) == "yes" {
-				return a, it.Errorf("say with what: now: boss, now: gangs or now: GANG")
-			} else {
-				return a, it.Errorf("%q: %s", key, s.question(p))
-			}
-		}
-	case stPutBack:
-		put, err := s.parsePut(p, it, it.Value)
-		if err != nil {
-			return a, err
-		}
-		a.Put = put
 	}
 	return a, nil
 }

@@ -41,7 +41,7 @@ func (o *oracle) follows(p, id int) bool { return o.pos[p][id] || o.fuzzy[p][id]
 func newOracle(s *State) *oracle {
 	n := len(s.Players)
 	o := &oracle{kind: map[int]Card{}, hand: make([][]int, n), pos: make([]map[int]bool, n), held: make([][][]int, n), out: make([]bool, n),
-		v3: s.v3(), fuzzy: make([]map[int]bool, n)}
+		v3: s.rules().SecretPutShiftsKnowledge, fuzzy: make([]map[int]bool, n)}
 	id := func(c Card) int { o.next++; o.kind[o.next] = c; return o.next }
 	for _, c := range s.Deck {
 		o.deck = append(o.deck, id(c))

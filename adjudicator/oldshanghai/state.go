@@ -1,8 +1,10 @@
 package oldshanghai
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
+	"taipan/adjudicator/engine"
 )
 
 // Card is one kind of card (an index into the cards of data.yaml). It
@@ -122,9 +124,13 @@ type State struct {
 	Decisions    int       `json:"decisions"` // decisions taken so far
 	Asks         int       `json:"asks"`      // decision steps opened so far
 
-	answers map[int]answer // the open step's answers, during Resolve
-	trace   []move         // card movements of the last Resolve, for tests
-	out     []hapOut       // happenings being built
+	answers map[int]answer     // the open step's answers, during Resolve
+	trace   []move             // card movements of the last Resolve, for tests
+	out     []engine.Happening // happenings being built
+	told    []string           // the names of out's To, one array for all
+	// orderTexts is the text of each standing order that fired in this
+	// Resolve, quoted as the happening writes it (fired).
+	orderTexts map[source]string
 }
 
 // move is one physical movement of a card, recorded for the tests'
@@ -174,12 +180,9 @@ func (s *State) clone() *State {
 		sh.With = append([]Card(nil), s.Sh.With...)
 		c.Sh = &sh
 	}
-	c.answers, c.trace, c.out = nil, nil, nil
+	c.answers, c.trace, c.out, c.told, c.orderTexts = nil, nil, nil, nil, nil
 	return &c
 }
-
-// v3 reports whether the game plays the rules of old-shanghai/3 or later.
-func (s *State) v3() bool { return s.Rules >= 3 }
 
 // seat returns the seat of the named player, or -1.
 func (s *State) seat(name string) int {
@@ -231,7 +234,7 @@ func (s *State) count(p int, c Card) int {
 
 func (s *State) give(p int, c Card) {
 	h := append(s.Players[p].Hand, c)
-	sort.SliceStable(h, func(i, j int) bool { return h[i] < h[j] })
+	slices.SortStableFunc(h, func(a, b Card) int { return cmp.Compare(a, b) })
 	s.Players[p].Hand = h
 }
 
@@ -347,7 +350,7 @@ func (s *State) putBack(p int, c Card, from place, depth int, mode string) {
 	for k := range s.Players {
 		pl := &s.Players[k]
 		if mode == "secret" && k != p {
-			if s.v3() {
+			if s.rules().SecretPutShiftsKnowledge {
 				pl.Deck = shiftUnknown(pl.Deck)
 			} else {
 				pl.Deck = nil // where it went is unknown: positions are stale
@@ -392,7 +395,7 @@ func shiftUnknown(facts []Fact) []Fact {
 }
 
 func sortFacts(fs []Fact) {
-	sort.SliceStable(fs, func(i, j int) bool { return fs[i].Depth < fs[j].Depth })
+	slices.SortStableFunc(fs, func(a, b Fact) int { return cmp.Compare(a.Depth, b.Depth) })
 }
 
 // cut moves the top r cards to the bottom; every deck position known is

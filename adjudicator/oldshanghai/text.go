@@ -155,7 +155,7 @@ func (s *State) standingLines(p int) []string {
 		lines = append(lines, "keep: "+cardIDs(o.Keep))
 	}
 	switch {
-	case len(o.Skip) == 0 && s.v3():
+	case len(o.Skip) == 0 && s.rules().AskEveryone:
 		lines = append(lines, "skip: draw (none given)")
 	case len(o.Skip) == 0:
 		lines = append(lines, "skip: ask")

@@ -2,6 +2,7 @@ package sackson
 
 import (
 	"encoding/json"
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"testing"
 )
@@ -51,4 +52,10 @@ func BenchmarkView(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkReplayGame is the replay and audit of a whole 6-player game
+// played on default orders, against reading its rows (x-read).
+func BenchmarkReplayGame(b *testing.B) {
+	adjtest.Replay(b, New(), "id: bench-sh\ngame: shanghai\nplayers: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]\nseed: bench\n")
 }

@@ -70,6 +70,8 @@ type components struct {
 	cardByID     map[string]Card
 	eventByID    map[string]int
 	cardsOf      [][]Card // per destination number (index 0 unused), in data order
+	destNames    []string // destName per destination number (index 0 unused)
+	timeNames    []string // timeName per time of day
 }
 
 // data holds the embedded components (read-only after init).
@@ -106,6 +108,17 @@ func mustLoad(b []byte) *components {
 		c.cardByID[cd.ID] = Card(i)
 		c.cardsOf[n] = append(c.cardsOf[n], Card(i))
 	}
+	c.destNames = make([]string, len(c.Destinations)+1)
+	for d := 1; d <= len(c.Destinations); d++ {
+		c.destNames[d] = c.Destinations[d-1] + " (" + strconv.Itoa(d) + ")"
+	}
+	for _, x := range c.Times {
+		name := "the " + x.Name + " (" + x.Label + ")"
+		if x.Double {
+			name = "the " + x.Name + " (" + x.Label + ", points double)"
+		}
+		c.timeNames = append(c.timeNames, name)
+	}
 	for d := 1; d <= len(c.Destinations); d++ {
 		if len(c.cardsOf[d]) < c.Limit {
 			fail("destination %d has fewer cards than may be played at once", d)
@@ -140,7 +153,7 @@ func destName(d int) string {
 	if d < 1 || d > len(data.Destinations) {
 		return "? (" + strconv.Itoa(d) + ")"
 	}
-	return data.Destinations[d-1] + " (" + strconv.Itoa(d) + ")"
+	return data.destNames[d]
 }
 
 // destList lists the destinations by number and name, for messages:

@@ -17,13 +17,31 @@
 // what to do with the event card. Resolve then runs the round in the
 // order of the rules.
 //
+// # Finding a rule
+//
+// Each order is a verb: a type in the file named for the part of the
+// round ("Course of play") it plays, with its reading (read), the form's
+// decision (decision, for Options), what leaving it out does (fill, for
+// Fills) and that part's effect, which the round (rules.go, round) plays
+// in the rulebook's order: bid.go is "a. Bidding" (the sealed bids, the
+// over-bid penalty, ties), goto.go where the winner puts Lang-Tsu, play.go
+// "b. Settling up" and "c. Free information" (and best, SS-X4), buy.go the
+// short rules' purchase, event.go "d. The event cards come into play".
+// The table of verbs and the switches on which versions differ are the
+// ruleset (ruleset.go). For example, "every over-bidder pays the penalty
+// and is out of the bidding" (what-if a) is bidding in bid.go; SS-X14's
+// best passing the junk to win is best in play.go, behind
+// Rules.BestPassesToWin.
+//
 // # Versions
 //
-// A game is played to its end by the rules it started with. shanghai/2
-// (the current rules) differs from shanghai/1 in SS-X2 (what is left out,
-// and what a player who sends nothing gets), SS-X8 (a round whose event
-// card moves a piece is not quiet) and SS-X14 (best may pass the junk
-// when that wins). The state of a shanghai/2 game records it (rules: 2).
+// A game is played to its end by the rules it started with; the state of
+// a shanghai/2 game records it (rules: 2). Each version is a ruleset
+// (ruleset.go, versions), and what shanghai/1 plays differently is listed
+// there, in one place (its Differs): SS-X2 (what is left out, and what a
+// player who sends nothing gets), SS-X8 (a round whose event card moves a
+// piece is not quiet) and SS-X14 (best may pass the junk when that wins),
+// each a named switch of Rules.
 //
 // # Rulings followed
 //

@@ -9,48 +9,49 @@ import (
 
 	"taipan/adjudicator/engine"
 	"taipan/orders"
+
+	"gopkg.in/yaml.v3"
 )
 
-// Engine is the Shanghai rules. All game data is in the *State it is
-// handed; the engine only knows which version of the rules it plays.
+// Engine is the Shanghai rules: the ruleset it starts games with. All
+// game data is in the *State it is handed, which records the version it
+// is played by (State.Rules).
 type Engine struct {
-	v int // the version of the rules; 0 is the current one
+	r *engine.Ruleset[Rules]
 }
 
-// current is the version of the rules New plays.
-const current = 2
-
 // New returns the Shanghai engine, playing the current rules.
-func New() Engine { return Engine{v: current} }
+func New() Engine { return Engine{r: versions.Current()} }
 
 var (
 	_ engine.Engine    = Engine{}
 	_ engine.Versioned = Engine{}
 	_ engine.Filler    = Engine{}
+	_ engine.Reader    = Engine{}
 )
 
 // Name is "shanghai".
 func (Engine) Name() string { return "shanghai" }
 
-// version is the version of the rules e plays.
-func (e Engine) version() int {
-	if e.v == 0 {
-		return current
+// ruleset is the ruleset e plays (the current one for a zero Engine).
+func (e Engine) ruleset() *engine.Ruleset[Rules] {
+	if e.r == nil {
+		return versions.Current()
 	}
-	return e.v
+	return e.r
 }
 
 // Version identifies this implementation of the rules: shanghai/2. Games
-// started with shanghai/1 are played to their end with its rules (see the
-// package documentation).
-func (e Engine) Version() string { return fmt.Sprintf("shanghai/%d", e.version()) }
+// started with shanghai/1 are played to their end with its rules (see
+// Rules and versions).
+func (e Engine) Version() string { return versions.Name(e.ruleset()) }
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return engine.VersionList("shanghai", 1, current) }
+func (Engine) Versions() []string { return versions.Names() }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{r: versions.At(v)} }
 
 // Layout is the optional fixed set-up (campaign key setup): it fixes the
 // deal for a transcribed game or a test, and may describe a game under
@@ -103,8 +104,8 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 		return nil, fmt.Errorf("setup: %v (the keys are hands, pile, events, lang_tsu, round, junk, spaces, money and determiner)", err)
 	}
 	s := &State{Round: 1, Junk: data.JunkStart, Determiner: -1, EventsDone: []EventLog{}}
-	if e.version() >= 2 {
-		s.Rules = e.version()
+	if n := e.ruleset().Number; n >= 2 {
+		s.Rules = n
 	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Money: data.Money, Hand: []Card{}})
@@ -291,7 +292,8 @@ func (s *State) phaseText() string {
 	}
 	t := data.Times[s.time()]
 	o := options(s.LangTsu)
-	return fmt.Sprintf("round %d, %s (%s); Lang-Tsu at %d, options %d, %d, %d, %d", s.Round, t.Name, t.Label, s.LangTsu, o[0], o[1], o[2], o[3])
+	i := strconv.Itoa
+	return "round " + i(s.Round) + ", " + t.Name + " (" + t.Label + "); Lang-Tsu at " + i(s.LangTsu) + ", options " + i(o[0]) + ", " + i(o[1]) + ", " + i(o[2]) + ", " + i(o[3])
 }
 
 // Status says who owes orders: every player still in the game, each round.
@@ -312,80 +314,78 @@ func (Engine) Status(as engine.State) engine.Status {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as engine.State, player string, items []orders.Item) error {
-	s := state(as)
-	seat := s.seat(player)
-	if seat < 0 {
-		return orders.Errorf(0, "player", "%q is not a player in this game", player)
-	}
-	_, err := s.parse(seat, items)
+func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
+	_, err := e.Read(as, player, items)
 	return err
 }
 
-// Default is the order used when a player sends none (SS-X2). Under
-// shanghai/2 it is what a file that leaves every order out gets: no bid,
-// no card played, no card bought, the event card taken; Lang-Tsu, should
-// the player place him after all (as the previous determiner), goes to the
-// first of the four options (where an empty plan "scores most"). Nothing
-// of it depends on the player's hidden hand. Under shanghai/1: no bid,
-// Lang-Tsu to the option where the best play scores most, the best cards
-// played wherever he goes, no card bought, the event card taken.
+// Read reads player's orders once, as Check judges them, and returns the
+// reading (a *plan) that Resolve plays as it is.
+func (Engine) Read(as engine.State, player string, items []orders.Item) (any, error) {
+	s := state(as)
+	seat := s.seat(player)
+	if seat < 0 {
+		return nil, orders.Errorf(0, "player", "%q is not a player in this game", player)
+	}
+	p := new(plan)
+	if err := s.read(seat, items, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Default is the order used when a player sends none (SS-X2). With
+// DefaultLeavesAllOut (shanghai/2) it is what a file that leaves every
+// order out gets: no bid, no card played, no card bought, the event card
+// taken; Lang-Tsu, should the player place him after all (as the previous
+// determiner), goes to the first of the four options (where an empty plan
+// "scores most"). Nothing of it depends on the player's hidden hand.
+// Under shanghai/1: no bid, Lang-Tsu to the option where the best play
+// scores most, the best cards played wherever he goes, no card bought, the
+// event card taken.
 func (e Engine) Default(as engine.State, player string) []orders.Item {
 	s := state(as)
-	items := []orders.Item{orders.With(verbBid, "0")}
-	if s.v2() {
-		return orders.Renumber(append(items, orders.With(verbPlay, "none"), orders.With(verbEvent, evTake)))
+	if s.rules().DefaultLeavesAllOut {
+		// The same three orders every round: their values in one
+		// allocation.
+		v := new([3]yaml.Node)
+		v[0] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "0"}
+		v[1] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "none"}
+		v[2] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: evTake}
+		return []orders.Item{{Index: 0, Verb: verbBid, Value: &v[0]}, {Index: 1, Verb: verbPlay, Value: &v[1]}, {Index: 2, Verb: verbEvent, Value: &v[2]}}
 	}
+	items := []orders.Item{orders.With(verbBid, "0")}
 	if seat := s.seat(player); s.active(seat) && !s.Over {
-		p := plan{play: map[int]destPlan{}}
+		var p plan
 		for _, d := range options(s.LangTsu) {
-			p.play[d] = destPlan{best: true}
+			p.add(d).best = true
 		}
-		items = append(items, orders.With(verbGo, strconv.Itoa(s.destination(seat, p))))
+		items = append(items, orders.With(verbGo, strconv.Itoa(s.destination(seat, &p))))
 	}
 	items = append(items, orders.With(verbPlay, "best"), orders.With(verbEvent, evTake))
 	return orders.Renumber(items)
 }
 
-// Fills says what a file's left-out orders do (SS-X2): no bid, Lang-Tsu
-// where the plan scores most, no card played where the plan has no entry,
-// no card bought, the event card taken.
+// Fills says what a file's left-out orders do (SS-X2), verb by verb: no
+// bid, Lang-Tsu where the plan scores most, no card played where the plan
+// has no entry, no card bought, the event card taken.
 func (e Engine) Fills(as engine.State, player string, items []orders.Item) []string {
 	s := state(as)
 	seat := s.seat(player)
-	p, err := s.parse(seat, items)
-	if err != nil || !s.active(seat) || s.Over {
+	var p plan
+	if err := s.read(seat, items, &p); err != nil || !s.active(seat) || s.Over {
 		return nil
 	}
-	given := map[string]bool{}
-	for _, it := range items {
-		given[verbOf(it.Verb)] = true
-	}
+	r := s.rules()
 	var out []string
-	if !given[verbBid] {
-		out = append(out, "bid: not given: you bid nothing (0).")
-	}
-	if !given[verbGo] {
-		out = append(out, fmt.Sprintf("go: not given: should you place Lang-Tsu, he goes where your plan scores most: the %s as things stand.", destName(s.destination(seat, p))))
-	}
-	var bare []string
-	for _, d := range options(s.LangTsu) {
-		if dp, ok := p.play[d]; !ok || !dp.best && len(dp.cards) == 0 {
-			bare = append(bare, "the "+destName(d))
+	for _, v := range r.Verbs {
+		given := false
+		for _, it := range items {
+			given = given || r.verb(verbOf(it.Verb)) == v
 		}
-	}
-	switch {
-	case !given[verbPlay]:
-		out = append(out, "play: not given: you play no card, wherever Lang-Tsu goes (also where you take him).")
-	case len(bare) == len(options(s.LangTsu)):
-	case len(bare) > 0:
-		out = append(out, fmt.Sprintf("play: nothing for %s: you play no card if Lang-Tsu goes there.", engine.AndList(bare)))
-	}
-	if !given[verbBuy] {
-		out = append(out, "buy: not given: should you place Lang-Tsu, you buy no card.")
-	}
-	if !given[verbEvent] {
-		out = append(out, "event: not given: should you place Lang-Tsu, you take the event card yourself.")
+		if line := v.fill(s, seat, &p, given); line != "" {
+			out = append(out, line)
+		}
 	}
 	return out
 }
@@ -399,28 +399,30 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 	if s.Over {
 		return nil, nil, fmt.Errorf("shanghai: the game is over")
 	}
-	plans := map[int]plan{}
+	plans := make([]plan, len(s.Players))
+	given := make([]bool, len(s.Players))
 	for _, sub := range subs {
 		seat := s.seat(sub.Player)
 		if !s.active(seat) {
 			return nil, nil, fmt.Errorf("shanghai: %s owes no orders now", sub.Player)
 		}
-		if _, dup := plans[seat]; dup {
+		if given[seat] {
 			return nil, nil, fmt.Errorf("shanghai: two submissions from %s", sub.Player)
 		}
-		p, err := s.parse(seat, sub.Items)
-		if err != nil {
+		given[seat] = true
+		// The host hands the plan its Read made of these very items
+		// against this state; without one, they are read here.
+		if p, ok := sub.Reading.(*plan); ok {
+			plans[seat] = *p
+		} else if err := s.read(seat, sub.Items, &plans[seat]); err != nil {
 			return nil, nil, fmt.Errorf("shanghai: orders of %s: %w", sub.Player, err)
 		}
-		plans[seat] = p
 	}
 	for _, q := range s.clockwise(-1) {
-		if _, ok := plans[q]; !ok {
-			p, err := s.parse(q, e.Default(s, s.name(q)))
-			if err != nil {
+		if !given[q] {
+			if err := s.read(q, e.Default(s, s.name(q)), &plans[q]); err != nil {
 				return nil, nil, fmt.Errorf("shanghai: default orders of %s: %w", s.name(q), err)
 			}
-			plans[q] = p
 		}
 	}
 	if rng == nil {
@@ -533,7 +535,7 @@ played, no card bought, the event card taken. The acknowledgement of
 your file lists what it leaves out.`
 	playDefault := "Default: no card."
 	goDefault := "Default: the option where\n                          your plan scores most, the first in arrow order\n                          on ties."
-	if e.version() < 2 {
+	if !e.ruleset().Rules.DefaultLeavesAllOut {
 		missing = `Every order is optional. A file that leaves an order out gets its
 default below, except play: a file without play plays no card. A
 player who sends nothing bids nothing, plays best wherever Lang-Tsu
@@ -558,7 +560,7 @@ goes, and would take him where that best play scores most.`
       9: best             a destination, 2 at tea and temple (then only
       10: none            the first 2 count). best = the cards that bring
                           you furthest without passing the junk's far
-                          space (` + bestText(e.version()) + `).
+                          space (` + bestText(e.ruleset().Rules.BestPassesToWin) + `).
                           Also play: [8-0, 9-2] (grouped by destination),
                           play: best, or play: none. ` + playDefault + `
   - buy: yes              if you place Lang-Tsu: buy a card for 100 after
@@ -583,8 +585,8 @@ Example:
 }
 
 // bestText says when best passes the junk's far space.
-func bestText(v int) string {
-	if v < 2 {
+func bestText(passesToWin bool) string {
+	if !passesToWin {
 		return "never"
 	}
 	return "only when, short of\n                          reaching the junk, passing it would make you\n                          the piece closest past it"

@@ -1,15 +1,14 @@
 package sackson
 
 import (
-	"fmt"
-	"strconv"
 	"taipan/adjudicator/engine"
 )
 
 var _ engine.Optioner = Engine{}
 
-// Options lists the round's decisions of a player still in the game, all
-// of them optional as the rules make them (SS-X2): the bid (from nothing
+// Options lists the round's decisions of a player still in the game, one
+// per verb (each verb's decision), all of them optional as the rules make
+// them (SS-X2): the bid (from nothing
 // to all the player's money, in steps of 10; money is public), where
 // Lang-Tsu goes should the player place him (the round's four options),
 // the cards of the player's hand for those places (several may be played:
@@ -36,39 +35,9 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 		d.Choices = engine.KeepLegal(check, nil, cs)
 		return d
 	}
-	var bids []engine.Choice
-	for n := 0; n <= s.Players[seat].Money; n += data.BidStep {
-		text := fmt.Sprintf("bid %d", n)
-		if n == 0 {
-			text = "no bid"
-		}
-		bids = append(bids, engine.Choice{Order: verbBid + ": " + strconv.Itoa(n), Text: text})
-	}
-	var dests, cards []engine.Choice
-	for _, d := range options(s.LangTsu) {
-		dests = append(dests, engine.Choice{Order: verbGo + ": " + strconv.Itoa(d), Text: "Lang-Tsu goes to the " + destName(d)})
-		for _, c := range s.Players[seat].Hand {
-			if c.Dest() == d {
-				cards = append(cards, engine.Choice{Order: c.String(), Text: "at the " + destName(d)})
-			}
-		}
-	}
-	events := []engine.Choice{{Order: verbEvent + ": " + evTake, Text: "keep the event card"}}
-	for _, q := range s.clockwise(seat) {
-		if q != seat {
-			events = append(events, engine.Choice{Order: verbEvent + ": " + evGive + " " + s.name(q)})
-		}
-	}
-	events = append(events,
-		engine.Choice{Order: verbEvent + ": " + evGive + " " + evLeader, Text: "to the other player furthest ahead"},
-		engine.Choice{Order: verbEvent + ": " + evGive + " " + evLast, Text: "to the other player furthest behind"})
-	ds := []engine.Decision{
-		keep(engine.Decision{Name: verbBid, Prompt: "your sealed bid", Default: "no bid"}, bids),
-		keep(engine.Decision{Name: verbGo, Prompt: "where Lang-Tsu goes if you place him", Default: "the first of the four options"}, dests),
-		keep(engine.Decision{Name: verbPlay, Prompt: fmt.Sprintf("the cards you play where Lang-Tsu goes (at most %d of one place)", data.Limit), Several: true, Default: "no card played"}, cards),
-		keep(engine.Decision{Name: verbBuy, Prompt: "buy a card for 100 if you place Lang-Tsu", Default: "no card bought"},
-			[]engine.Choice{{Order: verbBuy + ": yes"}, {Order: verbBuy + ": no"}}),
-		keep(engine.Decision{Name: verbEvent, Prompt: "the event card, if you place Lang-Tsu", Default: "you take it"}, events),
+	var ds []engine.Decision
+	for _, v := range s.rules().Verbs {
+		ds = append(ds, keep(v.decision(s, seat)))
 	}
 	out := ds[:0]
 	for _, d := range ds {

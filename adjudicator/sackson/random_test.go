@@ -377,11 +377,14 @@ func playDefaults(t testing.TB, e Engine, n int, seed string) *State {
 	for step := 1; !e.Status(as).Finished; step++ {
 		var subs []engine.Submission
 		for _, p := range e.Status(as).Pending {
+			// Read as the host reads them at a close: Resolve plays the
+			// reading.
 			items := e.Default(as, p)
-			if err := e.Check(as, p, items); err != nil {
+			reading, err := engine.ReadOrders(e, as, p, items)
+			if err != nil {
 				t.Fatal(err)
 			}
-			subs = append(subs, engine.Submission{Player: p, Items: items, Default: true})
+			subs = append(subs, engine.Submission{Player: p, Items: items, Default: true, Reading: reading})
 		}
 		if as, _, err = e.Resolve(as, subs, engine.NewRand([]byte(seed), step)); err != nil {
 			t.Fatal(err)

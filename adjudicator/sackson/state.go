@@ -192,7 +192,6 @@ func (s *State) clone() *State {
 }
 
 // v2 reports whether the game plays the rules of shanghai/2 or later.
-func (s *State) v2() bool { return s.Rules >= 2 }
 
 // time is the time of day of the open round (SS-A1: round 1 at the sun).
 func (s *State) time() int { return (s.Round - 1) % len(data.Times) }

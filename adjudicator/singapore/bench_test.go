@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -24,7 +25,8 @@ func BenchmarkResolve(b *testing.B) {
 }
 
 // BenchmarkFullGame plays a whole 4-player game with Influential Figures
-// on default orders, with a Check of each order as the host would do.
+// on default orders, each read once as the host reads it at a close
+// (engine.ReadOrders, whose reading Resolve plays).
 func BenchmarkFullGame(b *testing.B) {
 	e := New()
 	b.ReportAllocs()
@@ -36,13 +38,21 @@ func BenchmarkFullGame(b *testing.B) {
 		for n := 1; !e.Status(s).Finished; n++ {
 			p := e.Status(s).Pending[0]
 			items := e.Default(s, p)
-			if err := e.Check(s, p, items); err != nil {
+			reading, err := engine.ReadOrders(e, s, p, items)
+			if err != nil {
 				b.Fatal(err)
 			}
-			if s, _, err = e.Resolve(s, []engine.Submission{{Player: p, Items: items, Default: true}}, engine.NewRand([]byte("bench"), n)); err != nil {
+			if s, _, err = e.Resolve(s, []engine.Submission{{Player: p, Items: items, Default: true, Reading: reading}}, engine.NewRand([]byte("bench"), n)); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkReplayGame is the replay and audit of a whole 6-player game
+// with every variant, played on default orders, against reading its rows
+// (x-read).
+func BenchmarkReplayGame(b *testing.B) {
+	adjtest.Replay(b, New(), "id: bench-sg\ngame: singapore-1889\noptions: {ordinance: true, influential-figures: true}\nplayers: [{name: ann}, {name: ben}, {name: cat}, {name: dan}, {name: eve}, {name: fay}]\nseed: bench\n")
 }

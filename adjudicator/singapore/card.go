@@ -54,15 +54,26 @@ func (c Card) Name() string {
 
 // String is the card as order files write it: "Silk/M", "Tea/U",
 // "Ordinance", or "" for no card.
-func (c Card) String() string {
-	if c == NoCard || c == OrdinanceCard {
-		return c.Name()
+func (c Card) String() string { return cardTexts[c] }
+
+// cardTexts holds every card's String, made once: the happenings of every
+// turn name cards.
+var cardTexts = func() (out [256]string) {
+	for i := range out {
+		c := Card(i)
+		switch {
+		case c == NoCard || c == OrdinanceCard:
+			out[i] = c.Name()
+		case c.Type() < 0:
+			out[i] = "?" // no card is made so
+		case c.Marked():
+			out[i] = c.Name() + "/M"
+		default:
+			out[i] = c.Name() + "/U"
+		}
 	}
-	if c.Marked() {
-		return c.Name() + "/M"
-	}
-	return c.Name() + "/U"
-}
+	return out
+}()
 
 // MarshalText encodes the card as its String.
 func (c Card) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

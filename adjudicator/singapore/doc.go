@@ -13,13 +13,32 @@
 // Rival Chen's picks at the end are steps of their own. Help and ORDERS.md
 // give the order syntax.
 //
+// # Finding a rule
+//
+// Each choice of a turn is a verb: a type in the file named for its rule,
+// with its reading (read, into a Plan: this turn's or a standing plan's),
+// its check against the River the take leaves (check), its effect
+// (effect) and what leaving it out does (fill, for Fills). A goods
+// card's effect ("Goods Effects") is in the file of the goods: silk.go,
+// joss.go, peek.go (Salted Fish and Spices), swap.go (Tea and Porcelain);
+// the Merchant phase's take and the Secret Society card's move are
+// take.go, Rival Chen's picks chen.go. The table of verbs and the switches
+// on which versions differ are the ruleset (ruleset.go); orders.go reads a
+// file once with it (Read), and rules.go plays a turn (turn: the take,
+// the move, the effect of the card taken, the Secret Society phase). For
+// example, Joss Paper's "Draw 2 cards, Seize 1 and place the other at the
+// bottom of the deck" is joss in joss.go, and SG-X9 (what others knew of
+// the card put back) is Rules.JossKeepsKnowledge there.
+//
 // # Versions
 //
-// A game is played to its end by the rules it started with.
-// singapore-1889/2 (the current rules) differs from singapore-1889/1 in
-// SG-X2 and SG-X5 (defaults worked out from public information only) and
-// SG-X9 (Joss Paper keeps what others knew of the card it puts back). The
-// state of a singapore-1889/2 game records it (rules: 2).
+// A game is played to its end by the rules it started with; the state of
+// a singapore-1889/2 game records it (rules: 2). Each version is a ruleset
+// (ruleset.go, versions), and what singapore-1889/1 plays differently is
+// listed there, in one place (its Differs): SG-X2 and SG-X5 (defaults
+// worked out from public information only) and SG-X9 (Joss Paper keeps
+// what others knew of the card it puts back), each a named switch of
+// Rules.
 //
 // # Rulings followed
 //

@@ -12,46 +12,45 @@ import (
 	"taipan/orders"
 )
 
-// Engine is the Singapore 1889 rules. All game data is in the *State it
-// is handed; the engine only knows which version of the rules it plays.
+// Engine is the Singapore 1889 rules: the ruleset it starts games with.
+// All game data is in the *State it is handed, which records the version
+// it is played by (State.Rules).
 type Engine struct {
-	v int // the version of the rules; 0 is the current one
+	r *engine.Ruleset[Rules]
 }
 
-// current is the version of the rules New plays.
-const current = 2
-
 // New returns the Singapore 1889 engine, playing the current rules.
-func New() Engine { return Engine{v: current} }
+func New() Engine { return Engine{r: versions.Current()} }
 
 var (
 	_ engine.Engine    = Engine{}
 	_ engine.Versioned = Engine{}
 	_ engine.Filler    = Engine{}
+	_ engine.Reader    = Engine{}
 )
 
 // Name is "singapore-1889".
 func (Engine) Name() string { return "singapore-1889" }
 
-// version is the version of the rules e plays.
-func (e Engine) version() int {
-	if e.v == 0 {
-		return current
+// ruleset is the ruleset e plays (the current one for a zero Engine).
+func (e Engine) ruleset() *engine.Ruleset[Rules] {
+	if e.r == nil {
+		return versions.Current()
 	}
-	return e.v
+	return e.r
 }
 
 // Version identifies this implementation of the rules: singapore-1889/2.
 // Games started with singapore-1889/1 are played to their end with its
-// rules (see the package documentation).
-func (e Engine) Version() string { return fmt.Sprintf("singapore-1889/%d", e.version()) }
+// rules (see Rules and versions).
+func (e Engine) Version() string { return versions.Name(e.ruleset()) }
 
 // Versions lists the versions of the rules this engine plays, oldest
 // first.
-func (Engine) Versions() []string { return engine.VersionList("singapore-1889", 1, current) }
+func (Engine) Versions() []string { return versions.Names() }
 
 // AtVersion returns the engine playing version v (one of Versions).
-func (Engine) AtVersion(v string) engine.Engine { return Engine{v: engine.VersionNumber(v)} }
+func (Engine) AtVersion(v string) engine.Engine { return Engine{r: versions.At(v)} }
 
 // Options are the campaign options: the variants, combinable (SG-A17),
 // given as booleans ({plain-goods: true}) or as a list (variants:
@@ -131,8 +130,8 @@ func (e Engine) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error)
 		return nil, fmt.Errorf("setup: %v (the keys are first, types, deck, rest, merchants, river, ss, seized, hands, turn, bottom, rest_seized and ordinance_aside)", err)
 	}
 	s := &State{Plain: opt.PlainGoods, Ordinance: opt.Ordinance, Figures: opt.InfluentialFigures, River: make([]Card, data.River), Seized: []Card{}}
-	if e.version() >= 2 {
-		s.Rules = e.version()
+	if n := e.ruleset().Number; n >= 2 {
+		s.Rules = n
 	}
 	for _, name := range cfg.Players {
 		s.Players = append(s.Players, Player{Name: name, Hand: []HandCard{}})
@@ -571,14 +570,24 @@ func (Engine) Status(as engine.State) engine.Status {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as engine.State, player string, items []orders.Item) error {
+func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
+	_, err := e.Read(as, player, items)
+	return err
+}
+
+// Read reads player's orders once, as Check judges them, and returns the
+// reading (a *submission) that Resolve plays as it is.
+func (Engine) Read(as engine.State, player string, items []orders.Item) (any, error) {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 {
-		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+		return nil, orders.Errorf(0, "player", "%q is not a player in this game", player)
 	}
-	_, err := s.parse(seat, items)
-	return err
+	sub := new(submission)
+	if err := s.read(seat, items, sub); err != nil {
+		return nil, err
+	}
+	return sub, nil
 }
 
 var _ engine.StandingOrders = Engine{}
@@ -689,15 +698,26 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		got = &subs[i]
 	}
 	seat := s.Active
-	items := []orders.Item(nil)
-	if got != nil {
-		items = got.Items
-	} else {
-		items = e.Default(s, s.Players[seat].Name)
-	}
-	sub, err := s.parse(seat, items)
-	if err != nil {
-		return nil, nil, fmt.Errorf("singapore: orders of %s: %w", s.Players[seat].Name, err)
+	// The host hands the reading its Read made of these very items
+	// against this state; without one, they are read here.
+	var sub submission
+	switch {
+	case got != nil && got.Reading != nil:
+		read, ok := got.Reading.(*submission)
+		if !ok {
+			return nil, nil, fmt.Errorf("singapore: orders of %s: a reading of type %T", s.Players[seat].Name, got.Reading)
+		}
+		sub = *read
+	default:
+		var items []orders.Item
+		if got != nil {
+			items = got.Items
+		} else {
+			items = e.Default(s, s.Players[seat].Name)
+		}
+		if err := s.read(seat, items, &sub); err != nil {
+			return nil, nil, fmt.Errorf("singapore: orders of %s: %w", s.Players[seat].Name, err)
+		}
 	}
 	r := &run{s: s}
 	if sub.clearPlan {

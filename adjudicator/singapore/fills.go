@@ -2,7 +2,6 @@ package singapore
 
 import (
 	"fmt"
-	"strings"
 
 	"taipan/adjudicator/engine"
 	"taipan/orders"
@@ -26,9 +25,9 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 	if it, ok := given[verbPlan]; ok {
 		if pl, _, err := s.parsePlan(it); err == nil && pl != nil && pl.Take != nil {
 			var left []string
-			for _, v := range []string{verbMove, verbSilk, verbJoss, verbSalted, verbSpices, verbTea, verbPorcelain} {
-				if !pl.has(v) {
-					left = append(left, v)
+			for _, v := range append([]verb{move}, s.rules().Effects...) {
+				if !v.has(pl) {
+					left = append(left, v.info().name)
 				}
 			}
 			if len(left) > 0 && !s.Plain {
@@ -45,8 +44,8 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 	if s.Phase != phaseTurn {
 		return out
 	}
-	sub, err := s.parse(seat, items)
-	if err != nil {
+	var sub submission
+	if err := s.read(seat, items, &sub); err != nil {
 		return out
 	}
 	k := riverPick(s.River, sub.turn.Take, -1)
@@ -69,48 +68,19 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 			out = append(out, "move: not given: the Secret Society card goes above the leftmost other card, "+l+".")
 		}
 	}
-	v := effectVerb(card.Type())
-	if _, ok := given[v]; ok || s.Plain || v == "" {
+	v := s.rules().effectOf(card.Type())
+	if v == nil || s.Plain {
+		return out
+	}
+	if _, ok := given[v.info().name]; ok {
 		return out
 	}
 	seen := "your running total"
-	if s.v2() {
+	if s.rules().DefaultsSeePublicOnly {
 		seen = "your running total as everybody can work it out (your open cards, without the hidden card or your Merchant card)"
 	}
-	switch v {
-	case verbSilk:
-		if l := left(-1); l != "" {
-			out = append(out, "silk: not given: Silk sends the leftmost River card, "+l+", to the bottom of the deck.")
-		}
-	case verbJoss:
-		out = append(out, "joss-paper: not given: Joss Paper seizes the drawn card that raises "+seen+" most, the first drawn on a tie.")
-	case verbSalted:
-		out = append(out, "salted-fish: not given: Salted Fish seizes the top card only if that raises "+seen+"; else it goes to the bottom.")
-	case verbSpices:
-		out = append(out, "spices: not given: Spices seizes the bottom card only if that raises "+seen+"; else it goes on top.")
-	case verbTea, verbPorcelain:
-		out = append(out, v+": not given: "+strings.ToUpper(v[:1])+v[1:]+" swaps nothing.")
+	if line := v.fill(s, left, seen); line != "" {
+		out = append(out, line)
 	}
 	return out
-}
-
-// has reports whether the plan gives the choice of verb v.
-func (p *Plan) has(v string) bool {
-	switch v {
-	case verbMove:
-		return p.Move != nil
-	case verbSilk:
-		return p.Silk != nil
-	case verbJoss:
-		return p.Joss != nil
-	case verbSalted:
-		return p.Salted != nil
-	case verbSpices:
-		return p.Spices != nil
-	case verbTea:
-		return p.Tea != nil
-	case verbPorcelain:
-		return p.Porcelain != nil
-	}
-	return false
 }

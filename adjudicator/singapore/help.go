@@ -4,7 +4,7 @@ package singapore
 func (e Engine) Help() string {
 	counted := `counted on your open hand cards (not the card dealt to you, nor
   your Merchant card), since everybody sees what a default does`
-	if e.version() < 2 {
+	if !e.ruleset().Rules.DefaultsSeePublicOnly {
 		counted = `counted on your whole hand and your Merchant card`
 	}
 	return `Singapore 1889 orders: one step is one player's turn.

@@ -94,7 +94,7 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 			continue
 		}
 		var cs []engine.Choice
-		d := engine.Decision{Name: effectVerb(card.Type())}
+		d := engine.Decision{Name: effectName(s.rules(), card.Type())}
 		switch d.Name {
 		case verbSilk:
 			d.Prompt, d.Default = "the River card Silk sends to the bottom of the deck", "the leftmost"

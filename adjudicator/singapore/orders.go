@@ -55,49 +55,50 @@ func verbOf(v string) string {
 	return ""
 }
 
-// effectVerb is the order that carries the choice of goods type t's effect,
-// or "" for an effect without choices (Opium).
-func effectVerb(t int) string {
-	switch data.Goods[t].Name {
-	case goodsJoss:
-		return verbJoss
-	case goodsPorcelain:
-		return verbPorcelain
-	case goodsSalted:
-		return verbSalted
-	case goodsSilk:
-		return verbSilk
-	case goodsSpices:
-		return verbSpices
-	case goodsTea:
-		return verbTea
-	}
-	return ""
+// A verb is one choice of a turn with everything the engine does with it,
+// in one value, as godip makes an order a type: how it is read (into a
+// Plan, for this turn or a standing plan), whether a plan gives it, its
+// check against the River as the take leaves it, its effect, and what
+// leaving it out does. A goods effect's verb is in the file named for the
+// goods (silk.go, joss.go; peek.go for Salted Fish and Spices, swap.go
+// for Tea and Porcelain), the take and the move in take.go, Rival Chen's
+// picks in chen.go; the ruleset lists them (Rules.Choices).
+type verb interface {
+	info() *verbInfo
+	// read parses the item into pl.
+	read(s *State, it orders.Item, pl *Plan) error
+	// has reports whether pl gives the choice.
+	has(pl *Plan) bool
+	// check holds a goods effect's choice to the River after the take of
+	// card (river, with others cards left) and to seat's hand.
+	check(s *State, seat int, it orders.Item, pl *Plan, card Card, river []Card, others int) error
+	// effect plays the goods' effect for seat with pl's choice.
+	effect(r *run, seat int, pl *Plan)
+	// fill says what leaving the effect's choice out does; left names the
+	// leftmost River card but slot i after the take, seen what the
+	// defaults count on.
+	fill(s *State, left func(i int) string, seen string) string
 }
 
-// Pick is the Joss Paper choice: which of the two drawn cards is seized.
-// Nth (1 or 2) picks by drawing order; else the first entry of Prefer that
-// matches one of them (the first drawn on a tie); else the default.
-type Pick struct {
-	Nth    int   `json:"nth,omitempty"`
-	Prefer []Pat `json:"prefer,omitempty"`
+// verbInfo is what every verb says of itself, and the methods of a verb
+// that does not do that thing.
+type verbInfo struct {
+	// name is the verb as order files write it (verbOf has the other
+	// spellings).
+	name string
+	// goods names the goods type whose effect the verb chooses, or "".
+	goods string
+	// rule is the rulebook section (singapore-1889.txt) and the rulings
+	// (rules-analysis.md part 5) it plays.
+	rule string
 }
 
-// Peek is the Salted Fish or Spices choice for the card looked at.
-type Peek struct {
-	// Mode is "seize", "back" (bottom for Salted Fish, top for Spices),
-	// "if" (seize when the card matches If, else back) or "default".
-	Mode string `json:"mode"`
-	If   []Pat  `json:"if,omitempty"`
+func (v *verbInfo) info() *verbInfo { return v }
+func (*verbInfo) check(*State, int, orders.Item, *Plan, Card, []Card, int) error {
+	return nil
 }
-
-// Swap is the Tea or Porcelain choice: no swap, or the River card and the
-// hand (Tea) or Seized (Porcelain) card to exchange.
-type Swap struct {
-	None  bool `json:"none,omitempty"`
-	River Pat  `json:"river"`
-	With  Pat  `json:"with"`
-}
+func (*verbInfo) effect(*run, int, *Plan)                      {}
+func (*verbInfo) fill(*State, func(int) string, string) string { return "" }
 
 // Plan is a turn's choices: the orders of the current turn, or a standing
 // plan for the player's next turn. Lists are ranked: the first entry that
@@ -168,183 +169,6 @@ func (s *State) patList(it orders.Item, slots bool) ([]Pat, error) {
 	return s.pats(it, texts, slots)
 }
 
-func (s *State) parseJoss(it orders.Item) (*Pick, error) {
-	texts, err := stringsOf(it)
-	if err != nil {
-		return nil, it.Errorf("say which drawn card to seize: joss-paper: seize 1 (the first drawn), seize 2, or goods in order of preference, e.g. joss-paper: [Silk, Tea/M]")
-	}
-	first := strings.ToLower(texts[0])
-	if w := strings.Fields(first); len(w) > 0 && w[0] == "seize" {
-		texts[0] = strings.TrimSpace(strings.Join(w[1:], " "))
-		if texts[0] == "" {
-			texts = texts[1:]
-		}
-	}
-	if len(texts) == 0 {
-		return nil, it.Errorf("seize what? write seize 1, seize 2, or goods in order of preference")
-	}
-	if len(texts) == 1 {
-		switch strings.ToLower(texts[0]) {
-		case "1", "first", "1st":
-			return &Pick{Nth: 1}, nil
-		case "2", "second", "2nd":
-			return &Pick{Nth: 2}, nil
-		case "default":
-			return &Pick{}, nil
-		}
-	}
-	ps, err := s.pats(it, texts, false)
-	if err != nil {
-		return nil, err
-	}
-	return &Pick{Prefer: ps}, nil
-}
-
-func (s *State) parsePeek(it orders.Item, back string) (*Peek, error) {
-	usage := fmt.Sprintf("write seize, %s, or seize if GOODS (e.g. %s: seize if Silk, Tea/M)", back, verbOf(it.Verb))
-	if it.Value != nil && it.Value.Kind == yaml.MappingNode {
-		if len(it.Value.Content) != 2 || normName(it.Value.Content[0].Value) != "seize" && normName(it.Value.Content[0].Value) != "seizeif" {
-			return nil, it.Errorf("%s", usage)
-		}
-		sub := orders.Item{Index: it.Index, Line: it.Value.Content[1].Line, Verb: it.Verb, Value: it.Value.Content[1]}
-		ps, err := s.patList(sub, false)
-		if err != nil {
-			return nil, err
-		}
-		return &Peek{Mode: "if", If: ps}, nil
-	}
-	texts, err := stringsOf(it)
-	if err != nil {
-		return nil, it.Errorf("%s", usage)
-	}
-	w := strings.Fields(strings.ToLower(texts[0]))
-	if len(texts) == 1 && len(w) >= 1 && len(w) <= 2 {
-		switch strings.Join(w, " ") {
-		case "seize", "seize it":
-			return &Peek{Mode: "seize"}, nil
-		case back, "back", "put back", "return", "place", back + " of deck", "keep":
-			return &Peek{Mode: "back"}, nil
-		case "default":
-			return &Peek{Mode: "default"}, nil
-		}
-	}
-	if len(w) == 0 || w[0] != "seize" {
-		return nil, it.Errorf("%q: %s", strings.Join(texts, ", "), usage)
-	}
-	w = w[1:]
-	if len(w) > 0 && w[0] == "if" {
-		w = w[1:]
-	}
-	texts[0] = strings.Join(w, " ")
-	if texts[0] == "" {
-		texts = texts[1:]
-	}
-	if len(texts) == 0 {
-		return nil, it.Errorf("%s", usage)
-	}
-	ps, err := s.pats(it, texts, false)
-	if err != nil {
-		return nil, err
-	}
-	return &Peek{Mode: "if", If: ps}, nil
-}
-
-// parseSwap reads tea or porcelain: none, swap RIVER for OTHER, [RIVER,
-// OTHER] or {river: RIVER, hand/seized: OTHER}.
-func (s *State) parseSwap(it orders.Item, other string) (*Swap, error) {
-	example := "Tea/M"
-	if other == "hand" {
-		example = "Joss Paper/U"
-	}
-	usage := fmt.Sprintf("write none, or swap RIVER for %s (e.g. %s: swap 2 for %s), or {river: 2, %s: %s}",
-		strings.ToUpper(other), verbOf(it.Verb), example, other, example)
-	var rt, ot string
-	switch {
-	case it.Value != nil && it.Value.Kind == yaml.MappingNode:
-		c := it.Value.Content
-		for i := 0; i+1 < len(c); i += 2 {
-			if c[i+1].Kind != yaml.ScalarNode {
-				return nil, orders.Errorf(c[i+1].Line, it.Field(), "%s needs a single value", c[i].Value)
-			}
-			switch k := normName(c[i].Value); {
-			case k == "river":
-				rt = c[i+1].Value
-			case k == other || k == "with" || k == "for":
-				ot = c[i+1].Value
-			default:
-				return nil, orders.Errorf(c[i].Line, it.Field(), "unknown key %q: %s", c[i].Value, usage)
-			}
-		}
-		if rt == "" || ot == "" {
-			return nil, it.Errorf("%s", usage)
-		}
-	default:
-		texts, err := it.Strings()
-		if err != nil {
-			return nil, it.Errorf("%s", usage)
-		}
-		if len(texts) == 1 {
-			t := strings.ToLower(strings.TrimSpace(texts[0]))
-			switch t {
-			case "none", "no", "pass", "no swap", "nothing", "default":
-				return &Swap{None: true}, nil
-			}
-			t = strings.TrimSpace(strings.TrimPrefix(t, "swap"))
-			for _, sep := range []string{" for ", " with ", " and ", ","} {
-				if a, b, ok := strings.Cut(t, sep); ok {
-					texts = []string{a, b}
-					break
-				}
-			}
-		}
-		if len(texts) != 2 {
-			return nil, it.Errorf("%s", usage)
-		}
-		rt, ot = texts[0], texts[1]
-	}
-	rp, err := s.pats(it, []string{rt}, true)
-	if err != nil {
-		return nil, err
-	}
-	op, err := s.pats(it, []string{ot}, false)
-	if err != nil {
-		return nil, err
-	}
-	if op[0].Type < 0 {
-		return nil, it.Errorf("name the %s card by its goods, e.g. Tea/M, not %q", other, ot)
-	}
-	return &Swap{River: rp[0], With: op[0]}, nil
-}
-
-// parseChoice reads one choice verb into pl (used for turn orders and
-// plans alike). It returns false for a verb that is no choice.
-func (s *State) parseChoice(it orders.Item, verb string, pl *Plan) (bool, error) {
-	var err error
-	switch verb {
-	case verbTake:
-		pl.Take, err = s.patList(it, true)
-	case verbMove:
-		pl.Move, err = s.patList(it, true)
-	case verbSilk:
-		pl.Silk, err = s.patList(it, true)
-	case verbJoss:
-		pl.Joss, err = s.parseJoss(it)
-	case verbSalted:
-		pl.Salted, err = s.parsePeek(it, "bottom")
-	case verbSpices:
-		pl.Spices, err = s.parsePeek(it, "top")
-	case verbTea:
-		pl.Tea, err = s.parseSwap(it, "hand")
-	case verbPorcelain:
-		pl.Porcelain, err = s.parseSwap(it, "seized")
-	case verbChen:
-		pl.Chen, err = s.patList(it, true)
-	default:
-		return false, nil
-	}
-	return true, err
-}
-
 // parsePlan reads plan: {take: ..., silk: ..., ...}, or plan: none.
 func (s *State) parsePlan(it orders.Item) (*Plan, bool, error) {
 	if it.Value != nil && it.Value.Kind == yaml.ScalarNode {
@@ -373,7 +197,7 @@ func (s *State) parsePlan(it orders.Item) (*Plan, bool, error) {
 			continue
 		}
 		seen[v] = true
-		if _, err := s.parseChoice(sub, v, pl); err != nil {
+		if err := s.rules().choice(v).read(s, sub, pl); err != nil {
 			errs = append(errs, orders.Errors(err)...)
 		}
 	}
@@ -383,18 +207,19 @@ func (s *State) parsePlan(it orders.Item) (*Plan, bool, error) {
 	return pl, false, errs.Err()
 }
 
-// parse checks seat's orders against s and returns what they ask for.
-func (s *State) parse(seat int, items []orders.Item) (submission, error) {
-	sub := submission{start: -1}
+// read reads seat's orders once against s into sub: the reading Check
+// judges, Resolve plays and Fills explains.
+func (s *State) read(seat int, items []orders.Item, sub *submission) error {
+	*sub = submission{start: -1}
 	switch {
 	case s.Phase == phaseOver:
-		return sub, orders.Errorf(0, "orders", "the game is over; no more orders are taken")
+		return orders.Errorf(0, "orders", "the game is over; no more orders are taken")
 	case seat < 0:
-		return sub, orders.Errorf(0, "player", "not a player in this game")
+		return orders.Errorf(0, "player", "not a player in this game")
 	case s.Players[seat].Removed:
-		return sub, orders.Errorf(0, "orders", "you have left the game")
+		return orders.Errorf(0, "orders", "you have left the game")
 	case !s.pending(seat):
-		return sub, orders.Errorf(0, "orders", "it is not your turn: %s", s.waitingText())
+		return orders.Errorf(0, "orders", "it is not your turn: %s", s.waitingText())
 	}
 	var errs orders.List
 	first := map[string]orders.Item{}
@@ -429,55 +254,55 @@ func (s *State) parse(seat int, items []orders.Item) (submission, error) {
 			if err == nil {
 				var ps []Pat
 				if ps, err = s.pats(it, []string{t}, true); err == nil {
-					err = s.startSlot(it, ps[0], &sub)
+					err = s.startSlot(it, ps[0], sub)
 				}
 			}
 			if err != nil {
 				errs = append(errs, orders.Errors(err)...)
 			}
 		default:
-			if _, err := s.parseChoice(it, v, &sub.turn); err != nil {
+			if err := s.rules().choice(v).read(s, it, &sub.turn); err != nil {
 				errs = append(errs, orders.Errors(err)...)
 			}
 		}
 	}
 	if len(errs) > 0 {
-		return sub, errs
+		return errs
 	}
 	switch s.Phase {
 	case phaseStart:
 		for _, v := range []string{verbTake, verbMove, verbSilk, verbJoss, verbSalted, verbSpices, verbTea, verbPorcelain, verbChen} {
 			if it, ok := first[v]; ok {
-				return sub, it.Errorf("this step only places the Secret Society card (start: SLOT); put choices for your first turn under plan:")
+				return it.Errorf("this step only places the Secret Society card (start: SLOT); put choices for your first turn under plan:")
 			}
 		}
 		if sub.start < 0 {
-			return sub, orders.Errorf(0, "orders", "no start: say above which River slot (1 to %d) the Secret Society card starts, e.g. start: %d", data.River, s.SS+1)
+			return orders.Errorf(0, "orders", "no start: say above which River slot (1 to %d) the Secret Society card starts, e.g. start: %d", data.River, s.SS+1)
 		}
-		return sub, nil
+		return nil
 	case phaseChen:
 		for _, v := range []string{verbTake, verbMove, verbSilk, verbJoss, verbSalted, verbSpices, verbTea, verbPorcelain} {
 			if it, ok := first[v]; ok {
-				return sub, it.Errorf("Rival Chen takes 2 River goods without effects: write only chen: [SLOT, SLOT]")
+				return it.Errorf("Rival Chen takes 2 River goods without effects: write only chen: [SLOT, SLOT]")
 			}
 		}
 		it, ok := first[verbChen]
 		if !ok {
-			return sub, orders.Errorf(0, "orders", "no chen: name the 2 River goods Rival Chen takes, e.g. chen: [1, 3]")
+			return orders.Errorf(0, "orders", "no chen: name the 2 River goods Rival Chen takes, e.g. chen: [1, 3]")
 		}
-		return sub, s.checkChen(it, sub.turn.Chen)
+		return s.checkChen(it, sub.turn.Chen)
 	}
 	if it, ok := first[verbChen]; ok {
-		return sub, it.Errorf("chen: is for Rival Chen's picks at the end of the game; put it under plan: if you want to give it ahead")
+		return it.Errorf("chen: is for Rival Chen's picks at the end of the game; put it under plan: if you want to give it ahead")
 	}
 	it, ok := first[verbTake]
 	if !ok {
 		if pl, has := first[verbPlan]; has {
-			return sub, pl.Errorf("it is your turn, so the file needs this turn's take: too (e.g. take: 2 or take: Silk/U), beside the plan: for your next turn")
+			return pl.Errorf("it is your turn, so the file needs this turn's take: too (e.g. take: 2 or take: Silk/U), beside the plan: for your next turn")
 		}
-		return sub, orders.Errorf(0, "orders", "no take: say which River card you take, e.g. take: 2 (slot) or take: Silk/U")
+		return orders.Errorf(0, "orders", "no take: say which River card you take, e.g. take: 2 (slot) or take: Silk/U")
 	}
-	return sub, s.checkTurn(seat, it, &sub.turn, first)
+	return s.checkTurn(seat, it, &sub.turn, first)
 }
 
 func (s *State) startSlot(it orders.Item, p Pat, sub *submission) error {
@@ -598,72 +423,24 @@ func (s *State) checkTurn(seat int, takeItem orders.Item, pl *Plan, given map[st
 			return it.Errorf("the Secret Society card must move above another card of the River: after your take it holds %s", riverList(river))
 		}
 	}
-	want := effectVerb(card.Type())
-	for _, v := range []string{verbSilk, verbJoss, verbSalted, verbSpices, verbTea, verbPorcelain} {
-		it, ok := given[v]
+	want := s.rules().effectOf(card.Type())
+	for _, v := range s.rules().Effects {
+		it, ok := given[v.info().name]
 		if !ok {
 			continue
 		}
 		if s.Plain {
-			return it.Errorf("the Plain Goods variant ignores the goods' effects; leave %s out", v)
+			return it.Errorf("the Plain Goods variant ignores the goods' effects; leave %s out", v.info().name)
 		}
 		if v != want {
-			return it.Errorf("you take %s, so %s has no part in this turn; leave it out (put choices for your next turn under plan:)", card, v)
+			return it.Errorf("you take %s, so %s has no part in this turn; leave it out (put choices for your next turn under plan:)", card, v.info().name)
 		}
 	}
-	if s.Plain {
+	if s.Plain || want == nil {
 		return nil
 	}
-	switch want {
-	case verbSilk:
-		if it, ok := given[verbSilk]; ok && riverPick(river, pl.Silk, -1) < 0 {
-			if others == 0 {
-				return it.Errorf("no other card is left in the River, so Silk has no effect; leave silk out")
-			}
-			return it.Errorf("none of %s is in the River after your take: it holds %s", patsText(pl.Silk), riverList(river))
-		}
-	case verbTea:
-		if it, ok := given[verbTea]; ok && !pl.Tea.None {
-			if riverPick(river, []Pat{pl.Tea.River}, -1) < 0 {
-				return it.Errorf("there is no %s in the River after your take: it holds %s", pl.Tea.River, riverList(river))
-			}
-			hand := append(s.Players[seat].cards(), card)
-			if cardPick(hand, []Pat{pl.Tea.With}) < 0 {
-				return it.Errorf("you hold no %s: your hand after the take is %s", pl.Tea.With, cardsText(hand))
-			}
-			if ambiguous(hand, pl.Tea.With) {
-				return it.Errorf("you hold both %s/M and %s/U: say which you give", data.Goods[pl.Tea.With.Type].Name, data.Goods[pl.Tea.With.Type].Name)
-			}
-		}
-	case verbPorcelain:
-		if it, ok := given[verbPorcelain]; ok && !pl.Porcelain.None {
-			if riverPick(river, []Pat{pl.Porcelain.River}, -1) < 0 {
-				return it.Errorf("there is no %s in the River after your take: it holds %s", pl.Porcelain.River, riverList(river))
-			}
-			if cardPick(s.Seized, []Pat{pl.Porcelain.With}) < 0 {
-				return it.Errorf("no %s is seized: the Seized goods are %s", pl.Porcelain.With, cardsText(s.Seized))
-			}
-			if ambiguous(s.Seized, pl.Porcelain.With) {
-				return it.Errorf("both %s/M and %s/U are seized: say which you swap", data.Goods[pl.Porcelain.With.Type].Name, data.Goods[pl.Porcelain.With.Type].Name)
-			}
-		}
-	}
-	return nil
-}
-
-// checkChen checks Rival Chen's two picks against the final River.
-func (s *State) checkChen(it orders.Item, ps []Pat) error {
-	n := min(s.riverCount(), merchantByName(merchChen).Picks)
-	if len(ps) != n {
-		return it.Errorf("name exactly %d River goods; the River holds %s", n, s.riverText())
-	}
-	river := append([]Card(nil), s.River...)
-	for _, p := range ps {
-		k := riverPick(river, []Pat{p}, -1)
-		if k < 0 {
-			return it.Errorf("there is no %s left in the River for this pick: it holds %s", p, s.riverText())
-		}
-		river[k] = NoCard
+	if it, ok := given[want.info().name]; ok {
+		return want.check(s, seat, it, pl, card, river, others)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package singapore
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"taipan/adjudicator/engine"
 )
@@ -12,9 +13,11 @@ type run struct {
 	hs []engine.Happening
 }
 
-func (r *run) say(format string, args ...any) {
-	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...)})
-}
+func (r *run) say(format string, args ...any) { r.sayText(fmt.Sprintf(format, args...)) }
+
+// sayText is say of a text built without fmt, for the happenings of every
+// turn.
+func (r *run) sayText(text string) { r.hs = append(r.hs, engine.Happening{Text: text}) }
 
 // tell is a happening only seat may see (private knowledge of deck cards).
 func (r *run) tell(seat int, format string, args ...any) {
@@ -78,7 +81,7 @@ func seenBy(seat int, public bool) []int {
 // right (SG-G5); an empty deck leaves them empty (SG-G4).
 func (r *run) refill() {
 	s := r.s
-	var filled []string
+	var filled []int
 	short := false
 	for i := range s.River {
 		if s.River[i] != NoCard {
@@ -90,10 +93,20 @@ func (r *run) refill() {
 			break
 		}
 		s.River[i] = d.Card
-		filled = append(filled, fmt.Sprintf("slot %d %s", i+1, d.Card))
+		filled = append(filled, i)
 	}
 	if len(filled) > 0 {
-		r.say("The River is refilled: %s.", strings.Join(filled, ", "))
+		text := []byte("The River is refilled: ")
+		for n, i := range filled {
+			if n > 0 {
+				text = append(text, ", "...)
+			}
+			text = append(text, "slot "...)
+			text = strconv.AppendInt(text, int64(i+1), 10)
+			text = append(text, ' ')
+			text = append(text, s.River[i].String()...)
+		}
+		r.sayText(string(append(text, '.')))
 	}
 	if short {
 		r.say("The deck is empty: the River stays short of %s (SG-G4).", plural(data.River-s.riverCount(), "card"))
@@ -104,14 +117,14 @@ func (r *run) refill() {
 func (r *run) seize(c Card) { r.s.Seized = append(r.s.Seized, c) }
 
 // basis is the hand and Merchant card the defaults of seat's choices are
-// worked out with. Under singapore-1889/2 (SG-X2, SG-X5) it is only what
+// worked out with. With DefaultsSeePublicOnly (SG-X2, SG-X5) it is only what
 // everybody knows, since everybody sees what a default does: the hand's
 // open cards (not the hidden dealt one), and the Merchant card only once it
-// is public (at Rival Chen's picks); under singapore-1889/1 the whole hand
+// is public (at Rival Chen's picks); else the whole hand
 // and the Merchant card.
 func (s *State) basis(seat int) (merchant string, hand []Card) {
 	p := &s.Players[seat]
-	if !s.v2() {
+	if !s.rules().DefaultsSeePublicOnly {
 		return p.Merchant, p.cards()
 	}
 	for _, h := range p.Hand {
@@ -190,7 +203,7 @@ func (r *run) turn(seat int, pl *Plan, how string) {
 	card := s.River[k]
 	s.River[k] = NoCard
 	p.Hand = append(p.Hand, HandCard{Card: card, Open: true})
-	r.say("Turn %d: %s took %s from slot %d%s.", s.Turn, p.Name, card, k+1, how)
+	r.sayText("Turn " + strconv.Itoa(s.Turn) + ": " + p.Name + " took " + card.String() + " from slot " + strconv.Itoa(k+1) + how + ".")
 	if k == s.SS {
 		t := riverPick(s.River, pl.Move, k)
 		if t < 0 {
@@ -200,142 +213,30 @@ func (r *run) turn(seat int, pl *Plan, how string) {
 			r.say("No other card is in the River: the Secret Society card stays above slot %d (SG-X4).", k+1)
 		} else {
 			s.SS = t
-			r.say("The Secret Society card moves above slot %d (%s).", t+1, s.River[t])
+			r.sayText("The Secret Society card moves above slot " + strconv.Itoa(t+1) + " (" + s.River[t].String() + ").")
 		}
 	}
-	if s.effects() {
-		switch card.Name() {
-		case goodsJoss:
-			r.joss(seat, pl.Joss)
-		case goodsPorcelain:
-			r.porcelain(seat, pl.Porcelain)
-		case goodsSalted:
-			r.peek(seat, pl.Salted, false)
-		case goodsSilk:
-			r.silk(seat, pl.Silk)
-		case goodsSpices:
-			r.peek(seat, pl.Spices, true)
-		case goodsTea:
-			r.tea(seat, pl.Tea)
-		}
+	// "Then, resolve the effect of the Goods card you just took": its
+	// verb's effect (Opium's is in the scoring).
+	if v := s.rules().effectOf(card.Type()); v != nil && s.effects() {
+		v.effect(r, seat, pl)
 	}
 	r.refill()
 	// The Secret Society phase.
 	m := s.marked()
 	switch {
 	case m < data.Threshold:
-		r.say("Secret Society phase: %d Marked goods in the River; no seizure.", m)
+		r.sayText("Secret Society phase: " + strconv.Itoa(m) + " Marked goods in the River; no seizure.")
 	case s.River[s.SS] == NoCard:
 		r.say("Secret Society phase: %d Marked goods in the River, but slot %d under the Secret Society card is empty; no seizure (SG-G4).", m, s.SS+1)
 	default:
 		c := s.River[s.SS]
 		s.River[s.SS] = NoCard
 		r.seize(c)
-		r.say("Secret Society phase: %d Marked goods in the River; the Secret Society seizes %s from slot %d.", m, c, s.SS+1)
+		r.sayText("Secret Society phase: " + strconv.Itoa(m) + " Marked goods in the River; the Secret Society seizes " + c.String() + " from slot " + strconv.Itoa(s.SS+1) + ".")
 		r.refill()
 	}
 	r.advance(seat)
-}
-
-// joss: "Draw 2 cards, Seize 1 and place the other at the bottom of the
-// deck." (SG-A15 for a short deck.)
-func (r *run) joss(seat int, pick *Pick) {
-	s := r.s
-	a, okA := r.drawTop()
-	if !okA {
-		r.say("Joss Paper: the deck is empty; no effect (SG-A15).")
-		return
-	}
-	b, okB := r.drawTop()
-	if !okB {
-		r.seize(a.Card)
-		r.say("Joss Paper: only one card was left in the deck; %s is seized (SG-A15).", a.Card)
-		return
-	}
-	drawn := []Card{a.Card, b.Card}
-	pair := []DeckCard{a, b}
-	i := -1
-	switch {
-	case pick != nil && pick.Nth > 0:
-		i = pick.Nth - 1
-	case pick != nil && len(pick.Prefer) > 0:
-		i = firstMatch(drawn, pick.Prefer)
-	}
-	if i < 0 {
-		i = 0
-		if s.gain(seat, drawn[1]) > s.gain(seat, drawn[0]) {
-			i = 1
-		}
-	}
-	kept, other := drawn[i], drawn[1-i]
-	r.seize(kept)
-	if s.v2() {
-		// Whoever knew the card put back still knows it: the seized one
-		// is public, so they can tell which went to the bottom (SG-X9).
-		d := pair[1-i]
-		d.Seen = addSeat(d.Seen, seat)
-		s.Deck = append(s.Deck, d)
-	} else {
-		r.putBottom(other, seat, false)
-	}
-	r.say("Joss Paper: %s drew 2 cards, seized %s and put the other at the bottom of the deck.", r.name(seat), kept)
-	r.tell(seat, "Joss Paper: you drew %s and %s; %s went to the bottom of the deck (only you know).", a.Card, b.Card, other)
-}
-
-// firstMatch is the index of the first card matching the first pattern
-// that matches any, or -1.
-func firstMatch(cards []Card, ps []Pat) int {
-	for _, p := range ps {
-		for i, c := range cards {
-			if p.matchCard(c) {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// peek: Salted Fish ("Look at the top card of the deck. Seize it or place
-// it at the bottom of the deck.") or Spices ("Look at the bottom card of the
-// deck. Seize it or place it at the top of the deck.").
-func (r *run) peek(seat int, pk *Peek, spices bool) {
-	s := r.s
-	what, where, back := "Salted Fish", "top", "at the bottom of the deck"
-	draw := r.drawTop
-	if spices {
-		what, where, back, draw = "Spices", "bottom", "on top of the deck", r.drawBottom
-	}
-	d, ok := draw()
-	if !ok {
-		r.say("%s: the deck is empty; no effect.", what)
-		return
-	}
-	mode := "default"
-	if pk != nil {
-		mode = pk.Mode
-	}
-	seize := false
-	switch mode {
-	case "seize":
-		seize = true
-	case "if":
-		seize = firstMatch([]Card{d.Card}, pk.If) == 0
-	case "default":
-		seize = s.gain(seat, d.Card) > 0
-	}
-	if seize {
-		r.seize(d.Card)
-		r.say("%s: %s looked at the %s card of the deck and seized it: %s.", what, r.name(seat), where, d.Card)
-		return
-	}
-	d.Seen = addSeat(d.Seen, seat)
-	if spices {
-		s.Deck = append([]DeckCard{d}, s.Deck...)
-	} else {
-		s.Deck = append(s.Deck, d)
-	}
-	r.say("%s: %s looked at the %s card of the deck and put it %s.", what, r.name(seat), where, back)
-	r.tell(seat, "%s: the %s card was %s; you put it %s.", what, where, d.Card, back)
 }
 
 func addSeat(seen []int, seat int) []int {
@@ -355,72 +256,6 @@ func addSeat(seen []int, seat int) []int {
 		out = append(out, seat)
 	}
 	return out
-}
-
-// silk: "Put 1 Good from the River to the bottom of the deck."
-func (r *run) silk(seat int, ps []Pat) {
-	s := r.s
-	t := riverPick(s.River, ps, -1)
-	if t < 0 {
-		t = s.leftmost(-1)
-	}
-	if t < 0 {
-		r.say("Silk: no card is left in the River; no effect.")
-		return
-	}
-	c := s.River[t]
-	s.River[t] = NoCard
-	r.putBottom(c, seat, true)
-	r.say("Silk: %s put %s from slot %d at the bottom of the deck.", r.name(seat), c, t+1)
-}
-
-// tea: "You may swap a Good in the River with a Good in your hand."
-func (r *run) tea(seat int, sw *Swap) {
-	s := r.s
-	p := &s.Players[seat]
-	if sw == nil || sw.None {
-		r.say("Tea: %s made no swap.", p.Name)
-		return
-	}
-	j := riverPick(s.River, []Pat{sw.River}, -1)
-	hand := p.cards()
-	h := cardPick(hand, []Pat{sw.With})
-	if j < 0 || h < 0 {
-		r.say("Tea: %s's planned swap does not apply (%s for %s); no swap.", p.Name, sw.River, sw.With)
-		return
-	}
-	give := hand[h]
-	// Give an open copy of that card if there is one: identical cards,
-	// and the hidden one stays hidden.
-	for i, hc := range p.Hand {
-		if hc.Card == give && hc.Open {
-			h = i
-			break
-		}
-	}
-	got := s.River[j]
-	p.Hand = append(p.Hand[:h:h], p.Hand[h+1:]...)
-	p.Hand = append(p.Hand, HandCard{Card: got, Open: true})
-	s.River[j] = give
-	r.say("Tea: %s swapped %s from slot %d for %s from their hand.", p.Name, got, j+1, give)
-}
-
-// porcelain: "You may swap a Good in the River with a Seized Good."
-func (r *run) porcelain(seat int, sw *Swap) {
-	s := r.s
-	if sw == nil || sw.None {
-		r.say("Porcelain: %s made no swap.", r.name(seat))
-		return
-	}
-	j := riverPick(s.River, []Pat{sw.River}, -1)
-	h := cardPick(s.Seized, []Pat{sw.With})
-	if j < 0 || h < 0 {
-		r.say("Porcelain: %s's planned swap does not apply (%s for %s); no swap.", r.name(seat), sw.River, sw.With)
-		return
-	}
-	got := s.River[j]
-	s.River[j], s.Seized[h] = s.Seized[h], got
-	r.say("Porcelain: %s swapped %s from slot %d with the seized %s.", r.name(seat), got, j+1, s.River[j])
 }
 
 // advance ends seat's turn: the end check, else the next player to the
@@ -463,74 +298,6 @@ func (r *run) end(reason string) {
 		}
 	}
 	r.finish(reason)
-}
-
-// chen plays Rival Chen's picks: the planned or ordered ones, then the
-// default for the rest (the pair that raises the holder's total most).
-func (r *run) chen(seat int, ps []Pat) {
-	s := r.s
-	picks := min(merchantByName(merchChen).Picks, s.riverCount())
-	var took []int
-	for _, p := range ps {
-		if len(took) == picks {
-			break
-		}
-		river := append([]Card(nil), s.River...)
-		for _, t := range took {
-			river[t] = NoCard
-		}
-		if k := riverPick(river, []Pat{p}, -1); k >= 0 {
-			took = append(took, k)
-		}
-	}
-	if len(took) < picks {
-		took = s.bestChen(seat, took, picks)
-	}
-	var names []string
-	for _, k := range took {
-		c := s.River[k]
-		names = append(names, fmt.Sprintf("%s (slot %d)", c, k+1))
-		s.Players[seat].Hand = append(s.Players[seat].Hand, HandCard{Card: c, Open: true})
-		s.River[k] = NoCard
-	}
-	r.say("Rival Chen: %s took %s.", r.name(seat), engine.AndList(names))
-	r.finish(s.Ended)
-}
-
-// bestChen completes the picks with those that raise seat's total, as the
-// defaults see it (basis), the most, the lowest slots on ties.
-func (s *State) bestChen(seat int, took []int, picks int) []int {
-	m, mine := s.basis(seat)
-	used := func(i int, set []int) bool {
-		for _, t := range set {
-			if t == i {
-				return true
-			}
-		}
-		return false
-	}
-	var best []int
-	bestV := 0
-	var try func(set []int, from int)
-	try = func(set []int, from int) {
-		if len(set) == picks {
-			hand := append([]Card(nil), mine...)
-			for _, k := range set {
-				hand = append(hand, s.River[k])
-			}
-			if v := s.score(m, hand, s.Seized).Total; best == nil || v > bestV {
-				best, bestV = append([]int(nil), set...), v
-			}
-			return
-		}
-		for i := from; i < len(s.River); i++ {
-			if s.River[i] != NoCard && !used(i, set) {
-				try(append(set, i), i+1)
-			}
-		}
-	}
-	try(append([]int(nil), took...), 0)
-	return best
 }
 
 // finish scores the game and reveals every hand.

@@ -131,10 +131,6 @@ func state(s engine.State) *State {
 	return st
 }
 
-// v2 reports whether the game plays the rules of singapore-1889/2 or
-// later.
-func (s *State) v2() bool { return s.Rules >= 2 }
-
 // seat returns the seat of the named player, or -1.
 func (s *State) seat(name string) int {
 	for i, p := range s.Players {

@@ -210,7 +210,7 @@ func (s *State) decision(gm bool) []string {
 		}
 		seen[c.Name()] = true
 		line := fmt.Sprintf("Slot %d %s: %s", i+1, c.Name(), data.Goods[c.Type()].Effect)
-		if v := effectVerb(c.Type()); v != "" {
+		if v := effectName(s.rules(), c.Type()); v != "" {
 			line += " (order " + v + ":)"
 		}
 		out = append(out, line)

@@ -30,8 +30,9 @@ func BenchmarkResolve(b *testing.B) {
 	}
 }
 
-// BenchmarkFullGame plays a whole 2-player game on default orders, with a
-// Check of each order as the host would do.
+// BenchmarkFullGame plays a whole 2-player game on default orders, each
+// read once as the host reads it at a close (engine.ReadOrders, whose
+// reading Resolve applies).
 func BenchmarkFullGame(b *testing.B) {
 	e := New()
 	b.ReportAllocs()
@@ -41,10 +42,11 @@ func BenchmarkFullGame(b *testing.B) {
 			var subs []engine.Submission
 			for _, p := range e.Status(s).Pending {
 				items := e.Default(s, p)
-				if err := e.Check(s, p, items); err != nil {
+				reading, err := engine.ReadOrders(e, s, p, items)
+				if err != nil {
 					b.Fatal(err)
 				}
-				subs = append(subs, engine.Submission{Player: p, Items: items, Default: true})
+				subs = append(subs, engine.Submission{Player: p, Items: items, Default: true, Reading: reading})
 			}
 			var err error
 			if s, _, err = e.Resolve(s, subs, engine.NewRand([]byte("bench"), n)); err != nil {

@@ -28,6 +28,7 @@ type components struct {
 
 	central int        // index of Central in Capitals
 	quoted  [][][]byte // quoted[colour][value]: the stock as a JSON string, for Stock.MarshalJSON
+	names   [][]string // names[colour][value]: the stock as text, for Stock.String
 }
 
 // data holds the embedded components (read-only after init).
@@ -54,10 +55,13 @@ func mustLoad(b []byte) *components {
 		panic("trader: data.yaml: default_values names no values list")
 	}
 	c.quoted = make([][][]byte, len(c.Colours))
+	c.names = make([][]string, len(c.Colours))
 	for i, colour := range c.Colours {
 		c.quoted[i] = make([][]byte, 100)
+		c.names[i] = make([]string, 100)
 		for v := range c.quoted[i] {
-			c.quoted[i][v], _ = json.Marshal(colour + " " + strconv.Itoa(v))
+			c.names[i][v] = colour + " " + strconv.Itoa(v)
+			c.quoted[i][v], _ = json.Marshal(c.names[i][v])
 		}
 	}
 	return &c

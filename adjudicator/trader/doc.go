@@ -13,6 +13,22 @@
 // also takes, alone, from a player whose turn it is not
 // (engine.StandingOrders).
 //
+// # Finding a rule
+//
+// Each order of the rulebook is a verb: a type in the file named for the
+// rule it plays, with everything the engine does with it — how it is read
+// and checked (read), what the form and the report offer (offer, for
+// Options), its effect (play, and sale for the two sales), and how it is
+// read and played as an entry of a standing plan. The table of verbs is
+// the ruleset (ruleset.go: Rules.Verbs, one ruleset per version in
+// versions); orders.go reads a file with it, once (Read: Check judges that
+// reading and Resolve plays it), and rules.go plays a turn in the
+// rulebook's order. For example, "It is forbidden to purchase the Stock
+// covered by the Market closed card" ("Option for 3 Players") is in
+// buy.go, readBuy; where the card goes after the turn is in
+// marketclosed.go (moveMarketClosed, TR-A7, TR-X1); the Joker sale of
+// "Using the Joker Stock" is joker.go. Trader has one version, trader/2.
+//
 // # Rulings followed
 //
 // From rules-analysis.md part 4 (quoted there with the rule sentences):

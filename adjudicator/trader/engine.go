@@ -12,20 +12,38 @@ import (
 	"taipan/orders"
 )
 
-// Engine is the Trader rules. It has no fields: all game data is in the
-// *State it is handed.
-type Engine struct{}
+// Engine is the Trader rules: the ruleset it plays; all game data is in
+// the *State it is handed.
+type Engine struct {
+	r *engine.Ruleset[Rules]
+}
 
-// New returns the Trader engine.
-func New() Engine { return Engine{} }
+// New returns the Trader engine, playing the current rules.
+func New() Engine { return Engine{r: versions.Current()} }
 
-var _ engine.Engine = Engine{}
+// rules is the ruleset e plays (the current one for a zero Engine).
+func (e Engine) rules() *Rules {
+	if e.r == nil {
+		return &versions.Current().Rules
+	}
+	return &e.r.Rules
+}
+
+var (
+	_ engine.Engine = Engine{}
+	_ engine.Reader = Engine{}
+)
 
 // Name is "trader".
 func (Engine) Name() string { return "trader" }
 
-// Version identifies this implementation of the rules.
-func (Engine) Version() string { return "trader/2" }
+// Version identifies this implementation of the rules: trader/2.
+func (e Engine) Version() string {
+	if e.r == nil {
+		return versions.Name(versions.Current())
+	}
+	return versions.Name(e.r)
+}
 
 // Options are the campaign options Trader understands.
 type Options struct {
@@ -294,14 +312,24 @@ func (Engine) Status(as engine.State) engine.Status {
 }
 
 // Check says whether player's orders are legal now.
-func (Engine) Check(as engine.State, player string, items []orders.Item) error {
+func (e Engine) Check(as engine.State, player string, items []orders.Item) error {
+	_, err := e.Read(as, player, items)
+	return err
+}
+
+// Read reads player's orders once, as Check judges them, and returns the
+// reading (an *action) that Resolve applies as it is.
+func (e Engine) Read(as engine.State, player string, items []orders.Item) (any, error) {
 	s := state(as)
 	seat := s.seat(player)
 	if seat < 0 {
-		return orders.Errorf(0, "player", "%q is not a player in this game", player)
+		return nil, orders.Errorf(0, "player", "%q is not a player in this game", player)
 	}
-	_, err := s.parse(seat, items)
-	return err
+	a := new(action)
+	if err := s.read(e.rules(), seat, items, a); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // Default is the order used when a pending player sends none
@@ -318,23 +346,15 @@ func (Engine) Default(as engine.State, player string) []orders.Item {
 	if s.Phase == phaseLastSale {
 		a, ok := s.bestLastSale(seat)
 		if !ok {
-			a = action{kind: kindPass, mc: -1}
+			a = action{verb: pass, mc: -1}
 		}
 		return s.items(a)
 	}
 	a, ok := s.bestTurnAction(seat)
 	if !ok {
-		a = action{kind: kindPass, col: -1, mc: -1}
+		a = action{verb: pass, col: -1, mc: -1}
 	}
-	if s.Market >= 0 {
-		empty := len(s.emptyColumns())
-		if a.kind == kindBuy && len(s.Columns[a.col]) == 1 {
-			empty++
-		}
-		if empty < 2 {
-			a.mc = s.defaultMC(a, true)
-		}
-	}
+	a.mc = s.defaultMCAfter(a)
 	return s.items(a)
 }
 
@@ -350,23 +370,31 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 	if s.Phase == phaseOver {
 		return nil, nil, fmt.Errorf("trader: the game is over")
 	}
-	bySeat := map[int]engine.Submission{}
-	for _, sub := range subs {
+	r := e.rules()
+	// bySeat holds each pending seat's submission (-1 for none).
+	var bySeatBuf [8]int
+	bySeat := bySeatBuf[:0]
+	for range s.Players {
+		bySeat = append(bySeat, -1)
+	}
+	for i, sub := range subs {
 		seat := s.seat(sub.Player)
 		if !s.pending(seat) {
 			return nil, nil, fmt.Errorf("trader: %s owes no orders now", sub.Player)
 		}
-		if _, dup := bySeat[seat]; dup {
+		if bySeat[seat] >= 0 {
 			return nil, nil, fmt.Errorf("trader: two submissions from %s", sub.Player)
 		}
-		bySeat[seat] = sub
+		bySeat[seat] = i
 	}
 	act := func(seat int) (action, bool, error) {
-		sub, ok := bySeat[seat]
-		if !ok {
+		var sub engine.Submission
+		if i := bySeat[seat]; i >= 0 {
+			sub = subs[i]
+		} else {
 			sub = engine.Submission{Player: s.Players[seat].Name, Items: e.Default(s, s.Players[seat].Name), Default: true}
 		}
-		a, err := s.parse(seat, sub.Items)
+		a, err := s.reading(r, seat, sub)
 		if err != nil {
 			return a, sub.Default, fmt.Errorf("trader: orders of %s: %w", sub.Player, err)
 		}
@@ -389,22 +417,34 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		if err != nil {
 			return nil, nil, err
 		}
-		return s, append(hs, s.chain(rng)...), nil
+		return s, append(hs, s.chain(r, rng)...), nil
 	}
-	seats := append([]int(nil), s.LastSale...)
-	acts := make([]action, len(seats))
-	defs := make([]bool, len(seats))
-	for i, seat := range seats {
+	owing := append([]int(nil), s.LastSale...)
+	acts := make([]action, len(owing))
+	defs := make([]bool, len(owing))
+	for i, seat := range owing {
 		var err error
 		if acts[i], defs[i], err = act(seat); err != nil {
 			return nil, nil, err
 		}
 	}
-	hs, err := s.lastSales(seats, acts, defs, rng)
+	hs, err := s.lastSales(owing, acts, defs, rng)
 	if err != nil {
 		return nil, nil, err
 	}
 	return s, hs, nil
+}
+
+// reading is the reading of sub's orders for seat: the one Read made of
+// these very items against this state (Submission.Reading) when the host
+// hands it, else read here.
+func (s *State) reading(r *Rules, seat int, sub engine.Submission) (action, error) {
+	if a, ok := sub.Reading.(*action); ok {
+		return *a, nil
+	}
+	var a action
+	err := s.read(r, seat, sub.Items, &a)
+	return a, err
 }
 
 // Corrections lists the GM's Trader actions.
@@ -417,7 +457,7 @@ func (Engine) Corrections() string {
 }
 
 // Correct applies a GM correction.
-func (Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
+func (e Engine) Correct(as engine.State, c engine.Correction) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
 	seat := s.seat(c.Player)
 	if seat < 0 {
@@ -449,7 +489,7 @@ func (Engine) Correct(as engine.State, c engine.Correction) (engine.State, []eng
 				// Their standing plan plays it at once (TR-X11). Without a
 				// random stream a set that ends here is dealt by the next
 				// Resolve (see endSet).
-				hs = append(hs, s.chain(nil)...)
+				hs = append(hs, s.chain(e.rules(), nil)...)
 			}
 		case phaseLastSale:
 			var keep []int

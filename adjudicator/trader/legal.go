@@ -28,34 +28,12 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 			cands = append(cands, engine.Choice{Order: order, Text: fmt.Sprintf(format, args...)})
 		}
 	}
-	if s.Phase == phaseTurn {
-		for c, col := range s.Columns {
-			if len(col) > 0 {
-				add("buy: "+data.Capitals[c], "buy %s for %d million", col[0], col[0].Value)
-			}
+	r := e.rules()
+	for _, v := range r.Verbs {
+		if v.info().action {
+			v.offer(s, seat, add)
 		}
 	}
-	mine := s.Players[seat].Stocks
-	partner := mine
-	if s.teams() {
-		partner = s.Players[s.partner(seat)].Stocks
-	}
-	for i, x := range mine {
-		for j, y := range partner {
-			if x.Colour != y.Colour || (!s.teams() && j <= i) {
-				continue
-			}
-			add(fmt.Sprintf("sell: [%s, %s]", x, y), "sell %s and %s for %d million", x, y, x.Value*y.Value)
-		}
-	}
-	holders := mine
-	if s.teams() {
-		holders = append(slices.Clone(mine), partner...)
-	}
-	for _, k := range holders {
-		add("joker: "+k.String(), "sell %s with the Joker for %d million", k, data.Joker*k.Value)
-	}
-	add(kindPass, "do nothing")
 	prompt := "your action"
 	if s.Phase == phaseLastSale {
 		prompt = "your last sale"
@@ -68,14 +46,14 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 	// Only the columns legal after every action are offered, so that any
 	// pair of choices is legal (a column emptied by one purchase is not).
 	var mc []engine.Choice
-	for c := range s.Columns {
-		cand := []engine.Choice{{Order: verbMC + ": " + data.Capitals[c], Text: "after your action the Market closed card goes to " + data.Capitals[c]}}
+	r.verb(verbMC).offer(s, seat, func(order, format string, args ...any) {
+		cand := []engine.Choice{{Order: order, Text: fmt.Sprintf(format, args...)}}
 		if !slices.ContainsFunc(action, func(a engine.Choice) bool {
 			return len(engine.KeepLegal(check, []string{a.Order}, cand)) == 0
 		}) {
 			mc = append(mc, cand[0])
 		}
-	}
+	})
 	if len(mc) > 0 {
 		ds = append(ds, engine.Decision{Name: verbMC, Prompt: "where the Market closed card goes", Choices: mc, Optional: true,
 			Default: "it goes to the other column whose available stock is worth most"})

@@ -36,6 +36,36 @@ type PlanEntry struct {
 	MarketClosed []string `json:"market_closed,omitempty"`
 }
 
+// plan is the standing plan (TR-X11, this implementation's answer to 4c's
+// "script of future turns"): plan: [ENTRY, ...] beside a turn's action is
+// for the player's next turn, and plan: none cancels it. Alone in a file
+// it comes from a player whose turn it is not (engine.StandingOrders).
+var plan verb = &planVerb{verbInfo{
+	name:  verbPlan,
+	rule:  "rules-analysis.md 4c (a script of future turns); TR-X11",
+	twice: "only one plan: %s already gives one",
+}}
+
+type planVerb struct{ verbInfo }
+
+func (*planVerb) planEntry(s *State, seat int, it orders.Item, word string) (PlanEntry, error) {
+	return PlanEntry{Verb: verbPlan}, it.Errorf("a plan cannot hold a plan")
+}
+
+func (*planVerb) read(r *Rules, s *State, seat int, it *orders.Item, a *action) error {
+	if s.Phase == phaseLastSale {
+		return it.Errorf("%s", planAtLastSale)
+	}
+	pl, clear, err := s.parsePlan(r, seat, *it)
+	a.plan, a.clearPlan = pl, clear
+	return err
+}
+
+// oneChoice is the one order a plan entry stands for.
+func oneChoice(it orders.Item) [][]orders.Item {
+	return [][]orders.Item{orders.Renumber([]orders.Item{it})}
+}
+
 // Special plan arguments.
 const (
 	planCheapest = "cheapest"
@@ -80,7 +110,7 @@ func (pl *Plan) Lines() []string {
 // that does not depend on the moment the turn comes: the verbs, the
 // columns and stocks named, the colours of a pair, a Joker already used,
 // and the Market closed card being in play. clear is true for plan: none.
-func (s *State) parsePlan(seat int, it orders.Item) (pl *Plan, clear bool, err error) {
+func (s *State) parsePlan(r *Rules, seat int, it orders.Item) (pl *Plan, clear bool, err error) {
 	if it.Value != nil && it.Value.Kind == yaml.ScalarNode {
 		switch strings.ToLower(strings.TrimSpace(it.Value.Value)) {
 		case "none", "no", "cancel", "off":
@@ -148,7 +178,7 @@ func (s *State) parsePlan(seat int, it orders.Item) (pl *Plan, clear bool, err e
 			pl.MarketClosed = mcList
 			continue
 		}
-		pe, err := s.planEntry(seat, acts[0])
+		pe, err := s.planEntry(r, seat, acts[0])
 		if err != nil {
 			errs = append(errs, orders.Errors(err)...)
 			continue
@@ -188,116 +218,29 @@ func (s *State) planMC(it orders.Item) ([]string, error) {
 	return out, nil
 }
 
-// planEntry reads one action of a plan.
-func (s *State) planEntry(seat int, it orders.Item) (PlanEntry, error) {
-	verb := it.Verb[strings.IndexByte(it.Verb, '.')+1:]
-	pe := PlanEntry{Verb: verbOf(verb)}
+// planEntry reads one action of a plan, as its verb reads a plan entry.
+func (s *State) planEntry(r *Rules, seat int, it orders.Item) (PlanEntry, error) {
+	name := it.Verb[strings.IndexByte(it.Verb, '.')+1:]
 	word := ""
 	if it.HasValue() && it.Value.Kind == yaml.ScalarNode {
 		word = strings.ToLower(strings.TrimSpace(it.Value.Value))
 	}
-	switch pe.Verb {
-	case kindBuy:
-		name, err := it.String()
-		if err != nil {
-			return pe, it.Errorf("name a column or an available stock, or write buy: cheapest")
-		}
-		switch {
-		case word == planCheapest || word == "cheap":
-			pe.Args = []string{planCheapest}
-		case capitalIndex(name) >= 0:
-			pe.Args = []string{data.Capitals[capitalIndex(name)]}
-		default:
-			k, msg := parseStock(name)
-			if msg != "" {
-				return pe, it.Errorf("%q is not a column or a stock: the columns are %s (or write buy: cheapest)", name, capitalList())
-			}
-			if _, err := s.stockArg(it, name); err != nil {
-				return pe, err
-			}
-			pe.Args = []string{k.String()}
-		}
-	case kindSell:
-		if word == planBest {
-			pe.Args = []string{planBest}
-			break
-		}
-		x, y, explicit, err := s.sellArgs(it)
-		if err != nil {
-			return pe, err
-		}
-		pe.Args, pe.Partner = []string{x.String(), y.String()}, explicit
-	case kindJoker:
-		if s.Teams[s.Players[seat].Team].JokerUsed {
-			return pe, it.Errorf("the Joker is already used, so this entry could never be played")
-		}
-		text, err := it.String()
-		if err != nil {
-			return pe, it.Errorf("name the one stock to sell with the Joker, e.g. joker: red 4")
-		}
-		k, err := s.stockArg(it, text)
-		if err != nil {
-			return pe, err
-		}
-		pe.Args = []string{k.String()}
-	case kindPass:
-		if it.HasValue() {
-			return pe, it.Errorf("pass takes no value")
-		}
-	case verbPlan:
-		return pe, it.Errorf("a plan cannot hold a plan")
-	default:
-		return pe, it.Errorf("unknown plan entry %q: a plan entry is buy, sell, joker or pass (with 3 players, market-closed beside it or on a line of its own)", verb)
+	v := r.verb(verbOf(name))
+	if v == nil {
+		return PlanEntry{}, it.Errorf("unknown plan entry %q: a plan entry is buy, sell, joker or pass (with 3 players, market-closed beside it or on a line of its own)", name)
 	}
-	return pe, nil
-}
-
-// choices turns a plan entry into the concrete orders it may stand for
-// now, in order; the first that passes the turn's checks is the one.
-func (s *State) choices(seat int, pe PlanEntry) [][]orders.Item {
-	one := func(it orders.Item) [][]orders.Item { return [][]orders.Item{orders.Renumber([]orders.Item{it})} }
-	switch {
-	case pe.Verb == kindBuy && pe.Args[0] == planCheapest:
-		if a, ok := s.cheapestBuy(seat, false); ok {
-			return one(orders.With(kindBuy, data.Capitals[a.col]))
-		}
-		return nil
-	case pe.Verb == kindBuy && capitalIndex(pe.Args[0]) < 0:
-		// A stock: every column where it is available, in capital order.
-		k, _ := parseStock(pe.Args[0])
-		var out [][]orders.Item
-		for c, col := range s.Columns {
-			if len(col) > 0 && col[0] == k {
-				out = append(out, one(orders.With(kindBuy, data.Capitals[c]))...)
-			}
-		}
-		return out
-	case pe.Verb == kindSell && pe.Args[0] == planBest:
-		if a, ok := s.bestPair(seat); ok {
-			return one(orders.With(kindSell, a.stocks[0].String(), a.stocks[1].String()))
-		}
-		return nil
-	case pe.Verb == kindSell && pe.Partner:
-		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{
-			{Kind: yaml.ScalarNode, Tag: "!!str", Value: "mine"}, {Kind: yaml.ScalarNode, Tag: "!!str", Value: pe.Args[0]},
-			{Kind: yaml.ScalarNode, Tag: "!!str", Value: "partner"}, {Kind: yaml.ScalarNode, Tag: "!!str", Value: pe.Args[1]},
-		}}
-		return one(orders.Item{Verb: kindSell, Value: n})
-	case pe.Verb == kindPass:
-		return one(orders.Bare(kindPass))
-	}
-	return one(orders.With(pe.Verb, pe.Args...))
+	return v.planEntry(s, seat, it, word)
 }
 
 // planAction is the action seat's plan plays now: the first entry legal at
 // this moment, with the first Market closed column in its ranking that is
 // legal after it (else the card's default place, TR-X1). ok is false when
 // no entry is legal.
-func (s *State) planAction(seat int, pl *Plan) (action, bool) {
+func (s *State) planAction(r *Rules, seat int, pl *Plan) (action, bool) {
 	for _, pe := range pl.Entries {
-		for _, items := range s.choices(seat, pe) {
-			a, err := s.parse(seat, items)
-			if err != nil {
+		for _, items := range r.verb(pe.Verb).planChoices(s, seat, pe) {
+			var a action
+			if err := s.read(r, seat, items, &a); err != nil {
 				continue
 			}
 			a.mc = -1
@@ -323,7 +266,7 @@ func (s *State) planAction(seat int, pl *Plan) (action, bool) {
 // chain plays the turns that standing plans cover, one after another,
 // until the player whose turn it is has no plan, or a plan with no legal
 // entry (which is dropped, and its player told), or the set ends (TR-X11).
-func (s *State) chain(rng *engine.Rand) []engine.Happening {
+func (s *State) chain(r *Rules, rng *engine.Rand) []engine.Happening {
 	var hs []engine.Happening
 	for s.Phase == phaseTurn && s.Active >= 0 {
 		seat := s.Active
@@ -332,7 +275,7 @@ func (s *State) chain(rng *engine.Rand) []engine.Happening {
 			break
 		}
 		s.Players[seat].Plan = nil
-		a, ok := s.planAction(seat, pl)
+		a, ok := s.planAction(r, seat, pl)
 		if !ok {
 			hs = append(hs, engine.Happening{
 				Text: fmt.Sprintf("None of the entries of your standing plan (%s) is legal now, so the plan is dropped and your orders for this turn are needed.", strings.Join(pl.Lines(), "; ")),
@@ -364,15 +307,15 @@ var _ engine.StandingOrders = Engine{}
 // CheckStanding checks an order file from a player whose turn it is not
 // (TR-X11): it may only set or cancel their plan for their next turn, and
 // not once the set has ended.
-func (Engine) CheckStanding(as engine.State, player string, items []orders.Item) error {
-	_, _, _, err := state(as).standingPlan(player, items)
+func (e Engine) CheckStanding(as engine.State, player string, items []orders.Item) error {
+	_, _, _, err := state(as).standingPlan(e.rules(), player, items)
 	return err
 }
 
 // ApplyStanding stores (or, with plan: none, cancels) the player's plan.
-func (Engine) ApplyStanding(as engine.State, player string, items []orders.Item) (engine.State, error) {
+func (e Engine) ApplyStanding(as engine.State, player string, items []orders.Item) (engine.State, error) {
 	s := state(as).clone()
-	pl, _, seat, err := s.standingPlan(player, items)
+	pl, _, seat, err := s.standingPlan(e.rules(), player, items)
 	if err != nil {
 		return nil, err
 	}
@@ -382,7 +325,7 @@ func (Engine) ApplyStanding(as engine.State, player string, items []orders.Item)
 
 // standingPlan reads a file that holds only plan:, from a player the open
 // step does not wait for.
-func (s *State) standingPlan(player string, items []orders.Item) (*Plan, bool, int, error) {
+func (s *State) standingPlan(r *Rules, player string, items []orders.Item) (*Plan, bool, int, error) {
 	seat := s.seat(player)
 	switch {
 	case seat < 0:
@@ -398,6 +341,6 @@ func (s *State) standingPlan(player string, items []orders.Item) (*Plan, bool, i
 	case len(items) != 1 || verbOf(items[0].Verb) != verbPlan:
 		return nil, false, seat, orders.Errorf(0, "orders", "you have no orders to give now (it is %s's turn, not yours) except a plan: for your next turn, alone in the file", s.Players[s.Active].Name)
 	}
-	pl, clear, err := s.parsePlan(seat, items[0])
+	pl, clear, err := s.parsePlan(r, seat, items[0])
 	return pl, clear, seat, err
 }

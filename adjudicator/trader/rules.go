@@ -2,95 +2,11 @@ package trader
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"taipan/adjudicator/engine"
-	"taipan/orders"
 )
-
-// bestPair is the pair sale with the highest payout open to seat: two of
-// its own stocks of one colour, or with 4 players one of its own and one of
-// its partner's (TR-A5). Ties go to the first colour in data order.
-func (s *State) bestPair(seat int) (action, bool) {
-	best, found := action{kind: kindSell, col: -1, mc: -1}, false
-	q := seat
-	if s.teams() {
-		q = s.partner(seat)
-	}
-	for c := range data.Colours {
-		var x, y Stock
-		ok := false
-		if q == seat {
-			// Stocks are sorted by colour then value: take the two highest.
-			var top []Stock
-			for _, h := range s.Players[seat].Stocks {
-				if h.Colour == c {
-					top = append(top, h)
-				}
-			}
-			if len(top) >= 2 {
-				x, y, ok = top[len(top)-2], top[len(top)-1], true
-			}
-		} else {
-			var okx, oky bool
-			x, okx = s.highest(seat, c)
-			y, oky = s.highest(q, c)
-			ok = okx && oky
-		}
-		if ok && (!found || x.Value*y.Value > best.pay()) {
-			best.stocks, best.owners, found = [2]Stock{x, y}, [2]int{seat, q}, true
-		}
-	}
-	return best, found
-}
-
-// highest returns seat's highest stock of colour c.
-func (s *State) highest(seat, c int) (Stock, bool) {
-	var out Stock
-	ok := false
-	for _, h := range s.Players[seat].Stocks {
-		if h.Colour == c {
-			out, ok = h, true // sorted ascending: the last one wins
-		}
-	}
-	return out, ok
-}
-
-// bestJoker is the Joker sale with the highest payout open to seat: its
-// own stocks first, then (4 players) its partner's; ties keep the first.
-func (s *State) bestJoker(seat int) (action, bool) {
-	a, found := action{kind: kindJoker, col: -1, mc: -1}, false
-	if s.Teams[s.Players[seat].Team].JokerUsed {
-		return a, false
-	}
-	holders := []int{seat}
-	if s.teams() {
-		holders = append(holders, s.partner(seat))
-	}
-	for _, p := range holders {
-		for _, h := range s.Players[p].Stocks {
-			if !found || h.Value > a.stocks[0].Value {
-				a.stocks[0], a.owners[0], found = h, p, true
-			}
-		}
-	}
-	return a, found
-}
-
-// cheapestBuy is the cheapest stock seat can buy now, the lowest column on
-// ties. ignoreMC pretends the Market closed card is not there.
-func (s *State) cheapestBuy(seat int, ignoreMC bool) (action, bool) {
-	a, found := action{kind: kindBuy, col: -1, mc: -1}, false
-	for i, col := range s.Columns {
-		if len(col) == 0 || (i == s.Market && !ignoreMC) || col[0].Value > s.Players[seat].Money {
-			continue
-		}
-		if !found || col[0].Value < s.Columns[a.col][0].Value {
-			a.col, found = i, true
-		}
-	}
-	return a, found
-}
 
 // bestTurnAction is the default action of a turn (rules-analysis 4c): the
 // best pair sale, else the cheapest purchase, else (TR-X2) the best Joker
@@ -134,102 +50,14 @@ func (s *State) stuck(seat int) bool {
 	return !ok
 }
 
-// defaultMC is where the Market closed card goes when the active player
-// does not say (TR-X1): after the action, the non-empty column other than
-// the card's current one whose available stock is worth most, the first in
-// capital order on ties.
-//
-// before says the action a has not been applied to s yet.
-func (s *State) defaultMC(a action, before bool) int {
-	best, bestV := -1, -1
-	for i, col := range s.Columns {
-		if i == s.Market {
-			continue
-		}
-		if before && a.kind == kindBuy && a.col == i {
-			col = col[1:]
-		}
-		if len(col) > 0 && col[0].Value > bestV {
-			best, bestV = i, col[0].Value
-		}
-	}
-	return best
-}
-
-// items writes an action as the orders a player would send.
-func (s *State) items(a action) []orders.Item {
-	var out []orders.Item
-	switch a.kind {
-	case kindBuy:
-		out = append(out, orders.With(kindBuy, data.Capitals[a.col]))
-	case kindSell:
-		out = append(out, orders.With(kindSell, a.stocks[0].String(), a.stocks[1].String()))
-	case kindJoker:
-		out = append(out, orders.With(kindJoker, a.stocks[0].String()))
-	default:
-		out = append(out, orders.Bare(kindPass))
-	}
-	if a.mc >= 0 {
-		out = append(out, orders.With(verbMC, data.Capitals[a.mc]))
-	}
-	return orders.Renumber(out)
-}
-
-func hap(format string, args ...any) engine.Happening {
-	return engine.Happening{Text: fmt.Sprintf(format, args...)}
-}
-
-// sale moves the sold stocks to the pile and pays seat; it returns the
-// happening's text without the final period.
-func (s *State) sale(seat int, a action) string {
-	name := s.Players[seat].Name
-	whose := func(i int) string {
-		if a.owners[i] == seat {
-			return a.stocks[i].String()
-		}
-		return s.Players[a.owners[i]].Name + "'s " + a.stocks[i].String()
-	}
-	var text string
-	switch a.kind {
-	case kindSell:
-		s.take(a.owners[0], a.stocks[0])
-		s.take(a.owners[1], a.stocks[1])
-		s.Sold = append(s.Sold, a.stocks[0], a.stocks[1])
-		text = fmt.Sprintf("%s sold %s and %s for %d million", name, whose(0), whose(1), a.pay())
-	case kindJoker:
-		s.take(a.owners[0], a.stocks[0])
-		s.Sold = append(s.Sold, a.stocks[0])
-		t := &s.Teams[s.Players[seat].Team]
-		t.JokerUsed, t.JokerBy = true, seat
-		joker := "the Joker"
-		if s.teams() {
-			joker = "the team Joker"
-		}
-		text = fmt.Sprintf("%s sold %s with %s for %d million", name, whose(0), joker, a.pay())
-	}
-	s.Players[seat].Money += a.pay()
-	return text
-}
-
-// turn resolves the active player's turn; by is added to the action's
-// happening (" by their standing plan").
+// turn resolves the active player's turn: the action's effect (its verb's
+// play), then the end of the set or the Market closed card's move, then
+// the next player; by is added to the action's happening (" by their
+// standing plan").
 func (s *State) turn(seat int, a action, rng *engine.Rand, by string) ([]engine.Happening, error) {
-	p := &s.Players[seat]
 	// A default is reported by the host (Submission.Default), not here.
-	var hs []engine.Happening
-	switch a.kind {
-	case kindBuy:
-		k := s.Columns[a.col][0]
-		s.Columns[a.col] = s.Columns[a.col][1:]
-		p.Money -= k.Value
-		s.give(seat, k)
-		hs = append(hs, hap("%s bought %s from %s for %d million%s.", p.Name, k, data.Capitals[a.col], k.Value, by))
-	case kindSell, kindJoker:
-		hs = append(hs, hap("%s%s.", s.sale(seat, a), by))
-	default:
-		hs = append(hs, hap("%s passed%s: no purchase or sale was possible.", p.Name, by))
-	}
-	if a.kind == kindPass {
+	hs := []engine.Happening{{Text: a.verb.play(s, seat, a, by)}}
+	if a.verb == pass {
 		s.Passes++
 	} else {
 		s.Passes = 0
@@ -238,20 +66,7 @@ func (s *State) turn(seat int, a action, rng *engine.Rand, by string) ([]engine.
 	if len(empty) >= 3 {
 		return append(hs, s.endSet(fmt.Sprintf("%s: %s are empty.", s.setWord(), columnNames(empty)), rng)...), nil
 	}
-	if s.Market >= 0 {
-		if len(empty) >= 2 {
-			s.Market = -1
-			hs = append(hs, hap("The Market closed card is removed from the game for good: %s are empty.", columnNames(empty)))
-		} else {
-			how := ""
-			if a.mc < 0 {
-				a.mc = s.defaultMC(a, false)
-				how = " (the default place)"
-			}
-			s.Market = a.mc
-			hs = append(hs, hap("%s moved the Market closed card to %s%s.", p.Name, data.Capitals[a.mc], how))
-		}
-	}
+	hs = append(hs, s.moveMarketClosed(seat, a, empty)...)
 	stuck := true
 	for i := range s.Players {
 		if !s.Players[i].Removed && !s.stuck(i) {
@@ -312,7 +127,7 @@ func (s *State) lastSales(seats []int, acts []action, defs []bool, rng *engine.R
 	var hs []engine.Happening
 	if !s.teams() {
 		for i, seat := range seats {
-			if acts[i].kind == kindPass {
+			if acts[i].verb == pass {
 				hs = append(hs, hap("%s made no last sale.", s.Players[seat].Name))
 				continue
 			}
@@ -323,9 +138,9 @@ func (s *State) lastSales(seats []int, acts []action, defs []bool, rng *engine.R
 		// seat order; if both partners pass, the sale is still made.
 		for ti := range s.Teams {
 			chosen := -1
-			for pass := 0; pass < 2 && chosen < 0; pass++ {
+			for round := 0; round < 2 && chosen < 0; round++ {
 				for i, seat := range seats {
-					if s.Players[seat].Team == ti && acts[i].kind != kindPass && defs[i] == (pass == 1) {
+					if s.Players[seat].Team == ti && acts[i].verb != pass && defs[i] == (round == 1) {
 						chosen = i
 						break
 					}
@@ -335,7 +150,7 @@ func (s *State) lastSales(seats []int, acts []action, defs []bool, rng *engine.R
 				seat := seats[chosen]
 				hs = append(hs, hap("%s (the last sale of %s).", s.sale(seat, acts[chosen]), s.Teams[ti].Name))
 				for i, other := range seats {
-					if i != chosen && s.Players[other].Team == ti && acts[i].kind != kindPass {
+					if i != chosen && s.Players[other].Team == ti && acts[i].verb != pass {
 						hs = append(hs, hap("%s's last sale was not made: %s made the team's one last sale.", s.Players[other].Name, s.Players[seat].Name))
 					}
 				}
@@ -508,7 +323,7 @@ func (s *State) newSet() {
 }
 
 func (s *State) phaseText() string {
-	prefix := fmt.Sprintf("set %d of %d, ", s.Set, s.Sets)
+	prefix := "set " + strconv.Itoa(s.Set) + " of " + strconv.Itoa(s.Sets) + ", "
 	switch s.Phase {
 	case phaseTurn:
 		return prefix + s.Players[s.Active].Name + "'s turn"

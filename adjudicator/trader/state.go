@@ -4,10 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"taipan/adjudicator/engine"
+	"taipan/orders"
 )
 
 // Stock is one stock card: a colour (index into the colours of data.yaml)
@@ -19,8 +20,11 @@ type Stock struct {
 
 // String returns the stock as players write it, e.g. "red 4".
 func (k Stock) String() string {
-	if k.Colour < 0 || k.Colour >= len(data.Colours) {
+	switch {
+	case k.Colour < 0 || k.Colour >= len(data.Colours):
 		return "? " + strconv.Itoa(k.Value)
+	case k.Value >= 0 && k.Value < len(data.names[k.Colour]):
+		return data.names[k.Colour][k.Value]
 	}
 	return data.Colours[k.Colour] + " " + strconv.Itoa(k.Value)
 }
@@ -123,6 +127,24 @@ func splitStocks(text string) []string {
 		return nil
 	}
 	return out
+}
+
+// stockArg parses one stock of an order and checks its value exists.
+func (s *State) stockArg(it orders.Item, text string) (Stock, error) {
+	k, msg := parseStock(text)
+	if msg != "" {
+		return k, it.Errorf("%s", msg)
+	}
+	if !s.validValue(k.Value) {
+		vals := make([]string, 0, len(s.Values))
+		for i, v := range s.Values {
+			if i == 0 || v != s.Values[i-1] {
+				vals = append(vals, strconv.Itoa(v))
+			}
+		}
+		return k, it.Errorf("there is no %s: the values are %s", k, engine.AndList(vals))
+	}
+	return k, nil
 }
 
 // Player is one seat.
@@ -315,9 +337,13 @@ func (s *State) take(p int, k Stock) {
 }
 
 func (s *State) give(p int, k Stock) {
-	st := append(s.Players[p].Stocks, k)
-	sort.SliceStable(st, func(i, j int) bool { return st[i].less(st[j]) })
-	s.Players[p].Stocks = st
+	// Kept sorted: k goes after every stock not greater than it.
+	st := s.Players[p].Stocks
+	i := len(st)
+	for i > 0 && k.less(st[i-1]) {
+		i--
+	}
+	s.Players[p].Stocks = slices.Insert(st, i, k)
 }
 
 // validValue reports whether v is a printed value of this game's stocks.
