@@ -102,40 +102,29 @@ func (pl *Player) LocalTime(t time.Time) string {
 // began (BeforeQuiet), so that a look every few minutes finds it while
 // they are awake. Without quiet hours it is t.
 func (pl *Player) Waking(t time.Time) time.Time {
-	q := pl.quiet()
+	q, minute, local := pl.quietAt(t)
 	if q == nil {
-		return t
-	}
-	local := t.In(pl.Location())
-	minute := local.Hour()*60 + local.Minute()
-	if !q.contains(minute) {
 		return t
 	}
 	back := minute - q.From // minutes since the quiet hours began
 	if back < 0 {
 		back += 24 * 60
 	}
-	began := local.Truncate(time.Minute).Add(-time.Duration(back) * time.Minute)
-	return began.Add(-BeforeQuiet).UTC()
+	return local.Add(-time.Duration(back)*time.Minute - BeforeQuiet).UTC()
 }
 
 // QuietUntil is the end of the quiet hours t falls in: t itself when it
 // falls in none.
 func (pl *Player) QuietUntil(t time.Time) time.Time {
-	q := pl.quiet()
+	q, minute, local := pl.quietAt(t)
 	if q == nil {
-		return t
-	}
-	local := t.In(pl.Location())
-	minute := local.Hour()*60 + local.Minute()
-	if !q.contains(minute) {
 		return t
 	}
 	ahead := q.To - minute // minutes until they end
 	if ahead <= 0 {
 		ahead += 24 * 60
 	}
-	return local.Truncate(time.Minute).Add(time.Duration(ahead) * time.Minute).UTC()
+	return local.Add(time.Duration(ahead) * time.Minute).UTC()
 }
 
 // ReminderAt is when a reminder meant for t (the deadline less the lead)
@@ -156,12 +145,23 @@ func (pl *Player) ReminderAt(t, deadline, now time.Time) time.Time {
 
 // QuietAt reports whether t falls in the player's quiet hours.
 func (pl *Player) QuietAt(t time.Time) bool {
-	q := pl.quiet()
-	if q == nil {
-		return false
+	q, _, _ := pl.quietAt(t)
+	return q != nil
+}
+
+// quietAt is, when t falls in the player's quiet hours, those hours, the
+// minute of the day t is in the player's zone, and t there to the minute;
+// nil when it falls in none.
+func (pl *Player) quietAt(t time.Time) (q *Quiet, minute int, local time.Time) {
+	if q = pl.quiet(); q == nil {
+		return nil, 0, t
 	}
-	local := t.In(pl.Location())
-	return q.contains(local.Hour()*60 + local.Minute())
+	local = t.In(pl.Location())
+	minute = local.Hour()*60 + local.Minute()
+	if !q.contains(minute) {
+		return nil, 0, t
+	}
+	return q, minute, local.Truncate(time.Minute)
 }
 
 // quiet is the player's quiet hours, nil for none.
