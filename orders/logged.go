@@ -219,6 +219,30 @@ type jsonScan struct {
 	// order file is many small nodes, and one allocation per node was
 	// most of replay's garbage.
 	slab []yaml.Node
+	// kids is where the lists of a list's or a mapping's nodes are cut
+	// from, and pending holds the nodes of those still being read: a
+	// list grown a node at a time was the next most of the garbage.
+	kids, pending []*yaml.Node
+}
+
+// content is the nodes read since mark, in a list of their own; nil for
+// none, as the YAML parser leaves an empty list's or mapping's.
+func (s *jsonScan) content(mark int) []*yaml.Node {
+	k := len(s.pending) - mark
+	if k == 0 {
+		return nil
+	}
+	if len(s.kids) < k {
+		// Enough for every list still to close: the nodes read into
+		// them so far and those yet to read.
+		s.kids = make([]*yaml.Node, len(s.pending)+countValues(s.b[s.i:]))
+	}
+	out := s.kids[:k:k]
+	s.kids = s.kids[k:]
+	copy(out, s.pending[mark:])
+	clear(s.pending[mark:])
+	s.pending = s.pending[:mark]
+	return out
 }
 
 // node is a fresh node from the slab.
@@ -346,6 +370,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 		if c == '{' {
 			n.Kind, n.Tag, end = yaml.MappingNode, "!!map", '}'
 		}
+		mark := len(s.pending)
 		for first := true; ; first = false {
 			s.space()
 			if s.next(end) {
@@ -363,7 +388,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 				if err != nil {
 					return nil, err
 				}
-				n.Content = append(n.Content, s.node(stringNode(key)))
+				s.pending = append(s.pending, s.node(stringNode(key)))
 				s.space()
 				if !s.next(':') {
 					return nil, errors.New("a colon was expected")
@@ -373,8 +398,9 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.Content = append(n.Content, v)
+			s.pending = append(s.pending, v)
 		}
+		n.Content = s.content(mark)
 		s.depth--
 		return n, nil
 	case c == '"':
