@@ -370,6 +370,9 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 		if c == '{' {
 			n.Kind, n.Tag, end = yaml.MappingNode, "!!map", '}'
 		}
+		if s.pending == nil {
+			s.pending = make([]*yaml.Node, 0, 16) // the open lists of most payloads
+		}
 		mark := len(s.pending)
 		for first := true; ; first = false {
 			s.space()
