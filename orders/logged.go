@@ -223,6 +223,7 @@ type jsonScan struct {
 	// from, and pending holds the nodes of those still being read: a
 	// list grown a node at a time was the next most of the garbage.
 	kids, pending []*yaml.Node
+	asString      string // b, once text made it
 }
 
 // content is the nodes read since mark, in a list of their own; nil for
@@ -243,6 +244,15 @@ func (s *jsonScan) content(mark int) []*yaml.Node {
 	clear(s.pending[mark:])
 	s.pending = s.pending[:mark]
 	return out
+}
+
+// text is the JSON as a string, made once: the strings and numbers read
+// from it are cut from it rather than each copied on its own.
+func (s *jsonScan) text() string {
+	if s.asString == "" && len(s.b) > 0 {
+		s.asString = string(s.b)
+	}
+	return s.asString
 }
 
 // node is a fresh node from the slab.
@@ -294,7 +304,7 @@ func (s *jsonScan) str() (string, error) {
 	raw := s.b[start:s.i]
 	s.i++ // the closing quote
 	if !escaped && utf8.Valid(raw) {
-		return string(raw), nil
+		return s.text()[start : start+len(raw)], nil
 	}
 	var out string
 	err := json.Unmarshal(s.b[start-1:min(s.i, len(s.b))], &out)
@@ -432,7 +442,7 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 	if !jsonNumber(s.b[start:s.i]) {
 		return nil, errors.New("a value was expected")
 	}
-	n, err := numberNode(json.Number(s.b[start:s.i]))
+	n, err := numberNode(json.Number(s.text()[start:s.i]))
 	if err != nil {
 		return nil, err
 	}
