@@ -82,6 +82,9 @@ func (g *Game) attendanceAt(reason string, at time.Time, defaults, overruled []s
 		default:
 			s.Status, s.Rule = Missed, "sent nothing: the defaults were played"
 		}
+		if out == nil {
+			out = make([]SeatStep, 0, len(g.Players)) // a seat each at most
+		}
 		out = append(out, s)
 	}
 	return out

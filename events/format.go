@@ -64,6 +64,19 @@ const recordedAtLayout = "2006-01-02T15:04:05.000Z07:00"
 // ComputeHash returns the chained hash the event should carry, from its
 // fields and PrevHash, by the rules of its format.
 func (e *Event) ComputeHash() string {
+	var hexSum [2 * sha256.Size]byte
+	return string(e.appendHash(hexSum[:0]))
+}
+
+// hashMatches reports whether the event's recorded hash is ComputeHash,
+// without the string ComputeHash makes (Verify checks every event).
+func (e *Event) hashMatches() bool {
+	var hexSum [2 * sha256.Size]byte
+	return string(e.appendHash(hexSum[:0])) == e.Hash
+}
+
+// appendHash appends ComputeHash to out.
+func (e *Event) appendHash(out []byte) []byte {
 	// The parts are written into one buffer on the stack and hashed at
 	// once: the same bytes as writing them one by one, without the
 	// garbage of a hash, a list and a conversion per part (a replay
@@ -84,7 +97,7 @@ func (e *Event) ComputeHash() string {
 	}
 	b = e.appendPayloadHash(b)
 	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	return hex.AppendEncode(out, sum[:])
 }
 
 // payloadHash is what stands for the payload in the hash: its SHA-256
@@ -110,6 +123,9 @@ func PayloadCommitment(format int, salt string, payload []byte) string {
 // appendPayloadCommitment appends PayloadCommitment to b.
 func appendPayloadCommitment(b []byte, format int, salt string, payload []byte) []byte {
 	if format == Format2 {
+		if sum, ok := smallHMAC(salt, payload); ok {
+			return hex.AppendEncode(b, sum[:])
+		}
 		key, _ := hex.DecodeString(salt)
 		m := hmac.New(sha256.New, key)
 		m.Write(payload)
@@ -118,6 +134,50 @@ func appendPayloadCommitment(b []byte, format int, salt string, payload []byte) 
 	}
 	sum := sha256.Sum256(payload)
 	return hex.AppendEncode(b, sum[:])
+}
+
+// smallHMAC is HMAC-SHA256(payload) keyed by the hex salt, worked out on
+// the stack, as RFC 2104 defines it, for a key of at most one block and a
+// payload that fits the buffer: every event of a log hashes its payload,
+// and hmac.New's hashes were most of the garbage of checking a chain. ok is
+// false for any other salt or payload, left to crypto/hmac.
+func smallHMAC(salt string, payload []byte) (sum [sha256.Size]byte, ok bool) {
+	const block = 64 // SHA-256's block size
+	var buf [1024]byte
+	if len(salt)%2 != 0 || len(salt) > 2*block || block+len(payload) > len(buf) {
+		return sum, false
+	}
+	for i := 0; i < len(salt); i += 2 {
+		hi, okHi := fromHex(salt[i])
+		lo, okLo := fromHex(salt[i+1])
+		if !okHi || !okLo {
+			return sum, false
+		}
+		buf[i/2] = hi<<4 | lo
+	}
+	// buf[:block] is the key, padded with zeros.
+	var outer [block + sha256.Size]byte
+	for i := range block {
+		outer[i] = buf[i] ^ 0x5c
+		buf[i] ^= 0x36
+	}
+	n := copy(buf[block:], payload)
+	inner := sha256.Sum256(buf[:block+n])
+	copy(outer[block:], inner[:])
+	return sha256.Sum256(outer[:]), true
+}
+
+// fromHex is the value of a hex digit.
+func fromHex(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10, true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
 }
 
 // format0Hash is how the pre-release builds hashed an event, kept only to

@@ -44,11 +44,14 @@ func ParseLogged(data []byte) ([]Item, error) {
 // 4.0 or null, other keys, space) goes to encoding/json, so that it reads
 // as it always did (FuzzParseLoggedPayload).
 func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
-	if !json.Valid(payload) {
-		return 0, nil, Errorf(0, "", "not valid JSON")
-	}
+	// The scan checks the JSON as it reads it: only what it cannot read
+	// is checked again by encoding/json, which a replay of the log's own
+	// form then never calls.
 	if step, items, err, ok := scanPayload(payload); ok {
 		return step, items, err
+	}
+	if !json.Valid(payload) {
+		return 0, nil, Errorf(0, "", "not valid JSON")
 	}
 	var p struct {
 		Step   int             `json:"step"`
@@ -64,12 +67,13 @@ func ParseLoggedPayload(payload []byte) (step int, items []Item, err error) {
 	return p.Step, items, err
 }
 
-// scanPayload reads valid JSON of the form the log holds: an object of
+// scanPayload reads JSON of the form the log holds: an object of
 // "orders" and an integer "step", each at most once, keys as written, no
-// space between tokens. ok is false for any other form, or orders it
-// cannot read (a number out of range), which encoding/json then reads.
+// space between tokens. ok is false for any other form, for text that is
+// not valid JSON, or orders it cannot read (a number out of range), which
+// encoding/json then checks and reads.
 func scanPayload(payload []byte) (step int, items []Item, itemsErr error, ok bool) {
-	sc := jsonScan{b: payload}
+	sc := jsonScan{b: payload, depth: 1} // in the payload's object
 	if !sc.next('{') {
 		return 0, nil, nil, false
 	}
@@ -90,8 +94,12 @@ func scanPayload(payload []byte) (step int, items []Item, itemsErr error, ok boo
 			sc.i += len(`"step":`)
 			start := sc.i
 			sc.next('-')
+			digits := sc.i
 			for sc.i < len(sc.b) && sc.b[sc.i] >= '0' && sc.b[sc.i] <= '9' {
 				sc.i++
+			}
+			if sc.i-digits > 1 && sc.b[digits] == '0' {
+				return 0, nil, nil, false // a leading zero is not JSON
 			}
 			// A fraction or an exponent fails the ',' or '}' that must
 			// come next.
@@ -123,6 +131,8 @@ func (s *jsonScan) orders() (items []Item, itemsErr, err error) {
 		items, itemsErr = parseList(list)
 		return items, itemsErr, nil
 	}
+	s.depth++
+	defer func() { s.depth-- }()
 	s.slab = make([]yaml.Node, max(countOrderNodes(s.b[s.i:]), 1))
 	var errs List
 	for i := 0; ; i++ {
@@ -170,6 +180,8 @@ func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
 	if !s.next('{') {
 		return Item{}, false, nil
 	}
+	s.depth++
+	defer func() { s.depth-- }()
 	s.space()
 	key, err := s.str()
 	if err != nil || strings.TrimSpace(key) == "" {
@@ -177,7 +189,9 @@ func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
 		return Item{}, false, nil
 	}
 	s.space()
-	s.next(':')
+	if !s.next(':') {
+		return Item{}, false, errors.New("a colon was expected")
+	}
 	v, err := s.value()
 	if err != nil {
 		return Item{}, false, err
@@ -192,16 +206,53 @@ func (s *jsonScan) oneKeyEntry(i int) (it Item, ok bool, err error) {
 	return Item{Index: i, Line: 1, Verb: strings.ToLower(strings.TrimSpace(key)), Value: v}, true, nil
 }
 
-// jsonScan reads JSON already known to be valid (json.Valid) into the
-// nodes the YAML parser made of it, a byte at a time: replay reads every
-// logged order, and a token decoder cost more than the rest of reading it.
+// jsonScan reads JSON into the nodes the YAML parser made of it, a byte
+// at a time: replay reads every logged order, and a token decoder cost
+// more than the rest of reading it. It refuses (with an error) all that
+// json.Valid refuses, so that a payload it reads need not be checked
+// again (FuzzParseLoggedPayload).
 type jsonScan struct {
-	b []byte
-	i int
+	b     []byte
+	i     int
+	depth int // of the lists and mappings open, against maxDepth
 	// slab is where the nodes are cut from, a few at a time: a logged
 	// order file is many small nodes, and one allocation per node was
 	// most of replay's garbage.
 	slab []yaml.Node
+	// kids is where the lists of a list's or a mapping's nodes are cut
+	// from, and pending holds the nodes of those still being read: a
+	// list grown a node at a time was the next most of the garbage.
+	kids, pending []*yaml.Node
+	asString      string // b, once text made it
+}
+
+// content is the nodes read since mark, in a list of their own; nil for
+// none, as the YAML parser leaves an empty list's or mapping's.
+func (s *jsonScan) content(mark int) []*yaml.Node {
+	k := len(s.pending) - mark
+	if k == 0 {
+		return nil
+	}
+	if len(s.kids) < k {
+		// Enough for every list still to close: the nodes read into
+		// them so far and those yet to read.
+		s.kids = make([]*yaml.Node, len(s.pending)+countValues(s.b[s.i:]))
+	}
+	out := s.kids[:k:k]
+	s.kids = s.kids[k:]
+	copy(out, s.pending[mark:])
+	clear(s.pending[mark:])
+	s.pending = s.pending[:mark]
+	return out
+}
+
+// text is the JSON as a string, made once: the strings and numbers read
+// from it are cut from it rather than each copied on its own.
+func (s *jsonScan) text() string {
+	if s.asString == "" && len(s.b) > 0 {
+		s.asString = string(s.b)
+	}
+	return s.asString
 }
 
 // node is a fresh node from the slab.
@@ -238,16 +289,22 @@ func (s *jsonScan) str() (string, error) {
 	}
 	start, escaped := s.i, false
 	for s.i < len(s.b) && s.b[s.i] != '"' {
-		if s.b[s.i] == '\\' {
+		switch {
+		case s.b[s.i] < 0x20:
+			return "", errors.New("a control character in a string")
+		case s.b[s.i] == '\\':
 			escaped = true
 			s.i++
 		}
 		s.i++
 	}
-	raw := s.b[start:min(s.i, len(s.b))]
+	if s.i >= len(s.b) {
+		return "", errors.New("unexpected end")
+	}
+	raw := s.b[start:s.i]
 	s.i++ // the closing quote
 	if !escaped && utf8.Valid(raw) {
-		return string(raw), nil
+		return s.text()[start : start+len(raw)], nil
 	}
 	var out string
 	err := json.Unmarshal(s.b[start-1:min(s.i, len(s.b))], &out)
@@ -314,56 +371,120 @@ func (s *jsonScan) value() (*yaml.Node, error) {
 	}
 	switch c := s.b[s.i]; {
 	case c == '{' || c == '[':
+		if s.depth++; s.depth > maxDepth {
+			return nil, errors.New("nested too deeply")
+		}
 		s.i++
 		n := s.node(yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: 1})
 		end := byte(']')
 		if c == '{' {
 			n.Kind, n.Tag, end = yaml.MappingNode, "!!map", '}'
 		}
-		for s.space(); !s.next(end); s.space() {
+		if s.pending == nil {
+			s.pending = make([]*yaml.Node, 0, 16) // the open lists of most payloads
+		}
+		mark := len(s.pending)
+		for first := true; ; first = false {
+			s.space()
+			if s.next(end) {
+				break
+			}
 			if s.i >= len(s.b) {
 				return nil, errors.New("unexpected end")
 			}
-			s.next(',')
+			if !first && !s.next(',') {
+				return nil, errors.New("a comma was expected")
+			}
 			if c == '{' {
 				s.space()
 				key, err := s.str()
 				if err != nil {
 					return nil, err
 				}
-				n.Content = append(n.Content, s.node(stringNode(key)))
+				s.pending = append(s.pending, s.node(stringNode(key)))
 				s.space()
-				s.next(':')
+				if !s.next(':') {
+					return nil, errors.New("a colon was expected")
+				}
 			}
 			v, err := s.value()
 			if err != nil {
 				return nil, err
 			}
-			n.Content = append(n.Content, v)
+			s.pending = append(s.pending, v)
 		}
+		n.Content = s.content(mark)
+		s.depth--
 		return n, nil
 	case c == '"':
 		str, err := s.str()
-		return s.node(stringNode(str)), err
-	case c == 't':
-		s.i += 4
-		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true", Line: 1}), nil
-	case c == 'f':
-		s.i += 5
-		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "false", Line: 1}), nil
-	case c == 'n':
-		s.i += 4
-		return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null", Line: 1}), nil
+		if err != nil {
+			return nil, err
+		}
+		return s.node(stringNode(str)), nil
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range [...]string{"true", "false", "null"} {
+			if bytes.HasPrefix(s.b[s.i:], []byte(lit)) {
+				s.i += len(lit)
+				tag := "!!bool"
+				if lit == "null" {
+					tag = "!!null"
+				}
+				return s.node(yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: lit, Line: 1}), nil
+			}
+		}
+		return nil, errors.New("a value was expected")
 	}
 	start := s.i
 	for s.i < len(s.b) && strings.IndexByte("+-.0123456789eE", s.b[s.i]) >= 0 {
 		s.i++
 	}
-	n, err := numberNode(json.Number(s.b[start:s.i]))
+	if !jsonNumber(s.b[start:s.i]) {
+		return nil, errors.New("a value was expected")
+	}
+	n, err := numberNode(json.Number(s.text()[start:s.i]))
 	if err != nil {
 		return nil, err
 	}
 	return s.node(n), nil
+}
+
+// maxDepth is the deepest nesting json.Valid takes.
+const maxDepth = 10000
+
+// jsonNumber reports whether b is a number as JSON writes one:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func jsonNumber(b []byte) bool {
+	i := 0
+	digits := func() int {
+		start := i
+		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+			i++
+		}
+		return i - start
+	}
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	if n := digits(); n == 0 || n > 1 && b[i-n] == '0' {
+		return false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		if i < len(b) && (b[i] == '+' || b[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(b)
 }
 
 func stringNode(s string) yaml.Node {

@@ -100,6 +100,11 @@ func FuzzParseLoggedPayload(f *testing.F) {
 	f.Add(`{"orders":[{"buy":"London"}],"step":4}`)
 	f.Add(`{"orders":["pass",{"bid":100}],"step":1}`)
 	f.Add(`{"step":2,"orders":null}`)
+	// Not JSON, in the log's own form: the scan must refuse it too.
+	for _, s := range []string{`[{"a":01}]`, `[{"a":[1 2]}]`, `[{"a" 1}]`, `[{"a":tru}]`, "[\"a\x01\"]", `[{"a":{"b":1,}}]`, `[{"a":[,1]}]`, `[{"a":1.}]`, `[{"a":-}]`, `[{"a":"x`} {
+		f.Add(`{"orders":` + s + `,"step":1}`)
+	}
+	f.Add(`{"orders":[],"step":01}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		var p struct {
 			Step   int             `json:"step"`

@@ -17,18 +17,22 @@ import (
 // jw appends JSON to a buffer.
 type jw struct{ b []byte }
 
-func (w *jw) key(k string, first bool) {
+func (w *jw) key(k string, first bool) { w.b = appendKey(w.b, k, first) }
+
+// appendKey appends a key to b: the writers build on a local slice and
+// store it in the writer once, since every store of the buffer's pointer
+// while the collector runs costs a write barrier.
+func appendKey(b []byte, k string, first bool) []byte {
 	if !first {
-		w.b = append(w.b, ',')
+		b = append(b, ',')
 	}
-	w.b = append(w.b, '"')
-	w.b = append(w.b, k...)
-	w.b = append(w.b, '"', ':')
+	b = append(b, '"')
+	b = append(b, k...)
+	return append(b, '"', ':')
 }
 
 func (w *jw) int(k string, n int, first bool) {
-	w.key(k, first)
-	w.b = strconv.AppendInt(w.b, int64(n), 10)
+	w.b = strconv.AppendInt(appendKey(w.b, k, first), int64(n), 10)
 }
 
 func (w *jw) bool(k string, v bool) {
