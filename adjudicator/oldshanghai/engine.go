@@ -687,7 +687,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 // happenings hands over the happenings the rules told.
 func (s *State) happenings() []engine.Happening {
 	out := s.out
-	s.out, s.told = nil, nil
+	s.out, s.told, s.prose = nil, nil, nil
 	return out
 }
 
@@ -755,7 +755,7 @@ func (e Engine) Correct(as engine.State, c engine.Correction) (engine.State, []e
 		}
 	}
 	s.Asked = keep
-	if len(s.alive()) <= 1 {
+	if s.aliveCount() <= 1 {
 		s.gameOver("")
 	} else if s.Stage == stTurn && s.Active == p {
 		s.Active = s.next(p)

@@ -9,17 +9,57 @@ import (
 
 // say tells everyone; tell and tellTwo tell one or two players only.
 // The happenings are built as Resolve returns them (State.out), the names
-// they are told to cut from one array (State.told): a game tells of
-// hundreds of decisions, and a slice for each would be an allocation
+// they are told to cut from one array (State.told) and their texts written
+// into one growing buffer (State.prose): a game tells of hundreds of
+// decisions, and a slice or a string for each would be an allocation
 // each.
-func (s *State) say(format string, args ...any) { s.sayText(fmt.Sprintf(format, args...)) }
+func (s *State) say(format string, args ...any) {
+	start := s.proseStart()
+	fmt.Fprintf(s.prose, format, args...)
+	s.emit(engine.Happening{Text: s.proseSince(start)})
+}
 
-// sayText and tellText are say and tell of a text built without fmt, for
-// the happenings of every turn.
-func (s *State) sayText(text string) { s.emit(engine.Happening{Text: text}) }
+// sayText and tellText are say and tell of a text made of the given
+// pieces, written without fmt, for the happenings of every turn.
+func (s *State) sayText(pieces ...string) {
+	s.emit(engine.Happening{Text: s.text(pieces...)})
+}
 
-func (s *State) tellText(p int, text string) {
-	s.tellTo(text, s.name(p))
+func (s *State) tellText(p int, pieces ...string) {
+	s.tellTo(s.text(pieces...), s.name(p))
+}
+
+// proseChunk is the size of the first buffer of a Resolve's texts; each
+// next one is twice the last (a whole game, one Resolve, tells some
+// 15 KB).
+const proseChunk = 4096
+
+// proseStart makes room for a text of a happening and returns where it
+// starts. The strings cut from the buffer stay valid as it grows: a
+// strings.Builder only ever appends, and a new buffer leaves the old
+// bytes to the texts cut from them.
+func (s *State) proseStart() int {
+	if s.prose == nil || s.prose.Cap()-s.prose.Len() < 256 {
+		size := proseChunk
+		if s.prose != nil {
+			size = 2 * s.prose.Cap()
+		}
+		s.prose = new(strings.Builder)
+		s.prose.Grow(size)
+	}
+	return s.prose.Len()
+}
+
+// proseSince is the text written since start.
+func (s *State) proseSince(start int) string { return s.prose.String()[start:] }
+
+// text writes the pieces as one text and returns it.
+func (s *State) text(pieces ...string) string {
+	start := s.proseStart()
+	for _, p := range pieces {
+		s.prose.WriteString(p)
+	}
+	return s.proseSince(start)
 }
 
 // tellTo adds a happening told to the named players only, their names cut
@@ -47,10 +87,16 @@ func (s *State) emit(h engine.Happening) {
 	s.out = append(s.out, h)
 }
 
-func (s *State) tell(p int, format string, args ...any) { s.tellText(p, fmt.Sprintf(format, args...)) }
+func (s *State) tell(p int, format string, args ...any) {
+	start := s.proseStart()
+	fmt.Fprintf(s.prose, format, args...)
+	s.tellTo(s.proseSince(start), s.name(p))
+}
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
-	s.tellTo(fmt.Sprintf(format, args...), s.name(p), s.name(q))
+	start := s.proseStart()
+	fmt.Fprintf(s.prose, format, args...)
+	s.tellTo(s.proseSince(start), s.name(p), s.name(q))
 }
 
 // rng is the part of *engine.Rand the rules use.
@@ -120,7 +166,7 @@ func (s *State) atom(p int, a Atom) bool {
 	case "deck":
 		v = compare(len(s.Deck), a.Op, a.N)
 	case "players":
-		v = compare(len(s.alive()), a.Op, a.N)
+		v = compare(s.aliveCount(), a.Op, a.N)
 	case "drawer", "shanghaier":
 		who := -1
 		if s.Sh != nil {
@@ -198,11 +244,12 @@ func (s *State) order(src source) string {
 // text is made once per Resolve (a game tells of hundreds of decisions,
 // most by the same few orders; the standing orders do not change while
 // the rules run).
-func (s *State) fired(p int, src source, what string) {
+func (s *State) fired(p int, src source, what ...string) {
 	s.Decisions++
-	text := s.name(p) + " answered: " + what + "."
+	prefix := ""
 	if src.verb != "" {
-		prefix, ok := s.orderTexts[src]
+		var ok bool
+		prefix, ok = s.orderTexts[src]
 		if !ok {
 			if s.orderTexts == nil {
 				s.orderTexts = map[source]string{}
@@ -210,9 +257,19 @@ func (s *State) fired(p int, src source, what string) {
 			prefix = s.name(p) + "'s standing order " + strconv.Quote(s.order(src)) + " fired: "
 			s.orderTexts[src] = prefix
 		}
-		text = prefix + what + "."
 	}
-	s.tellText(p, text)
+	start := s.proseStart()
+	if prefix == "" {
+		s.prose.WriteString(s.name(p))
+		s.prose.WriteString(" answered: ")
+	} else {
+		s.prose.WriteString(prefix)
+	}
+	for _, w := range what {
+		s.prose.WriteString(w)
+	}
+	s.prose.WriteByte('.')
+	s.tellTo(s.proseSince(start), s.name(p))
 }
 
 // ask opens a step waiting for the given seats.
@@ -262,18 +319,18 @@ func (s *State) draw(p int) {
 	if len(s.Deck) == 0 {
 		// Only a layout with fewer Shanghai! cards than players can empty
 		// the deck (2f: "The deck cannot run out").
-		s.sayText("The deck is empty: " + s.name(p) + " cannot draw.")
+		s.sayText("The deck is empty: ", s.name(p), " cannot draw.")
 		s.endTurn()
 		return
 	}
 	c := s.drawTop(p)
 	if c == cShanghai {
-		s.sayText(s.name(p) + " drew a Shanghai! and places it face up: \"Shanghaied!\"")
+		s.sayText(s.name(p), " drew a Shanghai! and places it face up: \"Shanghaied!\"")
 		s.startShanghai(p)
 		return
 	}
-	s.sayText(s.name(p) + " drew a card.")
-	s.tellText(p, s.name(p)+" drew "+c.String()+".")
+	s.sayText(s.name(p), " drew a card.")
+	s.tellText(p, s.name(p), " drew ", c.String(), ".")
 	s.endTurn()
 }
 
@@ -296,7 +353,7 @@ func (s *State) endTurn() {
 	} else {
 		s.Quiet++
 	}
-	if len(s.alive()) <= 1 {
+	if s.aliveCount() <= 1 {
 		s.gameOver("")
 		return
 	}

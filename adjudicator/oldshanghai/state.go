@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"taipan/adjudicator/engine"
 )
 
@@ -128,6 +129,7 @@ type State struct {
 	trace   []move             // card movements of the last Resolve, for tests
 	out     []engine.Happening // happenings being built
 	told    []string           // the names of out's To, one array for all
+	prose   *strings.Builder   // the texts of out, one growing buffer for all
 	// orderTexts is the text of each standing order that fired in this
 	// Resolve, quoted as the happening writes it (fired).
 	orderTexts map[source]string
@@ -180,7 +182,7 @@ func (s *State) clone() *State {
 		sh.With = append([]Card(nil), s.Sh.With...)
 		c.Sh = &sh
 	}
-	c.answers, c.trace, c.out, c.told, c.orderTexts = nil, nil, nil, nil, nil
+	c.answers, c.trace, c.out, c.told, c.prose, c.orderTexts = nil, nil, nil, nil, nil, nil
 	return &c
 }
 
@@ -208,6 +210,17 @@ func (s *State) alive() []int {
 		}
 	}
 	return out
+}
+
+// aliveCount is how many seats are still in the game.
+func (s *State) aliveCount() int {
+	n := 0
+	for i := range s.Players {
+		if s.in(i) {
+			n++
+		}
+	}
+	return n
 }
 
 // next returns the first seat after p (clockwise) still in, or -1.
