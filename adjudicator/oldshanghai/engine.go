@@ -687,7 +687,18 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 // happenings hands over the happenings the rules told.
 func (s *State) happenings() []engine.Happening {
 	out := s.out
-	s.out, s.told, s.prose = nil, nil, nil
+	if len(s.outFull) > 0 {
+		n := len(s.out)
+		for _, c := range s.outFull {
+			n += len(c)
+		}
+		out = make([]engine.Happening, 0, n)
+		for _, c := range s.outFull {
+			out = append(out, c...)
+		}
+		out = append(out, s.out...)
+	}
+	s.out, s.outFull, s.names, s.told, s.prose = nil, nil, nil, nil, nil
 	return out
 }
 

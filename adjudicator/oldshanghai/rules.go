@@ -8,13 +8,14 @@ import (
 )
 
 // say tells everyone; tell and tellTwo tell one or two players only.
-// The happenings are built as Resolve returns them (State.out), the names
-// they are told to cut from one array (State.told) and their texts written
-// into one growing buffer (State.prose): a game tells of hundreds of
-// decisions, and a slice or a string for each would be an allocation
-// each.
+// The happenings are built as Resolve returns them (State.out, a chunk at
+// a time), the one player a happening is told to cut from the players'
+// names (State.names), two from one array (State.told), and their texts
+// written into buffers of a few kilobytes (State.prose): a game tells of
+// hundreds of decisions, and a slice or a string for each would be an
+// allocation each.
 func (s *State) say(format string, args ...any) {
-	start := s.proseStart()
+	start := s.proseStart(proseFormatted)
 	fmt.Fprintf(s.prose, format, args...)
 	s.emit(engine.Happening{Text: s.proseSince(start)})
 }
@@ -26,26 +27,26 @@ func (s *State) sayText(pieces ...string) {
 }
 
 func (s *State) tellText(p int, pieces ...string) {
-	s.tellTo(s.text(pieces...), s.name(p))
+	s.tellOne(p, s.text(pieces...))
 }
 
-// proseChunk is the size of the first buffer of a Resolve's texts; each
-// next one is twice the last (a whole game, one Resolve, tells some
-// 15 KB).
-const proseChunk = 4096
+// proseChunk is the size of each buffer of a Resolve's texts (a whole
+// game, one Resolve, tells some 15 KB); proseFormatted is the room made
+// for a text fmt writes, whose length is not known before (a longer one
+// grows the buffer as it is written).
+const (
+	proseChunk     = 8192
+	proseFormatted = 512
+)
 
-// proseStart makes room for a text of a happening and returns where it
-// starts. The strings cut from the buffer stay valid as it grows: a
-// strings.Builder only ever appends, and a new buffer leaves the old
-// bytes to the texts cut from them.
-func (s *State) proseStart() int {
-	if s.prose == nil || s.prose.Cap()-s.prose.Len() < 256 {
-		size := proseChunk
-		if s.prose != nil {
-			size = 2 * s.prose.Cap()
-		}
+// proseStart makes room for a text of need bytes and returns where it
+// starts. The strings cut from a buffer stay valid when it is replaced or
+// grows: a strings.Builder only ever appends, and a new buffer leaves the
+// old bytes to the texts cut from them.
+func (s *State) proseStart(need int) int {
+	if s.prose == nil || s.prose.Cap()-s.prose.Len() < need {
 		s.prose = new(strings.Builder)
-		s.prose.Grow(size)
+		s.prose.Grow(max(proseChunk, need))
 	}
 	return s.prose.Len()
 }
@@ -55,11 +56,27 @@ func (s *State) proseSince(start int) string { return s.prose.String()[start:] }
 
 // text writes the pieces as one text and returns it.
 func (s *State) text(pieces ...string) string {
-	start := s.proseStart()
+	n := 0
+	for _, p := range pieces {
+		n += len(p)
+	}
+	start := s.proseStart(n)
 	for _, p := range pieces {
 		s.prose.WriteString(p)
 	}
 	return s.proseSince(start)
+}
+
+// tellOne adds a happening told to seat p only, its To cut from the
+// players' names, made once per Resolve.
+func (s *State) tellOne(p int, text string) {
+	if s.names == nil {
+		s.names = make([]string, len(s.Players))
+		for i := range s.Players {
+			s.names[i] = s.Players[i].Name
+		}
+	}
+	s.emit(engine.Happening{Text: text, To: s.names[p : p+1 : p+1]})
 }
 
 // tellTo adds a happening told to the named players only, their names cut
@@ -75,26 +92,31 @@ func (s *State) tellTo(text string, names ...string) {
 	s.emit(engine.Happening{Text: text, To: s.told[n : n+len(names) : n+len(names)]})
 }
 
-// emit adds a happening. A whole game may be one Resolve, of a thousand
-// happenings, and most steps tell a few: the list grows four times at a
-// time, which copies and throws away less than append's doubling.
+// outChunk is how many happenings a chunk of State.out holds.
+const outChunk = 64
+
+// emit adds a happening. A whole game may be one Resolve, of hundreds of
+// happenings: they are gathered in chunks and copied once into a list of
+// their number (happenings), which makes and throws away less than a
+// list grown as they come.
 func (s *State) emit(h engine.Happening) {
 	if len(s.out) == cap(s.out) {
-		grown := make([]engine.Happening, len(s.out), 4*cap(s.out)+16)
-		copy(grown, s.out)
-		s.out = grown
+		if s.out != nil {
+			s.outFull = append(s.outFull, s.out)
+		}
+		s.out = make([]engine.Happening, 0, outChunk)
 	}
 	s.out = append(s.out, h)
 }
 
 func (s *State) tell(p int, format string, args ...any) {
-	start := s.proseStart()
+	start := s.proseStart(proseFormatted)
 	fmt.Fprintf(s.prose, format, args...)
-	s.tellTo(s.proseSince(start), s.name(p))
+	s.tellOne(p, s.proseSince(start))
 }
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
-	start := s.proseStart()
+	start := s.proseStart(proseFormatted)
 	fmt.Fprintf(s.prose, format, args...)
 	s.tellTo(s.proseSince(start), s.name(p), s.name(q))
 }
@@ -258,7 +280,11 @@ func (s *State) fired(p int, src source, what ...string) {
 			s.orderTexts[src] = prefix
 		}
 	}
-	start := s.proseStart()
+	n := len(prefix) + len(s.name(p)) + len(" answered: ") + 1
+	for _, w := range what {
+		n += len(w)
+	}
+	start := s.proseStart(n)
 	if prefix == "" {
 		s.prose.WriteString(s.name(p))
 		s.prose.WriteString(" answered: ")
@@ -269,7 +295,7 @@ func (s *State) fired(p int, src source, what ...string) {
 		s.prose.WriteString(w)
 	}
 	s.prose.WriteByte('.')
-	s.tellTo(s.proseSince(start), s.name(p))
+	s.tellOne(p, s.proseSince(start))
 }
 
 // ask opens a step waiting for the given seats.

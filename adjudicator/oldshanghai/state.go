@@ -125,11 +125,13 @@ type State struct {
 	Decisions    int       `json:"decisions"` // decisions taken so far
 	Asks         int       `json:"asks"`      // decision steps opened so far
 
-	answers map[int]answer     // the open step's answers, during Resolve
-	trace   []move             // card movements of the last Resolve, for tests
-	out     []engine.Happening // happenings being built
-	told    []string           // the names of out's To, one array for all
-	prose   *strings.Builder   // the texts of out, one growing buffer for all
+	answers map[int]answer       // the open step's answers, during Resolve
+	trace   []move               // card movements of the last Resolve, for tests
+	out     []engine.Happening   // happenings being built: the last chunk
+	outFull [][]engine.Happening // the chunks of happenings before it
+	names   []string             // the players' names, one To for each
+	told    []string             // the names of out's To of two, one array for all
+	prose   *strings.Builder     // the texts of out, written into few buffers
 	// orderTexts is the text of each standing order that fired in this
 	// Resolve, quoted as the happening writes it (fired).
 	orderTexts map[source]string
@@ -182,7 +184,7 @@ func (s *State) clone() *State {
 		sh.With = append([]Card(nil), s.Sh.With...)
 		c.Sh = &sh
 	}
-	c.answers, c.trace, c.out, c.told, c.prose, c.orderTexts = nil, nil, nil, nil, nil, nil
+	c.answers, c.trace, c.out, c.outFull, c.names, c.told, c.prose, c.orderTexts = nil, nil, nil, nil, nil, nil, nil, nil
 	return &c
 }
 
