@@ -30,12 +30,14 @@ func (s *State) tellText(p int, pieces ...string) {
 	s.tellOne(p, s.text(pieces...))
 }
 
-// proseChunk is the size of each buffer of a Resolve's texts (a whole
-// game, one Resolve, tells some 15 KB); proseFormatted is the room made
-// for a text fmt writes, whose length is not known before (a longer one
-// grows the buffer as it is written).
+// proseFirst and proseChunk are the sizes of the first and of each next
+// buffer of a Resolve's texts: most steps tell a few lines, a whole game
+// played as one Resolve some 15 KB. proseFormatted is the room made for a
+// text fmt writes, whose length is not known before (a longer one grows
+// the buffer as it is written).
 const (
-	proseChunk     = 8192
+	proseFirst     = 1024
+	proseChunk     = 4096
 	proseFormatted = 512
 )
 
@@ -45,8 +47,12 @@ const (
 // old bytes to the texts cut from them.
 func (s *State) proseStart(need int) int {
 	if s.prose == nil || s.prose.Cap()-s.prose.Len() < need {
+		size := proseChunk
+		if s.prose == nil {
+			size = proseFirst
+		}
 		s.prose = new(strings.Builder)
-		s.prose.Grow(max(proseChunk, need))
+		s.prose.Grow(max(size, need))
 	}
 	return s.prose.Len()
 }
@@ -92,8 +98,12 @@ func (s *State) tellTo(text string, names ...string) {
 	s.emit(engine.Happening{Text: text, To: s.told[n : n+len(names) : n+len(names)]})
 }
 
-// outChunk is how many happenings a chunk of State.out holds.
-const outChunk = 64
+// outFirst and outChunk are how many happenings the first and each next
+// chunk of State.out hold: most steps tell a few.
+const (
+	outFirst = 16
+	outChunk = 64
+)
 
 // emit adds a happening. A whole game may be one Resolve, of hundreds of
 // happenings: they are gathered in chunks and copied once into a list of
@@ -101,10 +111,12 @@ const outChunk = 64
 // list grown as they come.
 func (s *State) emit(h engine.Happening) {
 	if len(s.out) == cap(s.out) {
+		size := outFirst
 		if s.out != nil {
 			s.outFull = append(s.outFull, s.out)
+			size = outChunk
 		}
-		s.out = make([]engine.Happening, 0, outChunk)
+		s.out = make([]engine.Happening, 0, size)
 	}
 	s.out = append(s.out, h)
 }
