@@ -3,6 +3,7 @@ package oldshanghai
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"testing"
 
 	"taipan/adjudicator/adjtest"
@@ -45,6 +46,15 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 				}
 				adjtest.SameJSON(t, fmt.Sprintf("%s %dp game %d at the end", v, n, g), as.(*State))
 			}
+		}
+	}
+}
+
+// quote is strconv.Quote on every kind of text an order may hold.
+func TestQuoteIsStrconvQuote(t *testing.T) {
+	for _, text := range []string{"", "skip: draw", `a "b"`, `c\d`, "tab\there", "bé", "\u2028", "\x7f", "~ }", "keep: [police, heart]"} {
+		if got, want := quote(text), strconv.Quote(text); got != want {
+			t.Errorf("quote(%q) = %s, strconv.Quote %s", text, got, want)
 		}
 	}
 }

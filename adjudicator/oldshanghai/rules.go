@@ -288,7 +288,7 @@ func (s *State) fired(p int, src source, what ...string) {
 			if s.orderTexts == nil {
 				s.orderTexts = map[source]string{}
 			}
-			prefix = s.name(p) + "'s standing order " + strconv.Quote(s.order(src)) + " fired: "
+			prefix = s.name(p) + "'s standing order " + quote(s.order(src)) + " fired: "
 			s.orderTexts[src] = prefix
 		}
 	}
@@ -308,6 +308,17 @@ func (s *State) fired(p int, src source, what ...string) {
 	}
 	s.prose.WriteByte('.')
 	s.tellOne(p, s.proseSince(start))
+}
+
+// quote is strconv.Quote, without its rune by rune look at a text of
+// printable ASCII, which it leaves as it is (most orders are).
+func quote(text string) string {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.Quote(text)
+		}
+	}
+	return `"` + text + `"`
 }
 
 // ask opens a step waiting for the given seats.
