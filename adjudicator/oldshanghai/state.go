@@ -161,27 +161,75 @@ var (
 
 func atHand(p int) place { return place{Kind: "hand", Seat: p} }
 
+// clone copies the state for a Resolve or a correction to change. The
+// cards of all its lists are copied into one array, the numbers into
+// another, the deck facts and the held cards into one each, every list cut
+// to its length so that an append moves it out rather than over the next
+// one; an empty list becomes nil, as an append to nil makes it (the
+// digest tells null from []). The standing orders are shared: they are
+// never changed in place, only replaced by a new reading.
 func (s *State) clone() *State {
 	c := *s
-	c.Counts = append([]int(nil), s.Counts...)
+	cards := len(s.Deck) + len(s.Discard) + len(s.OutOfPlay) + len(s.Table) + len(s.Shell)
+	facts, held := 0, 0
+	for i := range s.Players {
+		cards += len(s.Players[i].Hand)
+		facts += len(s.Players[i].Deck)
+		held += len(s.Players[i].Held)
+	}
+	if s.Sh != nil {
+		cards += len(s.Sh.With)
+	}
+	cardBuf := make([]Card, 0, cards)
+	cutCards := func(cs []Card) []Card {
+		if len(cs) == 0 {
+			return nil
+		}
+		n := len(cardBuf)
+		cardBuf = append(cardBuf, cs...)
+		return cardBuf[n:len(cardBuf):len(cardBuf)]
+	}
+	intBuf := make([]int, 0, len(s.Counts)+len(s.Asked)+len(s.Winners))
+	cutInts := func(xs []int) []int {
+		if len(xs) == 0 {
+			return nil
+		}
+		n := len(intBuf)
+		intBuf = append(intBuf, xs...)
+		return intBuf[n:len(intBuf):len(intBuf)]
+	}
+	factBuf := make([]Fact, 0, facts)
+	heldBuf := make([]Held, 0, held)
+	c.Counts = cutInts(s.Counts)
 	c.Players = make([]Player, len(s.Players))
 	for i, p := range s.Players {
-		p.Hand = append([]Card(nil), p.Hand...)
-		p.Deck = append([]Fact(nil), p.Deck...)
-		p.Held = append([]Held(nil), p.Held...)
-		p.Orders = p.Orders.clone()
+		p.Hand = cutCards(p.Hand)
+		if len(p.Deck) == 0 {
+			p.Deck = nil
+		} else {
+			n := len(factBuf)
+			factBuf = append(factBuf, p.Deck...)
+			p.Deck = factBuf[n:len(factBuf):len(factBuf)]
+		}
+		if len(p.Held) == 0 {
+			p.Held = nil
+		} else {
+			n := len(heldBuf)
+			heldBuf = append(heldBuf, p.Held...)
+			p.Held = heldBuf[n:len(heldBuf):len(heldBuf)]
+		}
 		c.Players[i] = p
 	}
-	c.Deck = append([]Card(nil), s.Deck...)
-	c.Discard = append([]Card(nil), s.Discard...)
-	c.OutOfPlay = append([]Card(nil), s.OutOfPlay...)
-	c.Table = append([]Card(nil), s.Table...)
-	c.Shell = append([]Card(nil), s.Shell...)
-	c.Asked = append([]int(nil), s.Asked...)
-	c.Winners = append([]int(nil), s.Winners...)
+	c.Deck = cutCards(s.Deck)
+	c.Discard = cutCards(s.Discard)
+	c.OutOfPlay = cutCards(s.OutOfPlay)
+	c.Table = cutCards(s.Table)
+	c.Shell = cutCards(s.Shell)
+	c.Asked = cutInts(s.Asked)
+	c.Winners = cutInts(s.Winners)
 	if s.Sh != nil {
 		sh := *s.Sh
-		sh.With = append([]Card(nil), s.Sh.With...)
+		sh.With = cutCards(s.Sh.With)
 		c.Sh = &sh
 	}
 	c.answers, c.trace, c.out, c.outFull, c.names, c.told, c.prose, c.orderTexts = nil, nil, nil, nil, nil, nil, nil, nil
