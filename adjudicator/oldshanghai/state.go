@@ -295,10 +295,16 @@ func (s *State) count(p int, c Card) int {
 	return n
 }
 
+// give puts c into p's hand, after the cards of its kind and before
+// those after it in data order: where a stable sort of the hand with c
+// appended puts it.
 func (s *State) give(p int, c Card) {
-	h := append(s.Players[p].Hand, c)
-	slices.SortStableFunc(h, func(a, b Card) int { return cmp.Compare(a, b) })
-	s.Players[p].Hand = h
+	h := s.Players[p].Hand
+	i := len(h)
+	for i > 0 && h[i-1] > c {
+		i--
+	}
+	s.Players[p].Hand = slices.Insert(h, i, c)
 }
 
 func (s *State) remove(p int, c Card) {
