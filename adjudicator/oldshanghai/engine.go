@@ -666,7 +666,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 		if pr.replace {
 			s.Players[p].Orders = pr.standing
 			if s.Stage == stReview {
-				s.tell(p, "%s's standing orders are now: %s.", s.name(p), strings.Join(s.standingLines(p), "; "))
+				s.tellStanding(p)
 			}
 		}
 		if pr.now != nil {

@@ -310,6 +310,28 @@ func (s *State) fired(p int, src source, what ...string) {
 	s.tellOne(p, s.proseSince(start))
 }
 
+// tellStanding tells p the standing orders p now has, their lines joined
+// by semicolons.
+func (s *State) tellStanding(p int) {
+	const says = "'s standing orders are now: "
+	lines := s.standingLines(p)
+	n := len(s.name(p)) + len(says) + 1
+	for _, l := range lines {
+		n += len(l) + len("; ")
+	}
+	start := s.proseStart(n)
+	s.prose.WriteString(s.name(p))
+	s.prose.WriteString(says)
+	for i, l := range lines {
+		if i > 0 {
+			s.prose.WriteString("; ")
+		}
+		s.prose.WriteString(l)
+	}
+	s.prose.WriteByte('.')
+	s.tellOne(p, s.proseSince(start))
+}
+
 // quote is strconv.Quote, without its rune by rune look at a text of
 // printable ASCII, which it leaves as it is (most orders are).
 func quote(text string) string {
