@@ -630,7 +630,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 		s.trace = make([]move, 0, 32)
 	}
 	s.answers = map[int]answer{}
-	done := map[int]bool{}
+	done := make([]bool, len(s.Players)) // by seat: who has sent orders
 	var readings []parsed
 	var seats []int
 	for _, sub := range subs {
