@@ -630,7 +630,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 		s.trace = make([]move, 0, 32)
 	}
 	s.answers = map[int]answer{}
-	done := map[int]bool{}
+	done := make([]bool, len(s.Players)) // by seat: who has sent orders
 	var readings []parsed
 	var seats []int
 	for _, sub := range subs {
@@ -666,7 +666,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 		if pr.replace {
 			s.Players[p].Orders = pr.standing
 			if s.Stage == stReview {
-				s.tell(p, "%s's standing orders are now: %s.", s.name(p), strings.Join(s.standingLines(p), "; "))
+				s.tellStanding(p)
 			}
 		}
 		if pr.now != nil {
@@ -687,7 +687,18 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 // happenings hands over the happenings the rules told.
 func (s *State) happenings() []engine.Happening {
 	out := s.out
-	s.out, s.told = nil, nil
+	if len(s.outFull) > 0 {
+		n := len(s.out)
+		for _, c := range s.outFull {
+			n += len(c)
+		}
+		out = make([]engine.Happening, 0, n)
+		for _, c := range s.outFull {
+			out = append(out, c...)
+		}
+		out = append(out, s.out...)
+	}
+	s.out, s.outFull, s.names, s.told, s.prose = nil, nil, nil, nil, nil
 	return out
 }
 
@@ -755,7 +766,7 @@ func (e Engine) Correct(as engine.State, c engine.Correction) (engine.State, []e
 		}
 	}
 	s.Asked = keep
-	if len(s.alive()) <= 1 {
+	if s.aliveCount() <= 1 {
 		s.gameOver("")
 	} else if s.Stage == stTurn && s.Active == p {
 		s.Active = s.next(p)

@@ -253,11 +253,11 @@ func (s *State) finishStage(r rng) {
 		return
 	}
 	for _, pk := range picks {
-		what := "do not finish " + s.name(d)
-		if pk.with != "" {
-			what = "finish " + s.name(d) + " with " + finishName(pk.with)
+		if pk.with == "" {
+			s.fired(pk.seat, pk.src, "do not finish ", s.name(d))
+		} else {
+			s.fired(pk.seat, pk.src, "finish ", s.name(d), " with ", finishName(pk.with))
 		}
-		s.fired(pk.seat, pk.src, what)
 	}
 	if win < 0 {
 		s.say("Nobody finished the Shanghai!: it fails.")
@@ -276,7 +276,7 @@ func (s *State) finishStage(r rng) {
 		s.play(win, c, atTable)
 		s.Sh.With = []Card{c, c}
 	}
-	s.sayText(s.name(win) + " put down " + finishName(with) + " against " + s.name(d) + " and is the Shanghaier.")
+	s.sayText(s.name(win), " put down ", finishName(with), " against ", s.name(d), " and is the Shanghaier.")
 	s.Stage = stPolice
 }
 

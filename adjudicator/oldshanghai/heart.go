@@ -1,6 +1,8 @@
 package oldshanghai
 
 import (
+	"strconv"
+
 	"taipan/orders"
 )
 
@@ -109,7 +111,7 @@ func (s *State) heartStage() {
 	}
 	if !holds {
 		if yes {
-			s.tell(d, "%s holds no Heart of Gold to play.", s.name(d))
+			s.tellText(d, s.name(d), " holds no Heart of Gold to play.")
 		}
 		s.Stage = stFinish
 		return
@@ -121,7 +123,7 @@ func (s *State) heartStage() {
 	}
 	s.fired(d, src, "play the Heart of Gold")
 	s.play(d, cHeart, atDiscard)
-	s.say("%s played a Heart of Gold and stays in the game.", s.name(d))
+	s.sayText(s.name(d), " played a Heart of Gold and stays in the game.")
 	s.Sh.Outcome = "heart"
 	s.Stage = stPutBack
 }
@@ -151,20 +153,20 @@ func (s *State) policeStage(r rng) {
 			}
 			s.fired(d, src, what)
 		case yes:
-			s.tell(d, "%s holds no Harbor Police to play.", s.name(d))
+			s.tellText(d, s.name(d), " holds no Harbor Police to play.")
 			yes = false
 		}
 	}
 	if yes {
 		s.play(d, cPolice, atDiscard)
-		s.say("%s played Harbor Police: the Shanghai! is over.", s.name(d))
+		s.sayText(s.name(d), " played Harbor Police: the Shanghai! is over.")
 		s.takeTwo(d, sh, r)
 		s.returnFinishers(r)
 		s.Sh.Outcome, s.Sh.Putter = "police", d
 		s.Stage = stPutBack
 		return
 	}
-	s.say("%s is Shanghaied and out of the game!", s.name(d))
+	s.sayText(s.name(d), " is Shanghaied and out of the game!")
 	s.takeTwo(sh, d, r)
 	if n := len(s.Players[d].Hand); n > 0 {
 		verb := "are"
@@ -190,8 +192,15 @@ func (s *State) takeTwo(taker, victim int, r rng) {
 		}
 		got = append(got, c)
 	}
-	s.say("%s took %s from %s's hand.", s.name(taker), count(len(got), "card"), s.name(victim))
-	if len(got) > 0 {
-		s.tellTwo(taker, victim, "%s took %s from %s.", s.name(taker), cardNames(got), s.name(victim))
+	cards := " cards"
+	if len(got) == 1 {
+		cards = " card"
+	}
+	s.sayText(s.name(taker), " took ", strconv.Itoa(len(got)), cards, " from ", s.name(victim), "'s hand.")
+	switch len(got) {
+	case 1:
+		s.tellTo(s.text(s.name(taker), " took ", got[0].String(), " from ", s.name(victim), "."), s.name(taker), s.name(victim))
+	case 2:
+		s.tellTo(s.text(s.name(taker), " took ", got[0].String(), " and ", got[1].String(), " from ", s.name(victim), "."), s.name(taker), s.name(victim))
 	}
 }

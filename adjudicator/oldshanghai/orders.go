@@ -21,36 +21,6 @@ type Standing struct {
 	Skip    []SkipRule `json:"skip,omitempty"`
 }
 
-func (o Standing) clone() Standing {
-	c := o
-	if o.Heart != nil {
-		h := *o.Heart
-		h.Cond = append(Cond(nil), h.Cond...)
-		c.Heart = &h
-	}
-	if o.Police != nil {
-		h := *o.Police
-		h.Cond = append(Cond(nil), h.Cond...)
-		c.Police = &h
-	}
-	if o.Finish != nil {
-		f := *o.Finish
-		f.Who = append([]int(nil), f.Who...)
-		f.Cond = append(Cond(nil), f.Cond...)
-		c.Finish = &f
-	}
-	c.PutBack = append([]PutRule(nil), o.PutBack...)
-	for i := range c.PutBack {
-		c.PutBack[i].Cond = append(Cond(nil), c.PutBack[i].Cond...)
-	}
-	c.Keep = append([]Card(nil), o.Keep...)
-	c.Skip = append([]SkipRule(nil), o.Skip...)
-	for i := range c.Skip {
-		c.Skip[i].Cond = append(Cond(nil), c.Skip[i].Cond...)
-	}
-	return c
-}
-
 // YesNo is a Heart of Gold or Harbor Police order: play it always, never,
 // or if (unless) a condition holds.
 type YesNo struct {

@@ -176,7 +176,7 @@ func (s *State) decidePut(p int, r rng) (depth int, src source, ok bool) {
 func (s *State) putBackStage(r rng) {
 	p := s.Sh.Putter
 	depth := len(s.Deck) + 1
-	if len(s.alive()) > 1 && s.in(p) {
+	if s.aliveCount() > 1 && s.in(p) {
 		var src source
 		var ok bool
 		depth, src, ok = s.decidePut(p, r)
@@ -184,10 +184,10 @@ func (s *State) putBackStage(r rng) {
 			s.ask(p)
 			return
 		}
-		s.fired(p, src, "put the Shanghai! back at depth "+strconv.Itoa(depth))
+		s.fired(p, src, "put the Shanghai! back at depth ", strconv.Itoa(depth))
 	}
 	s.putBack(p, cShanghai, atTable, depth, "secret")
-	s.sayText(s.name(p) + " put the Shanghai! back into the deck.")
-	s.tellText(p, s.name(p)+" put the Shanghai! back at depth "+strconv.Itoa(depth)+" of "+strconv.Itoa(len(s.Deck))+" (1 = top).")
+	s.sayText(s.name(p), " put the Shanghai! back into the deck.")
+	s.tellText(p, s.name(p), " put the Shanghai! back at depth ", strconv.Itoa(depth), " of ", strconv.Itoa(len(s.Deck)), " (1 = top).")
 	s.endTurn()
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/orders"
 )
@@ -434,6 +435,7 @@ func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *ra
 				o.apply(t, m)
 			}
 			o.check(t, e, s, where+" after remove")
+			adjtest.SameJSON(t, where+" after remove", s)
 			if s.Stage == stOver {
 				break
 			}
@@ -499,6 +501,7 @@ func playRandom(t *testing.T, e Engine, names []string, opts, seed string, r *ra
 			}
 		}
 		o.check(t, e, s, where)
+		adjtest.SameJSON(t, where, s)
 		if step%50 == 0 {
 			if _, err := json.Marshal(e.View(s, "")); err != nil {
 				t.Fatal(err)

@@ -8,18 +8,81 @@ import (
 )
 
 // say tells everyone; tell and tellTwo tell one or two players only.
-// The happenings are built as Resolve returns them (State.out), the names
-// they are told to cut from one array (State.told): a game tells of
-// hundreds of decisions, and a slice for each would be an allocation
-// each.
-func (s *State) say(format string, args ...any) { s.sayText(fmt.Sprintf(format, args...)) }
+// The happenings are built as Resolve returns them (State.out, a chunk at
+// a time), the one player a happening is told to cut from the players'
+// names (State.names), two from one array (State.told), and their texts
+// written into buffers of a few kilobytes (State.prose): a game tells of
+// hundreds of decisions, and a slice or a string for each would be an
+// allocation each.
+func (s *State) say(format string, args ...any) {
+	start := s.proseStart(proseFormatted)
+	fmt.Fprintf(s.prose, format, args...)
+	s.emit(engine.Happening{Text: s.proseSince(start)})
+}
 
-// sayText and tellText are say and tell of a text built without fmt, for
-// the happenings of every turn.
-func (s *State) sayText(text string) { s.emit(engine.Happening{Text: text}) }
+// sayText and tellText are say and tell of a text made of the given
+// pieces, written without fmt, for the happenings of every turn.
+func (s *State) sayText(pieces ...string) {
+	s.emit(engine.Happening{Text: s.text(pieces...)})
+}
 
-func (s *State) tellText(p int, text string) {
-	s.tellTo(text, s.name(p))
+func (s *State) tellText(p int, pieces ...string) {
+	s.tellOne(p, s.text(pieces...))
+}
+
+// proseFirst and proseChunk are the sizes of the first and of each next
+// buffer of a Resolve's texts: most steps tell a few lines, a whole game
+// played as one Resolve some 15 KB. proseFormatted is the room made for a
+// text fmt writes, whose length is not known before (a longer one grows
+// the buffer as it is written).
+const (
+	proseFirst     = 1024
+	proseChunk     = 4096
+	proseFormatted = 512
+)
+
+// proseStart makes room for a text of need bytes and returns where it
+// starts. The strings cut from a buffer stay valid when it is replaced or
+// grows: a strings.Builder only ever appends, and a new buffer leaves the
+// old bytes to the texts cut from them.
+func (s *State) proseStart(need int) int {
+	if s.prose == nil || s.prose.Cap()-s.prose.Len() < need {
+		size := proseChunk
+		if s.prose == nil {
+			size = proseFirst
+		}
+		s.prose = new(strings.Builder)
+		s.prose.Grow(max(size, need))
+	}
+	return s.prose.Len()
+}
+
+// proseSince is the text written since start.
+func (s *State) proseSince(start int) string { return s.prose.String()[start:] }
+
+// text writes the pieces as one text and returns it.
+func (s *State) text(pieces ...string) string {
+	n := 0
+	for _, p := range pieces {
+		n += len(p)
+	}
+	start := s.proseStart(n)
+	for _, p := range pieces {
+		s.prose.WriteString(p)
+	}
+	return s.proseSince(start)
+}
+
+// tellOne adds a happening told to seat p only, its To cut from the
+// players' names, made once per Resolve.
+func (s *State) tellOne(p int, text string) {
+	if s.names == nil {
+		s.names = make([]string, len(s.Players))
+		for i := range s.Players {
+			s.names[i] = s.Players[i].Name
+		}
+	}
+	s.emit(engine.Happening{Text: text, To: s.names[p : p+1 : p+1]})
 }
 
 // tellTo adds a happening told to the named players only, their names cut
@@ -35,22 +98,39 @@ func (s *State) tellTo(text string, names ...string) {
 	s.emit(engine.Happening{Text: text, To: s.told[n : n+len(names) : n+len(names)]})
 }
 
-// emit adds a happening. A whole game may be one Resolve, of a thousand
-// happenings, and most steps tell a few: the list grows four times at a
-// time, which copies and throws away less than append's doubling.
+// outFirst and outChunk are how many happenings the first and each next
+// chunk of State.out hold: most steps tell a few.
+const (
+	outFirst = 16
+	outChunk = 64
+)
+
+// emit adds a happening. A whole game may be one Resolve, of hundreds of
+// happenings: they are gathered in chunks and copied once into a list of
+// their number (happenings), which makes and throws away less than a
+// list grown as they come.
 func (s *State) emit(h engine.Happening) {
 	if len(s.out) == cap(s.out) {
-		grown := make([]engine.Happening, len(s.out), 4*cap(s.out)+16)
-		copy(grown, s.out)
-		s.out = grown
+		size := outFirst
+		if s.out != nil {
+			s.outFull = append(s.outFull, s.out)
+			size = outChunk
+		}
+		s.out = make([]engine.Happening, 0, size)
 	}
 	s.out = append(s.out, h)
 }
 
-func (s *State) tell(p int, format string, args ...any) { s.tellText(p, fmt.Sprintf(format, args...)) }
+func (s *State) tell(p int, format string, args ...any) {
+	start := s.proseStart(proseFormatted)
+	fmt.Fprintf(s.prose, format, args...)
+	s.tellOne(p, s.proseSince(start))
+}
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
-	s.tellTo(fmt.Sprintf(format, args...), s.name(p), s.name(q))
+	start := s.proseStart(proseFormatted)
+	fmt.Fprintf(s.prose, format, args...)
+	s.tellTo(s.proseSince(start), s.name(p), s.name(q))
 }
 
 // rng is the part of *engine.Rand the rules use.
@@ -120,7 +200,7 @@ func (s *State) atom(p int, a Atom) bool {
 	case "deck":
 		v = compare(len(s.Deck), a.Op, a.N)
 	case "players":
-		v = compare(len(s.alive()), a.Op, a.N)
+		v = compare(s.aliveCount(), a.Op, a.N)
 	case "drawer", "shanghaier":
 		who := -1
 		if s.Sh != nil {
@@ -198,21 +278,69 @@ func (s *State) order(src source) string {
 // text is made once per Resolve (a game tells of hundreds of decisions,
 // most by the same few orders; the standing orders do not change while
 // the rules run).
-func (s *State) fired(p int, src source, what string) {
+func (s *State) fired(p int, src source, what ...string) {
 	s.Decisions++
-	text := s.name(p) + " answered: " + what + "."
+	prefix := ""
 	if src.verb != "" {
-		prefix, ok := s.orderTexts[src]
+		var ok bool
+		prefix, ok = s.orderTexts[src]
 		if !ok {
 			if s.orderTexts == nil {
 				s.orderTexts = map[source]string{}
 			}
-			prefix = s.name(p) + "'s standing order " + strconv.Quote(s.order(src)) + " fired: "
+			prefix = s.name(p) + "'s standing order " + quote(s.order(src)) + " fired: "
 			s.orderTexts[src] = prefix
 		}
-		text = prefix + what + "."
 	}
-	s.tellText(p, text)
+	n := len(prefix) + len(s.name(p)) + len(" answered: ") + 1
+	for _, w := range what {
+		n += len(w)
+	}
+	start := s.proseStart(n)
+	if prefix == "" {
+		s.prose.WriteString(s.name(p))
+		s.prose.WriteString(" answered: ")
+	} else {
+		s.prose.WriteString(prefix)
+	}
+	for _, w := range what {
+		s.prose.WriteString(w)
+	}
+	s.prose.WriteByte('.')
+	s.tellOne(p, s.proseSince(start))
+}
+
+// tellStanding tells p the standing orders p now has, their lines joined
+// by semicolons.
+func (s *State) tellStanding(p int) {
+	const says = "'s standing orders are now: "
+	lines := s.standingLines(p)
+	n := len(s.name(p)) + len(says) + 1
+	for _, l := range lines {
+		n += len(l) + len("; ")
+	}
+	start := s.proseStart(n)
+	s.prose.WriteString(s.name(p))
+	s.prose.WriteString(says)
+	for i, l := range lines {
+		if i > 0 {
+			s.prose.WriteString("; ")
+		}
+		s.prose.WriteString(l)
+	}
+	s.prose.WriteByte('.')
+	s.tellOne(p, s.proseSince(start))
+}
+
+// quote is strconv.Quote, without its rune by rune look at a text of
+// printable ASCII, which it leaves as it is (most orders are).
+func quote(text string) string {
+	for i := 0; i < len(text); i++ {
+		if c := text[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return strconv.Quote(text)
+		}
+	}
+	return `"` + text + `"`
 }
 
 // ask opens a step waiting for the given seats.
@@ -262,18 +390,18 @@ func (s *State) draw(p int) {
 	if len(s.Deck) == 0 {
 		// Only a layout with fewer Shanghai! cards than players can empty
 		// the deck (2f: "The deck cannot run out").
-		s.sayText("The deck is empty: " + s.name(p) + " cannot draw.")
+		s.sayText("The deck is empty: ", s.name(p), " cannot draw.")
 		s.endTurn()
 		return
 	}
 	c := s.drawTop(p)
 	if c == cShanghai {
-		s.sayText(s.name(p) + " drew a Shanghai! and places it face up: \"Shanghaied!\"")
+		s.sayText(s.name(p), " drew a Shanghai! and places it face up: \"Shanghaied!\"")
 		s.startShanghai(p)
 		return
 	}
-	s.sayText(s.name(p) + " drew a card.")
-	s.tellText(p, s.name(p)+" drew "+c.String()+".")
+	s.sayText(s.name(p), " drew a card.")
+	s.tellText(p, s.name(p), " drew ", c.String(), ".")
 	s.endTurn()
 }
 
@@ -296,7 +424,7 @@ func (s *State) endTurn() {
 	} else {
 		s.Quiet++
 	}
-	if len(s.alive()) <= 1 {
+	if s.aliveCount() <= 1 {
 		s.gameOver("")
 		return
 	}

@@ -66,7 +66,7 @@ func (s *State) keepStage() {
 			s.ask(p)
 			return
 		}
-		s.fired(p, src, "keep "+c.String())
+		s.fired(p, src, "keep ", c.String())
 	}
 	s.keep(p, c)
 }

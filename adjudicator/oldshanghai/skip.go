@@ -184,8 +184,7 @@ func (s *State) holdsSkip(p int) bool {
 }
 
 func (s *State) turnStart(r rng) {
-	alive := s.alive()
-	if len(alive) <= 1 {
+	if s.aliveCount() <= 1 {
 		s.gameOver("")
 		return
 	}
@@ -196,7 +195,7 @@ func (s *State) turnStart(r rng) {
 	if s.Review || (s.RoundTurns > 0 && s.Since >= s.RoundTurns) {
 		s.Review, s.Since = false, 0
 		s.Stage = stReview
-		s.ask(alive...)
+		s.ask(s.alive()...)
 		return
 	}
 	if !s.in(s.Active) {
@@ -216,29 +215,29 @@ func (s *State) turnStart(r rng) {
 			s.ask(p)
 			return
 		}
-		what := "draw"
+		what := [4]string{"draw"}
 		if play != "draw" {
 			c, _ := cardOf(play)
-			what = "play " + c.String()
+			what = [4]string{"play ", c.String()}
 			if q >= 0 {
-				what += " against " + s.name(q)
+				what[2], what[3] = " against ", s.name(q)
 			}
 		}
 		if answered || src.verb != "" || !s.rules().AskEveryone {
-			s.fired(p, src, what)
+			s.fired(p, src, what[:]...)
 		}
 	}
-	s.sayText("Turn " + strconv.Itoa(s.Turn+1) + ": " + s.name(p) + "'s turn.")
+	s.sayText("Turn ", strconv.Itoa(s.Turn+1), ": ", s.name(p), "'s turn.")
 	switch play {
 	case "draw":
 		s.draw(p)
 	case cDrinkUp.ID():
 		s.play(p, cDrinkUp, atDiscard)
-		s.sayText(s.name(p) + " played Drink Up! instead of drawing.")
+		s.sayText(s.name(p), " played Drink Up! instead of drawing.")
 		s.endTurn()
 	case cShellBack.ID():
 		s.play(p, cShellBack, atDiscard)
-		s.sayText(s.name(p) + " played Old Shell-Back: draws two cards and puts one back on top.")
+		s.sayText(s.name(p), " played Old Shell-Back: draws two cards and puts one back on top.")
 		for i := 0; i < 2 && len(s.Deck) > 0; i++ {
 			s.Shell = append(s.Shell, s.peekDraw(p))
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 	"taipan/adjudicator/engine"
 )
 
@@ -124,10 +125,13 @@ type State struct {
 	Decisions    int       `json:"decisions"` // decisions taken so far
 	Asks         int       `json:"asks"`      // decision steps opened so far
 
-	answers map[int]answer     // the open step's answers, during Resolve
-	trace   []move             // card movements of the last Resolve, for tests
-	out     []engine.Happening // happenings being built
-	told    []string           // the names of out's To, one array for all
+	answers map[int]answer       // the open step's answers, during Resolve
+	trace   []move               // card movements of the last Resolve, for tests
+	out     []engine.Happening   // happenings being built: the last chunk
+	outFull [][]engine.Happening // the chunks of happenings before it
+	names   []string             // the players' names, one To for each
+	told    []string             // the names of out's To of two, one array for all
+	prose   *strings.Builder     // the texts of out, written into few buffers
 	// orderTexts is the text of each standing order that fired in this
 	// Resolve, quoted as the happening writes it (fired).
 	orderTexts map[source]string
@@ -157,30 +161,78 @@ var (
 
 func atHand(p int) place { return place{Kind: "hand", Seat: p} }
 
+// clone copies the state for a Resolve or a correction to change. The
+// cards of all its lists are copied into one array, the numbers into
+// another, the deck facts and the held cards into one each, every list cut
+// to its length so that an append moves it out rather than over the next
+// one; an empty list becomes nil, as an append to nil makes it (the
+// digest tells null from []). The standing orders are shared: they are
+// never changed in place, only replaced by a new reading.
 func (s *State) clone() *State {
 	c := *s
-	c.Counts = append([]int(nil), s.Counts...)
+	cards := len(s.Deck) + len(s.Discard) + len(s.OutOfPlay) + len(s.Table) + len(s.Shell)
+	facts, held := 0, 0
+	for i := range s.Players {
+		cards += len(s.Players[i].Hand)
+		facts += len(s.Players[i].Deck)
+		held += len(s.Players[i].Held)
+	}
+	if s.Sh != nil {
+		cards += len(s.Sh.With)
+	}
+	cardBuf := make([]Card, 0, cards)
+	cutCards := func(cs []Card) []Card {
+		if len(cs) == 0 {
+			return nil
+		}
+		n := len(cardBuf)
+		cardBuf = append(cardBuf, cs...)
+		return cardBuf[n:len(cardBuf):len(cardBuf)]
+	}
+	intBuf := make([]int, 0, len(s.Counts)+len(s.Asked)+len(s.Winners))
+	cutInts := func(xs []int) []int {
+		if len(xs) == 0 {
+			return nil
+		}
+		n := len(intBuf)
+		intBuf = append(intBuf, xs...)
+		return intBuf[n:len(intBuf):len(intBuf)]
+	}
+	factBuf := make([]Fact, 0, facts)
+	heldBuf := make([]Held, 0, held)
+	c.Counts = cutInts(s.Counts)
 	c.Players = make([]Player, len(s.Players))
 	for i, p := range s.Players {
-		p.Hand = append([]Card(nil), p.Hand...)
-		p.Deck = append([]Fact(nil), p.Deck...)
-		p.Held = append([]Held(nil), p.Held...)
-		p.Orders = p.Orders.clone()
+		p.Hand = cutCards(p.Hand)
+		if len(p.Deck) == 0 {
+			p.Deck = nil
+		} else {
+			n := len(factBuf)
+			factBuf = append(factBuf, p.Deck...)
+			p.Deck = factBuf[n:len(factBuf):len(factBuf)]
+		}
+		if len(p.Held) == 0 {
+			p.Held = nil
+		} else {
+			n := len(heldBuf)
+			heldBuf = append(heldBuf, p.Held...)
+			p.Held = heldBuf[n:len(heldBuf):len(heldBuf)]
+		}
 		c.Players[i] = p
 	}
-	c.Deck = append([]Card(nil), s.Deck...)
-	c.Discard = append([]Card(nil), s.Discard...)
-	c.OutOfPlay = append([]Card(nil), s.OutOfPlay...)
-	c.Table = append([]Card(nil), s.Table...)
-	c.Shell = append([]Card(nil), s.Shell...)
-	c.Asked = append([]int(nil), s.Asked...)
-	c.Winners = append([]int(nil), s.Winners...)
+	c.Deck = cutCards(s.Deck)
+	c.Discard = cutCards(s.Discard)
+	c.OutOfPlay = cutCards(s.OutOfPlay)
+	c.Table = cutCards(s.Table)
+	c.Shell = cutCards(s.Shell)
+	c.Asked = cutInts(s.Asked)
+	c.Winners = cutInts(s.Winners)
 	if s.Sh != nil {
 		sh := *s.Sh
-		sh.With = append([]Card(nil), s.Sh.With...)
+		sh.With = cutCards(s.Sh.With)
 		c.Sh = &sh
 	}
-	c.answers, c.trace, c.out, c.told, c.orderTexts = nil, nil, nil, nil, nil
+	c.answers, c.trace, c.out, c.outFull, c.names, c.told, c.prose, c.orderTexts = nil, nil, nil, nil, nil, nil, nil, nil
 	return &c
 }
 
@@ -210,6 +262,17 @@ func (s *State) alive() []int {
 	return out
 }
 
+// aliveCount is how many seats are still in the game.
+func (s *State) aliveCount() int {
+	n := 0
+	for i := range s.Players {
+		if s.in(i) {
+			n++
+		}
+	}
+	return n
+}
+
 // next returns the first seat after p (clockwise) still in, or -1.
 func (s *State) next(p int) int {
 	n := len(s.Players)
@@ -232,10 +295,16 @@ func (s *State) count(p int, c Card) int {
 	return n
 }
 
+// give puts c into p's hand, after the cards of its kind and before
+// those after it in data order: where a stable sort of the hand with c
+// appended puts it.
 func (s *State) give(p int, c Card) {
-	h := append(s.Players[p].Hand, c)
-	slices.SortStableFunc(h, func(a, b Card) int { return cmp.Compare(a, b) })
-	s.Players[p].Hand = h
+	h := s.Players[p].Hand
+	i := len(h)
+	for i > 0 && h[i-1] > c {
+		i--
+	}
+	s.Players[p].Hand = slices.Insert(h, i, c)
 }
 
 func (s *State) remove(p int, c Card) {

@@ -1,7 +1,6 @@
 package oldshanghai
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -37,10 +36,10 @@ func (s *State) atomString(a Atom) string {
 		case a.N == 1:
 			t = "have " + a.Card.ID()
 		default:
-			t = fmt.Sprintf("have %d %s", a.N, a.Card.ID())
+			t = "have " + strconv.Itoa(a.N) + " " + a.Card.ID()
 		}
 	case "hand", "deck", "players":
-		t = fmt.Sprintf("%s %s %d", a.Kind, a.Op, a.N)
+		t = a.Kind + " " + a.Op + " " + strconv.Itoa(a.N)
 	case "drawer", "shanghaier":
 		w := a.What
 		if w == "seat" {

@@ -55,9 +55,8 @@ func (s *State) AppendJSON(b []byte) []byte {
 	b = appendIntField(b, `,"bank":`, s.Bank)
 	b = appendIntField(b, `,"quiet":`, s.Quiet)
 	if s.Last != nil {
-		// One round's record, written once a step: encoding/json writes it.
 		b = append(b, `,"last":`...)
-		b = engine.AppendJSONEncoded(b, s.Last)
+		b = s.Last.appendJSON(b)
 	}
 	b = append(b, `,"events_done":`...)
 	if s.EventsDone == nil {
@@ -91,6 +90,72 @@ func (s *State) AppendJSON(b []byte) []byte {
 	if s.Ended != "" {
 		b = append(b, `,"ended":`...)
 		b = engine.AppendJSONString(b, s.Ended)
+	}
+	return append(b, '}')
+}
+
+func (l *RoundLog) appendJSON(b []byte) []byte {
+	b = appendIntField(b, `{"round":`, l.Round)
+	b = appendIntField(b, `,"time":`, l.Time)
+	b = appendIntField(b, `,"from":`, l.From)
+	b = appendIntField(b, `,"to":`, l.To)
+	b = append(b, `,"bids":`...)
+	if l.Bids == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, d := range l.Bids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendIntField(b, `{"seat":`, d.Seat)
+			b = appendIntField(b, `,"amount":`, d.Amount)
+			if d.Over {
+				b = append(b, `,"over":true`...)
+			}
+			if d.Penalty != 0 {
+				b = appendIntField(b, `,"penalty":`, d.Penalty)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = appendIntField(b, `,"chooser":`, l.Chooser)
+	b = append(b, `,"how":`...)
+	b = engine.AppendJSONString(b, l.How)
+	b = appendIntField(b, `,"paid":`, l.Paid)
+	if l.Tie != "" {
+		b = append(b, `,"tie":`...)
+		b = engine.AppendJSONString(b, l.Tie)
+	}
+	b = append(b, `,"plays":`...)
+	if l.Plays == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, p := range l.Plays {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendIntField(b, `{"seat":`, p.Seat)
+			b = append(b, `,"cards":`...)
+			b = appendCards(b, p.Cards)
+			b = appendIntField(b, `,"points":`, p.Points)
+			b = appendIntField(b, `,"from":`, p.From)
+			b = appendIntField(b, `,"to":`, p.To)
+			b = append(b, `,"free":`...)
+			b = strconv.AppendBool(b, p.Free)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = appendIntField(b, `,"bought":`, l.Bought)
+	if l.Card != nil {
+		b = append(b, `,"card":`...)
+		b = engine.AppendJSONString(b, l.Card.String())
+	}
+	if l.Event != nil {
+		b = appendIntField(b, `,"event":`, *l.Event)
 	}
 	return append(b, '}')
 }

@@ -62,3 +62,19 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 	}
 	t.Logf("%d states", states)
 }
+
+// AppendJSON writes a round's record as encoding/json does with every
+// field of a bid set, a penalty for an over-bid included, which random
+// games seldom reach.
+func TestAppendJSONRoundLog(t *testing.T) {
+	card := Card(1)
+	event := 0
+	s := &State{Players: []Player{{Name: "ann"}}, Last: &RoundLog{
+		Round: 3, Time: 2, From: 1, To: 4, Chooser: 0, How: "bid", Paid: 5, Tie: "by seat", Bought: 0, Card: &card, Event: &event,
+		Bids:  []Bid{{Seat: 0, Amount: 9, Over: true, Penalty: 3}, {Seat: 1}},
+		Plays: []Play{{Seat: 0, Cards: []Card{1, 2}, Points: 4, From: 1, To: 2, Free: true}, {Seat: 1}},
+	}}
+	adjtest.SameJSON(t, "a full round's record", s)
+	s.Last = &RoundLog{Chooser: -1, Bought: -1}
+	adjtest.SameJSON(t, "an empty round's record", s)
+}
