@@ -53,3 +53,25 @@ func AppendJSONEncoded(b []byte, v any) []byte {
 	}
 	return append(b, bytes.TrimSuffix(buf.Bytes(), []byte{'\n'})...)
 }
+
+// AppendJSONIntField appends a key, written with its separators as it
+// stands in the object (`,"step":`), and an integer.
+func AppendJSONIntField(b []byte, key string, n int) []byte {
+	return strconv.AppendInt(append(b, key...), int64(n), 10)
+}
+
+// AppendJSONTexts appends a list as JSON strings of text(x) for each x,
+// null for a nil list: cards and the like that encode as their text.
+func AppendJSONTexts[T any](b []byte, xs []T, text func(T) string) []byte {
+	if xs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = AppendJSONString(b, text(x))
+	}
+	return append(b, ']')
+}

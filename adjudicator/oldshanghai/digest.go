@@ -17,15 +17,15 @@ var _ engine.JSONAppender = (*State)(nil)
 func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if s.Rules != 0 {
-		b = appendIntField(b, `"rules":`, s.Rules)
+		b = engine.AppendJSONIntField(b, `"rules":`, s.Rules)
 		b = append(b, ',')
 	}
 	b = append(b, `"counts":`...)
 	b = engine.AppendJSONInts(b, s.Counts)
 	b = append(b, `,"boss_return":`...)
 	b = engine.AppendJSONString(b, s.BossReturn)
-	b = appendIntField(b, `,"stalemate":`, s.Stalemate)
-	b = appendIntField(b, `,"round_turns":`, s.RoundTurns)
+	b = engine.AppendJSONIntField(b, `,"stalemate":`, s.Stalemate)
+	b = engine.AppendJSONIntField(b, `,"round_turns":`, s.RoundTurns)
 	b = append(b, `,"review_on_elimination":`...)
 	b = strconv.AppendBool(b, s.ReviewOnElim)
 	b = append(b, `,"players":`...)
@@ -42,32 +42,32 @@ func (s *State) AppendJSON(b []byte) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"deck":`...)
-	b = appendCards(b, s.Deck)
+	b = engine.AppendJSONTexts(b, s.Deck, Card.ID)
 	b = append(b, `,"discard":`...)
-	b = appendCards(b, s.Discard)
+	b = engine.AppendJSONTexts(b, s.Discard, Card.ID)
 	b = append(b, `,"out_of_play":`...)
-	b = appendCards(b, s.OutOfPlay)
+	b = engine.AppendJSONTexts(b, s.OutOfPlay, Card.ID)
 	b = append(b, `,"table":`...)
-	b = appendCards(b, s.Table)
+	b = engine.AppendJSONTexts(b, s.Table, Card.ID)
 	b = append(b, `,"stage":`...)
 	b = engine.AppendJSONString(b, s.Stage)
-	b = appendIntField(b, `,"active":`, s.Active)
-	b = appendIntField(b, `,"turn":`, s.Turn)
-	b = appendIntField(b, `,"quiet":`, s.Quiet)
-	b = appendIntField(b, `,"since":`, s.Since)
+	b = engine.AppendJSONIntField(b, `,"active":`, s.Active)
+	b = engine.AppendJSONIntField(b, `,"turn":`, s.Turn)
+	b = engine.AppendJSONIntField(b, `,"quiet":`, s.Quiet)
+	b = engine.AppendJSONIntField(b, `,"since":`, s.Since)
 	if sh := s.Sh; sh != nil {
-		b = appendIntField(b, `,"shanghai":{"drawer":`, sh.Drawer)
-		b = appendIntField(b, `,"shanghaier":`, sh.Shanghaier)
+		b = engine.AppendJSONIntField(b, `,"shanghai":{"drawer":`, sh.Drawer)
+		b = engine.AppendJSONIntField(b, `,"shanghaier":`, sh.Shanghaier)
 		b = append(b, `,"with":`...)
-		b = appendCards(b, sh.With)
-		b = appendIntField(b, `,"putter":`, sh.Putter)
+		b = engine.AppendJSONTexts(b, sh.With, Card.ID)
+		b = engine.AppendJSONIntField(b, `,"putter":`, sh.Putter)
 		b = append(b, `,"outcome":`...)
 		b = engine.AppendJSONString(b, sh.Outcome)
 		b = append(b, '}')
 	}
 	if len(s.Shell) > 0 {
 		b = append(b, `,"shell":`...)
-		b = appendCards(b, s.Shell)
+		b = engine.AppendJSONTexts(b, s.Shell, Card.ID)
 	}
 	b = append(b, `,"asked":`...)
 	b = engine.AppendJSONInts(b, s.Asked)
@@ -82,8 +82,8 @@ func (s *State) AppendJSON(b []byte) []byte {
 		b = append(b, `,"winners":`...)
 		b = engine.AppendJSONInts(b, s.Winners)
 	}
-	b = appendIntField(b, `,"decisions":`, s.Decisions)
-	b = appendIntField(b, `,"asks":`, s.Asks)
+	b = engine.AppendJSONIntField(b, `,"decisions":`, s.Decisions)
+	b = engine.AppendJSONIntField(b, `,"asks":`, s.Asks)
 	return append(b, '}')
 }
 
@@ -91,7 +91,7 @@ func (p *Player) appendJSON(b []byte) []byte {
 	b = append(b, `{"name":`...)
 	b = engine.AppendJSONString(b, p.Name)
 	b = append(b, `,"hand":`...)
-	b = appendCards(b, p.Hand)
+	b = engine.AppendJSONTexts(b, p.Hand, Card.ID)
 	if p.Out {
 		b = append(b, `,"out":true`...)
 	}
@@ -99,7 +99,7 @@ func (p *Player) appendJSON(b []byte) []byte {
 		b = append(b, `,"removed":true`...)
 	}
 	if p.OutTurn != 0 {
-		b = appendIntField(b, `,"out_turn":`, p.OutTurn)
+		b = engine.AppendJSONIntField(b, `,"out_turn":`, p.OutTurn)
 	}
 	b = append(b, `,"orders":`...)
 	b = p.Orders.appendJSON(b)
@@ -112,11 +112,11 @@ func (p *Player) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendIntField(b, `{"depth":`, f.Depth)
+			b = engine.AppendJSONIntField(b, `{"depth":`, f.Depth)
 			b = append(b, `,"card":`...)
 			b = engine.AppendJSONString(b, f.Card.ID())
 			if f.Deeper != 0 {
-				b = appendIntField(b, `,"deeper":`, f.Deeper)
+				b = engine.AppendJSONIntField(b, `,"deeper":`, f.Deeper)
 			}
 			b = append(b, '}')
 		}
@@ -131,7 +131,7 @@ func (p *Player) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendIntField(b, `{"holder":`, h.Holder)
+			b = engine.AppendJSONIntField(b, `{"holder":`, h.Holder)
 			b = append(b, `,"card":`...)
 			b = engine.AppendJSONString(b, h.Card.ID())
 			b = append(b, `,"how":`...)
@@ -183,10 +183,10 @@ func (o *Standing) appendJSON(b []byte) []byte {
 			b = append(b, `{"at":{"kind":`...)
 			b = engine.AppendJSONString(b, r.At.Kind)
 			if r.At.Depth != 0 {
-				b = appendIntField(b, `,"depth":`, r.At.Depth)
+				b = engine.AppendJSONIntField(b, `,"depth":`, r.At.Depth)
 			}
 			if r.At.Seat != 0 {
-				b = appendIntField(b, `,"seat":`, r.At.Seat)
+				b = engine.AppendJSONIntField(b, `,"seat":`, r.At.Seat)
 			}
 			b = append(b, '}')
 			b = appendMode(b, r.Mode, r.Cond)
@@ -196,7 +196,7 @@ func (o *Standing) appendJSON(b []byte) []byte {
 	}
 	if len(o.Keep) > 0 {
 		b = append(sep(b), `"keep":`...)
-		b = appendCards(b, o.Keep)
+		b = engine.AppendJSONTexts(b, o.Keep, Card.ID)
 	}
 	if len(o.Skip) > 0 {
 		b = append(sep(b), `"skip":[`...)
@@ -215,7 +215,7 @@ func (o *Standing) appendJSON(b []byte) []byte {
 				if r.Target.Kind != "" {
 					b = append(b, ',')
 				}
-				b = appendIntField(b, `"seat":`, r.Target.Seat)
+				b = engine.AppendJSONIntField(b, `"seat":`, r.Target.Seat)
 			}
 			b = append(b, '}')
 			b = appendMode(b, r.Mode, r.Cond)
@@ -273,33 +273,12 @@ func (c Cond) appendJSON(b []byte) []byte {
 			b = engine.AppendJSONString(b, a.Op)
 		}
 		if a.N != 0 {
-			b = appendIntField(b, `,"n":`, a.N)
+			b = engine.AppendJSONIntField(b, `,"n":`, a.N)
 		}
 		if a.Seat != 0 {
-			b = appendIntField(b, `,"seat":`, a.Seat)
+			b = engine.AppendJSONIntField(b, `,"seat":`, a.Seat)
 		}
 		b = append(b, '}')
-	}
-	return append(b, ']')
-}
-
-// appendIntField appends a key (with its separator) and an integer.
-func appendIntField(b []byte, key string, n int) []byte {
-	return strconv.AppendInt(append(b, key...), int64(n), 10)
-}
-
-// appendCards appends cards as their ids (Card.MarshalText), null for a
-// nil list.
-func appendCards(b []byte, cs []Card) []byte {
-	if cs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, c := range cs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = engine.AppendJSONString(b, c.ID())
 	}
 	return append(b, ']')
 }

@@ -17,7 +17,7 @@ var _ engine.JSONAppender = (*State)(nil)
 func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if s.Rules != 0 {
-		b = appendIntField(b, `"rules":`, s.Rules)
+		b = engine.AppendJSONIntField(b, `"rules":`, s.Rules)
 		b = append(b, ',')
 	}
 	b = append(b, `"players":`...)
@@ -32,10 +32,10 @@ func (s *State) AppendJSON(b []byte) []byte {
 			p := &s.Players[i]
 			b = append(b, `{"name":`...)
 			b = engine.AppendJSONString(b, p.Name)
-			b = appendIntField(b, `,"space":`, p.Space)
-			b = appendIntField(b, `,"money":`, p.Money)
+			b = engine.AppendJSONIntField(b, `,"space":`, p.Space)
+			b = engine.AppendJSONIntField(b, `,"money":`, p.Money)
 			b = append(b, `,"hand":`...)
-			b = appendCards(b, p.Hand)
+			b = engine.AppendJSONTexts(b, p.Hand, Card.String)
 			if p.Removed {
 				b = append(b, `,"removed":true`...)
 			}
@@ -43,17 +43,17 @@ func (s *State) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = appendIntField(b, `,"round":`, s.Round)
-	b = appendIntField(b, `,"lang_tsu":`, s.LangTsu)
-	b = appendIntField(b, `,"junk":`, s.Junk)
-	b = appendIntField(b, `,"determiner":`, s.Determiner)
+	b = engine.AppendJSONIntField(b, `,"round":`, s.Round)
+	b = engine.AppendJSONIntField(b, `,"lang_tsu":`, s.LangTsu)
+	b = engine.AppendJSONIntField(b, `,"junk":`, s.Junk)
+	b = engine.AppendJSONIntField(b, `,"determiner":`, s.Determiner)
 	b = append(b, `,"pile":`...)
-	b = appendCards(b, s.Pile)
+	b = engine.AppendJSONTexts(b, s.Pile, Card.String)
 	b = append(b, `,"events":`...)
 	b = engine.AppendJSONInts(b, s.Events)
-	b = appendIntField(b, `,"keeper":`, s.Keeper)
-	b = appendIntField(b, `,"bank":`, s.Bank)
-	b = appendIntField(b, `,"quiet":`, s.Quiet)
+	b = engine.AppendJSONIntField(b, `,"keeper":`, s.Keeper)
+	b = engine.AppendJSONIntField(b, `,"bank":`, s.Bank)
+	b = engine.AppendJSONIntField(b, `,"quiet":`, s.Quiet)
 	if s.Last != nil {
 		b = append(b, `,"last":`...)
 		b = s.Last.appendJSON(b)
@@ -67,10 +67,10 @@ func (s *State) AppendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendIntField(b, `{"round":`, e.Round)
-			b = appendIntField(b, `,"event":`, e.Event)
-			b = appendIntField(b, `,"chooser":`, e.Chooser)
-			b = appendIntField(b, `,"to":`, e.To)
+			b = engine.AppendJSONIntField(b, `{"round":`, e.Round)
+			b = engine.AppendJSONIntField(b, `,"event":`, e.Event)
+			b = engine.AppendJSONIntField(b, `,"chooser":`, e.Chooser)
+			b = engine.AppendJSONIntField(b, `,"to":`, e.To)
 			b = append(b, `,"result":`...)
 			b = engine.AppendJSONString(b, e.Result)
 			b = append(b, '}')
@@ -95,10 +95,10 @@ func (s *State) AppendJSON(b []byte) []byte {
 }
 
 func (l *RoundLog) appendJSON(b []byte) []byte {
-	b = appendIntField(b, `{"round":`, l.Round)
-	b = appendIntField(b, `,"time":`, l.Time)
-	b = appendIntField(b, `,"from":`, l.From)
-	b = appendIntField(b, `,"to":`, l.To)
+	b = engine.AppendJSONIntField(b, `{"round":`, l.Round)
+	b = engine.AppendJSONIntField(b, `,"time":`, l.Time)
+	b = engine.AppendJSONIntField(b, `,"from":`, l.From)
+	b = engine.AppendJSONIntField(b, `,"to":`, l.To)
 	b = append(b, `,"bids":`...)
 	if l.Bids == nil {
 		b = append(b, "null"...)
@@ -108,22 +108,22 @@ func (l *RoundLog) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendIntField(b, `{"seat":`, d.Seat)
-			b = appendIntField(b, `,"amount":`, d.Amount)
+			b = engine.AppendJSONIntField(b, `{"seat":`, d.Seat)
+			b = engine.AppendJSONIntField(b, `,"amount":`, d.Amount)
 			if d.Over {
 				b = append(b, `,"over":true`...)
 			}
 			if d.Penalty != 0 {
-				b = appendIntField(b, `,"penalty":`, d.Penalty)
+				b = engine.AppendJSONIntField(b, `,"penalty":`, d.Penalty)
 			}
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
-	b = appendIntField(b, `,"chooser":`, l.Chooser)
+	b = engine.AppendJSONIntField(b, `,"chooser":`, l.Chooser)
 	b = append(b, `,"how":`...)
 	b = engine.AppendJSONString(b, l.How)
-	b = appendIntField(b, `,"paid":`, l.Paid)
+	b = engine.AppendJSONIntField(b, `,"paid":`, l.Paid)
 	if l.Tie != "" {
 		b = append(b, `,"tie":`...)
 		b = engine.AppendJSONString(b, l.Tie)
@@ -137,46 +137,25 @@ func (l *RoundLog) appendJSON(b []byte) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendIntField(b, `{"seat":`, p.Seat)
+			b = engine.AppendJSONIntField(b, `{"seat":`, p.Seat)
 			b = append(b, `,"cards":`...)
-			b = appendCards(b, p.Cards)
-			b = appendIntField(b, `,"points":`, p.Points)
-			b = appendIntField(b, `,"from":`, p.From)
-			b = appendIntField(b, `,"to":`, p.To)
+			b = engine.AppendJSONTexts(b, p.Cards, Card.String)
+			b = engine.AppendJSONIntField(b, `,"points":`, p.Points)
+			b = engine.AppendJSONIntField(b, `,"from":`, p.From)
+			b = engine.AppendJSONIntField(b, `,"to":`, p.To)
 			b = append(b, `,"free":`...)
 			b = strconv.AppendBool(b, p.Free)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
 	}
-	b = appendIntField(b, `,"bought":`, l.Bought)
+	b = engine.AppendJSONIntField(b, `,"bought":`, l.Bought)
 	if l.Card != nil {
 		b = append(b, `,"card":`...)
 		b = engine.AppendJSONString(b, l.Card.String())
 	}
 	if l.Event != nil {
-		b = appendIntField(b, `,"event":`, *l.Event)
+		b = engine.AppendJSONIntField(b, `,"event":`, *l.Event)
 	}
 	return append(b, '}')
-}
-
-// appendIntField appends a key (with its separator) and an integer.
-func appendIntField(b []byte, key string, n int) []byte {
-	return strconv.AppendInt(append(b, key...), int64(n), 10)
-}
-
-// appendCards appends cards as their text (Card.MarshalText), null for a
-// nil list.
-func appendCards(b []byte, cs []Card) []byte {
-	if cs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, c := range cs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = engine.AppendJSONString(b, c.String())
-	}
-	return append(b, ']')
 }

@@ -1,8 +1,6 @@
 package singapore
 
 import (
-	"strconv"
-
 	"taipan/adjudicator/engine"
 )
 
@@ -17,7 +15,7 @@ var _ engine.JSONAppender = (*State)(nil)
 func (s *State) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	if s.Rules != 0 {
-		b = appendIntField(b, `"rules":`, s.Rules)
+		b = engine.AppendJSONIntField(b, `"rules":`, s.Rules)
 		b = append(b, ',')
 	}
 	b = append(b, `"types":`...)
@@ -31,7 +29,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 	if s.Figures {
 		b = append(b, `,"influential_figures":true`...)
 	}
-	b = appendIntField(b, `,"total":`, s.Total)
+	b = engine.AppendJSONIntField(b, `,"total":`, s.Total)
 	b = append(b, `,"players":`...)
 	if s.Players == nil {
 		b = append(b, "null"...)
@@ -45,16 +43,16 @@ func (s *State) AppendJSON(b []byte) []byte {
 		}
 		b = append(b, ']')
 	}
-	b = appendIntField(b, `,"first":`, s.First)
+	b = engine.AppendJSONIntField(b, `,"first":`, s.First)
 	b = append(b, `,"phase":`...)
 	b = engine.AppendJSONString(b, s.Phase)
-	b = appendIntField(b, `,"active":`, s.Active)
-	b = appendIntField(b, `,"turn":`, s.Turn)
+	b = engine.AppendJSONIntField(b, `,"active":`, s.Active)
+	b = engine.AppendJSONIntField(b, `,"turn":`, s.Turn)
 	b = append(b, `,"river":`...)
-	b = appendCards(b, s.River)
-	b = appendIntField(b, `,"ss":`, s.SS)
+	b = engine.AppendJSONTexts(b, s.River, Card.String)
+	b = engine.AppendJSONIntField(b, `,"ss":`, s.SS)
 	b = append(b, `,"seized":`...)
-	b = appendCards(b, s.Seized)
+	b = engine.AppendJSONTexts(b, s.Seized, Card.String)
 	b = append(b, `,"deck":`...)
 	if s.Deck == nil {
 		b = append(b, "null"...)
@@ -122,25 +120,4 @@ func (p *Player) appendJSON(b []byte) []byte {
 		b = engine.AppendJSONEncoded(b, p.Plan)
 	}
 	return append(b, '}')
-}
-
-// appendIntField appends a key (with its separator) and an integer.
-func appendIntField(b []byte, key string, n int) []byte {
-	return strconv.AppendInt(append(b, key...), int64(n), 10)
-}
-
-// appendCards appends cards as their text (Card.MarshalText), null for a
-// nil list.
-func appendCards(b []byte, cs []Card) []byte {
-	if cs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, c := range cs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = engine.AppendJSONString(b, c.String())
-	}
-	return append(b, ']')
 }
