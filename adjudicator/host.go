@@ -750,6 +750,28 @@ func CredentialTx(ctx context.Context, tx *events.Tx, game, player string) (stri
 	return stored, nil
 }
 
+// CredentialsRead reads the credentials of games, all held by tx, for a
+// batch (Tx.LockGames on PostgreSQL): CredentialTx then finds them read.
+func CredentialsRead(tx *events.Tx, games []string) events.Read {
+	return events.Read{
+		Query: `SELECT game_id, player, token_hash FROM credentials WHERE game_id = ANY(?::text[])`,
+		Args:  []any{games},
+		Row: func(scan func(...any) error) error {
+			var game, player, stored string
+			if err := scan(&game, &player, &stored); err != nil {
+				return err
+			}
+			known, _ := tx.Local(credentialsKey{}).(map[[2]string]string)
+			if known == nil {
+				known = map[[2]string]string{}
+				tx.SetRead(credentialsKey{}, known)
+			}
+			known[[2]string{game, player}] = stored
+			return nil
+		},
+	}
+}
+
 // credentialsKey keys the credentials a transaction has read of the games
 // it holds (Tx.Local), by game and player.
 type credentialsKey struct{}

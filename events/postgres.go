@@ -171,6 +171,12 @@ func (postgresBackend) lockGame(ctx context.Context, t *Tx, game string) error {
 	return t.Later(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('taipan-game:' || ?, 0))`, game)
 }
 
+// lockGames takes the advisory locks of games, in their order, in one
+// statement put off (Later) as lockGame's.
+func (postgresBackend) lockGames(ctx context.Context, t *Tx, games []string) error {
+	return t.Later(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('taipan-game:' || game, 0)) FROM unnest(?::text[]) AS u(game)`, games)
+}
+
 // deferred: the database is a round trip away, worth saving.
 func (postgresBackend) deferred() bool { return true }
 

@@ -52,6 +52,8 @@ type backend interface {
 	schemaVersion(ctx context.Context, s *Store) (int, error)
 	// lockGame takes game's lock until the transaction ends.
 	lockGame(ctx context.Context, t *Tx, game string) error
+	// lockGames takes the locks of games, in the order given.
+	lockGames(ctx context.Context, t *Tx, games []string) error
 	// deferred says whether statements run Later wait for the next one
 	// awaited (a database a round trip away), and flush sends them.
 	deferred() bool

@@ -213,12 +213,25 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 		if err != nil {
 			return err
 		}
+		take := make([]bool, len(ms))
+		var games []string // those of the mails taken in, to be read at once
 		for i, m := range ms {
 			g := m.game()
-			held := (blocked[g] || behind[g]) && g != "" || !mine[i]
-			if held {
+			if held := (blocked[g] || behind[g]) && g != "" || !mine[i]; held {
 				out[i] = &Result{MessageID: m.MessageID, Game: g, Skipped: true}
 				skipped, behind[g] = append(skipped, g), true
+				continue
+			}
+			take[i] = true
+			if g != "" && seen[m.MessageID].outcome == "" {
+				games = append(games, g)
+			}
+		}
+		if err := in.prefetch(ctx, tx, games); err != nil {
+			return err
+		}
+		for i, m := range ms {
+			if !take[i] {
 				continue
 			}
 			var err error
