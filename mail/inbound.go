@@ -203,13 +203,9 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
 		skipped = skipped[:0]
 		behind := map[string]bool{} // games with a mail skipped in this transaction
-		// The mails' locks, then what the inbox holds of them, each in one
-		// statement for the whole batch.
-		mine, err := in.lockMails(ctx, tx, ms)
-		if err != nil {
-			return err
-		}
-		seen, err := readInbox(ctx, tx, ms)
+		// The mails' locks, then what the inbox holds of them, in one
+		// statement each for the whole batch.
+		mine, seen, err := in.lockMails(ctx, tx, ms)
 		if err != nil {
 			return err
 		}
@@ -303,37 +299,6 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen 
 	return res, err
 }
 
-// lockMails takes the lock of each mail of ms that no other worker holds,
-// until tx ends, in one statement, and says which it took. On SQLite,
-// whose writers take turns, it takes them all.
-func (in *Ingester) lockMails(ctx context.Context, tx *events.Tx, ms []*Inbound) ([]bool, error) {
-	mine := make([]bool, len(ms))
-	if in.Host.Store.Backend() != "postgres" {
-		for i := range mine {
-			mine[i] = true
-		}
-		return mine, nil
-	}
-	ids := make([]string, len(ms))
-	for i, m := range ms {
-		ids[i] = m.MessageID
-	}
-	rows, err := tx.Query(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || id, 0))
-		FROM unnest(?::text[]) WITH ORDINALITY AS mail(id, n) ORDER BY n`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for i := 0; rows.Next(); i++ {
-		if i < len(mine) {
-			if err := rows.Scan(&mine[i]); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return mine, rows.Err()
-}
-
 // inboxRow is what the inbox holds of a mail: its outcome ("" when none),
 // its content digest ("" for a mail recorded before digests were) and
 // when it was recorded.
@@ -344,35 +309,64 @@ type inboxRow struct{ outcome, content, at string }
 // it wrote.
 type inboxRows map[string]inboxRow
 
-// readInbox reads what the inbox holds of the mails ms, in one statement
-// (its placeholders padded to a power of two, so that few statements are
-// ever prepared).
-func readInbox(ctx context.Context, tx *events.Tx, ms []*Inbound) (inboxRows, error) {
+// lockMails takes the lock of each mail of ms that no other worker holds,
+// until tx ends, and says which it took; and it reads what the inbox holds
+// of them: one round trip for the batch on PostgreSQL (Tx.ReadAll). On
+// SQLite, whose writers take turns, it takes them all.
+func (in *Ingester) lockMails(ctx context.Context, tx *events.Tx, ms []*Inbound) ([]bool, inboxRows, error) {
+	mine := make([]bool, len(ms))
 	seen := inboxRows{}
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.MessageID
+		seen[m.MessageID] = inboxRow{}
+	}
+	var reads []events.Read
+	if in.Host.Store.Backend() == "postgres" {
+		i := 0
+		reads = append(reads, events.Read{
+			Query: `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || id, 0))
+				FROM unnest(?::text[]) WITH ORDINALITY AS mail(id, n) ORDER BY n`,
+			Args: []any{ids},
+			Row: func(scan func(...any) error) error {
+				if i < len(mine) {
+					if err := scan(&mine[i]); err != nil {
+						return err
+					}
+				}
+				i++
+				return nil
+			},
+		})
+	} else {
+		for i := range mine {
+			mine[i] = true
+		}
+	}
+	// The placeholders padded to a power of two, so that few statements
+	// are ever prepared.
 	size := 1
 	for size < len(ms) {
 		size *= 2
 	}
 	args := make([]any, size)
 	for i := range args {
-		m := ms[min(i, len(ms)-1)]
-		args[i] = m.MessageID
-		seen[m.MessageID] = inboxRow{}
+		args[i] = ids[min(i, len(ids)-1)]
 	}
-	rows, err := tx.Query(ctx, `SELECT message_id, outcome, content, received_at FROM inbox WHERE message_id IN (?`+strings.Repeat(", ?", size-1)+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var r inboxRow
-		if err := rows.Scan(&id, &r.outcome, &r.content, &r.at); err != nil {
-			return nil, err
-		}
-		seen[id] = r
-	}
-	return seen, rows.Err()
+	reads = append(reads, events.Read{
+		Query: `SELECT message_id, outcome, content, received_at FROM inbox WHERE message_id IN (?` + strings.Repeat(", ?", size-1) + `)`,
+		Args:  args,
+		Row: func(scan func(...any) error) error {
+			var id string
+			var r inboxRow
+			if err := scan(&id, &r.outcome, &r.content, &r.at); err != nil {
+				return err
+			}
+			seen[id] = r
+			return nil
+		},
+	})
+	return mine, seen, tx.ReadAll(ctx, reads...)
 }
 
 // recorded is what the inbox holds of the mail key, from what the
@@ -450,15 +444,18 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
-	if r := readClubRequest(m.File); r != nil {
-		// The club's commands are asked of an address (signup.go).
-		return in.club(ctx, tx, m, r, res)
-	}
-	// An order file read as an envelope without a command is none (a
-	// second reading of its YAML would say the same).
-	if env, err := m.envelope(); (err != nil || env.Command != "") && mailCommand(m.File) == "games" {
-		// Asked of an address, not of a seat: game and player may be left out.
-		return in.gamesCommand(ctx, tx, m, res)
+	// An order file read as an envelope without a command is neither a
+	// club request nor `command: games` (a second reading of its YAML
+	// would say the same): most mails are read once.
+	if env, err := m.envelope(); err != nil || env.Command != "" {
+		if r := readClubRequest(m.File); r != nil {
+			// The club's commands are asked of an address (signup.go).
+			return in.club(ctx, tx, m, r, res)
+		}
+		if mailCommand(m.File) == "games" {
+			// Asked of an address, not of a seat: game and player may be left out.
+			return in.gamesCommand(ctx, tx, m, res)
+		}
 	}
 	env, err := m.envelope()
 	if err != nil {
