@@ -46,10 +46,10 @@ func (t *Tx) ReadAll(ctx context.Context, reads ...Read) error {
 		}
 		var batch pgx.Batch
 		for _, st := range pending {
-			batch.Queue(t.store.backend.rebind(st.query), st.args...)
+			batch.Queue(t.store.batchQuery(st.query), st.args...)
 		}
 		for _, r := range reads {
-			batch.Queue(t.store.backend.rebind(r.Query), r.Args...)
+			batch.Queue(t.store.batchQuery(r.Query), r.Args...)
 		}
 		res := c.Conn().SendBatch(ctx, &batch)
 		defer res.Close()

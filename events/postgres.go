@@ -190,7 +190,7 @@ func (b postgresBackend) flush(ctx context.Context, t *Tx, pending []statement) 
 		}
 		var batch pgx.Batch
 		for _, st := range pending {
-			batch.Queue(b.rebind(st.query), st.args...)
+			batch.Queue(t.store.batchQuery(st.query), st.args...)
 		}
 		res := c.Conn().SendBatch(ctx, &batch)
 		var first error
