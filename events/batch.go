@@ -39,10 +39,22 @@ func (t *Tx) ReadAll(ctx context.Context, reads ...Read) error {
 	}
 	pending := t.pending
 	t.pending = nil
-	err := t.conn.Raw(func(dc any) error {
+	err := t.sendBatch(ctx, pending, reads)
+	if err != nil {
+		// A statement of the batch failed, which ends the transaction
+		// on PostgreSQL, or a read's rows were not all read.
+		t.failed = err
+	}
+	return err
+}
+
+// sendBatch sends pending and then reads in one pgx batch on the
+// transaction's own connection (PostgreSQL), and returns the first error.
+func (t *Tx) sendBatch(ctx context.Context, pending []statement, reads []Read) error {
+	return t.conn.Raw(func(dc any) error {
 		c, ok := dc.(*stdlib.Conn)
 		if !ok {
-			return fmt.Errorf("read: a PostgreSQL connection of type %T", dc)
+			return fmt.Errorf("batch: a PostgreSQL connection of type %T", dc)
 		}
 		var batch pgx.Batch
 		for _, st := range pending {
@@ -53,10 +65,14 @@ func (t *Tx) ReadAll(ctx context.Context, reads ...Read) error {
 		}
 		res := c.Conn().SendBatch(ctx, &batch)
 		defer res.Close()
+		var first error
 		for _, st := range pending {
-			if _, err := res.Exec(); err != nil {
-				return fmt.Errorf("%s: %w", strings.Fields(st.query)[0], err)
+			if _, err := res.Exec(); err != nil && first == nil {
+				first = fmt.Errorf("%s: %w", strings.Fields(st.query)[0], err)
 			}
+		}
+		if first != nil {
+			return first
 		}
 		for _, r := range reads {
 			if err := readRows(res, r); err != nil {
@@ -65,12 +81,6 @@ func (t *Tx) ReadAll(ctx context.Context, reads ...Read) error {
 		}
 		return res.Close()
 	})
-	if err != nil {
-		// A statement of the batch failed, which ends the transaction
-		// on PostgreSQL, or a read's rows were not all read.
-		t.failed = err
-	}
-	return err
 }
 
 // readRows hands the rows of one read of a batch to its Row.

@@ -9,8 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
+	_ "github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
 
 	"taipan"
 )
@@ -182,28 +181,8 @@ func (postgresBackend) deferred() bool { return true }
 
 // flush sends the statements put off in one round trip (a pgx batch, on
 // the transaction's own connection), and returns the first error.
-func (b postgresBackend) flush(ctx context.Context, t *Tx, pending []statement) error {
-	return t.conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("flush: a PostgreSQL connection of type %T", dc)
-		}
-		var batch pgx.Batch
-		for _, st := range pending {
-			batch.Queue(t.store.batchQuery(st.query), st.args...)
-		}
-		res := c.Conn().SendBatch(ctx, &batch)
-		var first error
-		for _, st := range pending {
-			if _, err := res.Exec(); err != nil && first == nil {
-				first = fmt.Errorf("%s: %w", strings.Fields(st.query)[0], err)
-			}
-		}
-		if err := res.Close(); err != nil && first == nil {
-			first = err
-		}
-		return first
-	})
+func (postgresBackend) flush(ctx context.Context, t *Tx, pending []statement) error {
+	return t.sendBatch(ctx, pending, nil)
 }
 
 // backup is the database server's business on PostgreSQL.
