@@ -203,6 +203,7 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
 		skipped = skipped[:0]
 		behind := map[string]bool{} // games with a mail skipped in this transaction
+		var record []inboxRecord    // the mails' inbox rows, written at the end
 		// The mails' locks, then what the inbox holds of them, in one
 		// statement each for the whole batch.
 		mine, seen, err := in.lockMails(ctx, tx, ms)
@@ -231,11 +232,11 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 				continue
 			}
 			var err error
-			if out[i], err = in.ingest(ctx, tx, m, seen); err != nil {
+			if out[i], err = in.ingest(ctx, tx, m, seen, &record); err != nil {
 				return err
 			}
 		}
-		return nil
+		return in.recordInbox(ctx, tx, record)
 	})
 	if err != nil {
 		return nil, err
@@ -262,8 +263,10 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 // Message-ID of an earlier one with other content (a corrected file sent by
 // a client that keeps the id) is taken as a mail of its own, recorded under
 // its Message-ID and a digest of its content, and its answer says so. seen
-// is what the transaction knows of the inbox.
-func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen inboxRows) (*Result, error) {
+// is what the transaction knows of the inbox; the mail's row is added to
+// record, which the transaction writes once all its mails are in
+// (recordInbox).
+func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen inboxRows, record *[]inboxRecord) (*Result, error) {
 	content := m.contentHash()
 	m.key = m.MessageID
 	prior, err := seen.recorded(ctx, tx, m.key)
@@ -292,11 +295,40 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen 
 		res.Reason = hideSecrets(res.Reason, m) // an acceptance's reason names no token
 	}
 	at := stamp(in.now())
-	err = tx.Later(ctx,
-		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		m.key, res.Game, m.From, string(res.Outcome), at, content, oneLineText(res.Reason, 500))
+	*record = append(*record, inboxRecord{m.key, res.Game, m.From, string(res.Outcome), at, content, oneLineText(res.Reason, 500)})
 	seen[m.key] = inboxRow{string(res.Outcome), content, at}
-	return res, err
+	return res, nil
+}
+
+// inboxRecord is a mail's row of the inbox, as ingest records it.
+type inboxRecord struct{ key, game, sender, outcome, at, content, reason string }
+
+// recordInbox writes the inbox rows of a transaction's mails, with its
+// other writes: on PostgreSQL in one statement (Later), on SQLite one by
+// one. The transaction reads what it recorded from its inboxRows, never
+// from the table.
+func (in *Ingester) recordInbox(ctx context.Context, tx *events.Tx, rows []inboxRecord) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	if in.Host.Store.Backend() != "postgres" {
+		for _, r := range rows {
+			if err := tx.Later(ctx, `INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var cols [7][]string
+	for _, r := range rows {
+		for i, v := range [7]string{r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason} {
+			cols[i] = append(cols[i], v)
+		}
+	}
+	return tx.Later(ctx, `INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason)
+		SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])`,
+		cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6])
 }
 
 // inboxRow is what the inbox holds of a mail: its outcome ("" when none),
