@@ -498,7 +498,9 @@ func (h *Host) loadTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 	if prev := inTx[id]; prev != nil && prev.Seq == seq && prev.Hash == hash {
 		g = prev.clone()
 	} else if g = h.cache.get(id, seq, hash); g == nil {
-		if g, err = h.replayTx(ctx, tx, id); err != nil {
+		if read := h.replayedTx(tx, id, seq, hash); read != nil {
+			g = read.clone()
+		} else if g, err = h.replayTx(ctx, tx, id); err != nil {
 			return nil, err
 		}
 	}
@@ -580,12 +582,38 @@ func (h *Host) GameTx(ctx context.Context, tx *events.Tx, id string) (*Game, err
 	if g := h.cache.peek(id, seq, hash); g != nil {
 		return g, nil
 	}
+	if g := h.replayedTx(tx, id, seq, hash); g != nil {
+		return g, nil
+	}
 	g, err := h.replayTx(ctx, tx, id)
 	if err != nil {
 		return nil, err
 	}
+	replays, _ := tx.Local(txReplays{h}).(map[string]*Game)
+	if replays == nil {
+		replays = map[string]*Game{}
+		tx.SetRead(txReplays{h}, replays)
+	}
+	replays[id] = g
 	tx.OnCommit(func() { h.cache.keep(g) })
 	return g, nil
+}
+
+// txReplays is the key of the games a transaction has replayed to read
+// (GameTx, Tx.Local): a change to one of them in the same transaction
+// starts from a clone of the replay rather than replaying the log again.
+type txReplays struct{ h *Host }
+
+// replayedTx is the game id as tx replayed it to read, if that replay is
+// of the log's last event seq (hash), else nil. It is shared: clone it to
+// change it.
+func (h *Host) replayedTx(tx *events.Tx, id string, seq int64, hash string) *Game {
+	replays, _ := tx.Local(txReplays{h}).(map[string]*Game)
+	g := replays[id]
+	if g == nil || g.Seq != seq || g.Hash != hash {
+		return nil
+	}
+	return g
 }
 
 // Game is game as its log ends now, to read (see GameTx): the one cache of
@@ -748,6 +776,28 @@ func CredentialTx(ctx context.Context, tx *events.Tx, game, player string) (stri
 	}
 	known[[2]string{game, player}] = stored
 	return stored, nil
+}
+
+// CredentialsRead reads the credentials of games, all held by tx, for a
+// batch (Tx.LockGames on PostgreSQL): CredentialTx then finds them read.
+func CredentialsRead(tx *events.Tx, games []string) events.Read {
+	return events.Read{
+		Query: `SELECT game_id, player, token_hash FROM credentials WHERE game_id = ANY(?::text[])`,
+		Args:  []any{games},
+		Row: func(scan func(...any) error) error {
+			var game, player, stored string
+			if err := scan(&game, &player, &stored); err != nil {
+				return err
+			}
+			known, _ := tx.Local(credentialsKey{}).(map[[2]string]string)
+			if known == nil {
+				known = map[[2]string]string{}
+				tx.SetRead(credentialsKey{}, known)
+			}
+			known[[2]string{game, player}] = stored
+			return nil
+		},
+	}
 }
 
 // credentialsKey keys the credentials a transaction has read of the games

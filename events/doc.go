@@ -19,7 +19,10 @@
 // On PostgreSQL a worker's time goes to round trips, not to the statements
 // themselves: a transaction's statements whose result nobody waits for (an
 // append, a game's lock, a savepoint, an operational row) are run Later,
-// sent together with the next statement that is awaited, in one round trip
-// (a pgx batch on the transaction's own connection); SQLite, in the
-// process, runs each at once.
+// sent in one pgx batch on the transaction's own connection before the
+// next statement that is awaited, or with it when that is a ReadAll: the
+// reads a transaction knows it will need, of many games at once (LockGames
+// takes their locks, in one sorted statement, and reads their heads with
+// them), go in the same round trip. SQLite, in the process, runs each at
+// once.
 package events

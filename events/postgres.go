@@ -9,8 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
+	_ "github.com/jackc/pgx/v5/stdlib" // the PostgreSQL driver, registered as "pgx"
 
 	"taipan"
 )
@@ -171,33 +170,19 @@ func (postgresBackend) lockGame(ctx context.Context, t *Tx, game string) error {
 	return t.Later(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('taipan-game:' || ?, 0))`, game)
 }
 
+// lockGames takes the advisory locks of games, in their order, in one
+// statement put off (Later) as lockGame's.
+func (postgresBackend) lockGames(ctx context.Context, t *Tx, games []string) error {
+	return t.Later(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('taipan-game:' || game, 0)) FROM unnest(?::text[]) AS u(game)`, games)
+}
+
 // deferred: the database is a round trip away, worth saving.
 func (postgresBackend) deferred() bool { return true }
 
 // flush sends the statements put off in one round trip (a pgx batch, on
 // the transaction's own connection), and returns the first error.
-func (b postgresBackend) flush(ctx context.Context, t *Tx, pending []statement) error {
-	return t.conn.Raw(func(dc any) error {
-		c, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("flush: a PostgreSQL connection of type %T", dc)
-		}
-		var batch pgx.Batch
-		for _, st := range pending {
-			batch.Queue(b.rebind(st.query), st.args...)
-		}
-		res := c.Conn().SendBatch(ctx, &batch)
-		var first error
-		for _, st := range pending {
-			if _, err := res.Exec(); err != nil && first == nil {
-				first = fmt.Errorf("%s: %w", strings.Fields(st.query)[0], err)
-			}
-		}
-		if err := res.Close(); err != nil && first == nil {
-			first = err
-		}
-		return first
-	})
+func (postgresBackend) flush(ctx context.Context, t *Tx, pending []statement) error {
+	return t.sendBatch(ctx, pending, nil)
 }
 
 // backup is the database server's business on PostgreSQL.

@@ -29,6 +29,9 @@ func (sqliteBackend) rebind(query string) string { return query }
 // database from its start (BEGIN IMMEDIATE).
 func (sqliteBackend) lockGame(context.Context, *Tx, string) error { return nil }
 
+// lockGames needs no locks, as lockGame.
+func (sqliteBackend) lockGames(context.Context, *Tx, []string) error { return nil }
+
 // deferred: SQLite runs in the process, where a statement costs no round
 // trip, so Later runs each at once and nothing is ever flushed.
 func (sqliteBackend) deferred() bool { return false }

@@ -36,6 +36,30 @@ type Store struct {
 
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // prepared once, reused by every transaction
+	// rebound holds the statements of batches (Later, ReadAll) in the
+	// database's placeholders, written once each (see batchQuery).
+	reboundMu sync.Mutex
+	rebound   map[string]string
+}
+
+// maxRebound bounds Store.rebound: Taipan's statements are a few hundred.
+const maxRebound = 4096
+
+// batchQuery is query in the database's placeholders, for a batch: a
+// batch sends every statement put off by every transaction, and writing
+// each again would cost more than sending it.
+func (s *Store) batchQuery(query string) string {
+	s.reboundMu.Lock()
+	defer s.reboundMu.Unlock()
+	if q, ok := s.rebound[query]; ok {
+		return q
+	}
+	q := s.backend.rebind(query)
+	if s.rebound == nil || len(s.rebound) >= maxRebound {
+		s.rebound = map[string]string{}
+	}
+	s.rebound[query] = q
+	return q
 }
 
 // backend is what differs between the two databases.
@@ -52,6 +76,8 @@ type backend interface {
 	schemaVersion(ctx context.Context, s *Store) (int, error)
 	// lockGame takes game's lock until the transaction ends.
 	lockGame(ctx context.Context, t *Tx, game string) error
+	// lockGames takes the locks of games, in the order given.
+	lockGames(ctx context.Context, t *Tx, games []string) error
 	// deferred says whether statements run Later wait for the next one
 	// awaited (a database a round trip away), and flush sends them.
 	deferred() bool

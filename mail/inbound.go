@@ -203,30 +203,40 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 	err := in.Host.Store.Update(ctx, func(tx *events.Tx) error {
 		skipped = skipped[:0]
 		behind := map[string]bool{} // games with a mail skipped in this transaction
-		// The mails' locks, then what the inbox holds of them, each in one
-		// statement for the whole batch.
-		mine, err := in.lockMails(ctx, tx, ms)
+		var record []inboxRecord    // the mails' inbox rows, written at the end
+		// The mails' locks, then what the inbox holds of them, in one
+		// statement each for the whole batch.
+		mine, seen, err := in.lockMails(ctx, tx, ms)
 		if err != nil {
 			return err
 		}
-		seen, err := readInbox(ctx, tx, ms)
-		if err != nil {
-			return err
-		}
+		take := make([]bool, len(ms))
+		var games []string // those of the mails taken in, to be read at once
 		for i, m := range ms {
 			g := m.game()
-			held := (blocked[g] || behind[g]) && g != "" || !mine[i]
-			if held {
+			if held := (blocked[g] || behind[g]) && g != "" || !mine[i]; held {
 				out[i] = &Result{MessageID: m.MessageID, Game: g, Skipped: true}
 				skipped, behind[g] = append(skipped, g), true
 				continue
 			}
+			take[i] = true
+			if g != "" && seen[m.MessageID].outcome == "" {
+				games = append(games, g)
+			}
+		}
+		if err := in.prefetch(ctx, tx, games); err != nil {
+			return err
+		}
+		for i, m := range ms {
+			if !take[i] {
+				continue
+			}
 			var err error
-			if out[i], err = in.ingest(ctx, tx, m, seen); err != nil {
+			if out[i], err = in.ingest(ctx, tx, m, seen, &record); err != nil {
 				return err
 			}
 		}
-		return nil
+		return in.recordInbox(ctx, tx, record)
 	})
 	if err != nil {
 		return nil, err
@@ -253,8 +263,10 @@ func (in *Ingester) ingestTx(ctx context.Context, ms []*Inbound, blocked map[str
 // Message-ID of an earlier one with other content (a corrected file sent by
 // a client that keeps the id) is taken as a mail of its own, recorded under
 // its Message-ID and a digest of its content, and its answer says so. seen
-// is what the transaction knows of the inbox.
-func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen inboxRows) (*Result, error) {
+// is what the transaction knows of the inbox; the mail's row is added to
+// record, which the transaction writes once all its mails are in
+// (recordInbox).
+func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen inboxRows, record *[]inboxRecord) (*Result, error) {
 	content := m.contentHash()
 	m.key = m.MessageID
 	prior, err := seen.recorded(ctx, tx, m.key)
@@ -283,42 +295,40 @@ func (in *Ingester) ingest(ctx context.Context, tx *events.Tx, m *Inbound, seen 
 		res.Reason = hideSecrets(res.Reason, m) // an acceptance's reason names no token
 	}
 	at := stamp(in.now())
-	err = tx.Later(ctx,
-		`INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		m.key, res.Game, m.From, string(res.Outcome), at, content, oneLineText(res.Reason, 500))
+	*record = append(*record, inboxRecord{m.key, res.Game, m.From, string(res.Outcome), at, content, oneLineText(res.Reason, 500)})
 	seen[m.key] = inboxRow{string(res.Outcome), content, at}
-	return res, err
+	return res, nil
 }
 
-// lockMails takes the lock of each mail of ms that no other worker holds,
-// until tx ends, in one statement, and says which it took. On SQLite,
-// whose writers take turns, it takes them all.
-func (in *Ingester) lockMails(ctx context.Context, tx *events.Tx, ms []*Inbound) ([]bool, error) {
-	mine := make([]bool, len(ms))
+// inboxRecord is a mail's row of the inbox, as ingest records it.
+type inboxRecord struct{ key, game, sender, outcome, at, content, reason string }
+
+// recordInbox writes the inbox rows of a transaction's mails, with its
+// other writes: on PostgreSQL in one statement (Later), on SQLite one by
+// one. The transaction reads what it recorded from its inboxRows, never
+// from the table.
+func (in *Ingester) recordInbox(ctx context.Context, tx *events.Tx, rows []inboxRecord) error {
+	if len(rows) == 0 {
+		return nil
+	}
 	if in.Host.Store.Backend() != "postgres" {
-		for i := range mine {
-			mine[i] = true
-		}
-		return mine, nil
-	}
-	ids := make([]string, len(ms))
-	for i, m := range ms {
-		ids[i] = m.MessageID
-	}
-	rows, err := tx.Query(ctx, `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || id, 0))
-		FROM unnest(?::text[]) WITH ORDINALITY AS mail(id, n) ORDER BY n`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for i := 0; rows.Next(); i++ {
-		if i < len(mine) {
-			if err := rows.Scan(&mine[i]); err != nil {
-				return nil, err
+		for _, r := range rows {
+			if err := tx.Later(ctx, `INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+				r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason); err != nil {
+				return err
 			}
 		}
+		return nil
 	}
-	return mine, rows.Err()
+	var cols [7][]string
+	for _, r := range rows {
+		for i, v := range [7]string{r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason} {
+			cols[i] = append(cols[i], v)
+		}
+	}
+	return tx.Later(ctx, `INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason)
+		SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])`,
+		cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6])
 }
 
 // inboxRow is what the inbox holds of a mail: its outcome ("" when none),
@@ -331,35 +341,64 @@ type inboxRow struct{ outcome, content, at string }
 // it wrote.
 type inboxRows map[string]inboxRow
 
-// readInbox reads what the inbox holds of the mails ms, in one statement
-// (its placeholders padded to a power of two, so that few statements are
-// ever prepared).
-func readInbox(ctx context.Context, tx *events.Tx, ms []*Inbound) (inboxRows, error) {
+// lockMails takes the lock of each mail of ms that no other worker holds,
+// until tx ends, and says which it took; and it reads what the inbox holds
+// of them: one round trip for the batch on PostgreSQL (Tx.ReadAll). On
+// SQLite, whose writers take turns, it takes them all.
+func (in *Ingester) lockMails(ctx context.Context, tx *events.Tx, ms []*Inbound) ([]bool, inboxRows, error) {
+	mine := make([]bool, len(ms))
 	seen := inboxRows{}
+	ids := make([]string, len(ms))
+	for i, m := range ms {
+		ids[i] = m.MessageID
+		seen[m.MessageID] = inboxRow{}
+	}
+	var reads []events.Read
+	if in.Host.Store.Backend() == "postgres" {
+		i := 0
+		reads = append(reads, events.Read{
+			Query: `SELECT pg_try_advisory_xact_lock(hashtextextended('taipan-mail:' || id, 0))
+				FROM unnest(?::text[]) WITH ORDINALITY AS mail(id, n) ORDER BY n`,
+			Args: []any{ids},
+			Row: func(scan func(...any) error) error {
+				if i < len(mine) {
+					if err := scan(&mine[i]); err != nil {
+						return err
+					}
+				}
+				i++
+				return nil
+			},
+		})
+	} else {
+		for i := range mine {
+			mine[i] = true
+		}
+	}
+	// The placeholders padded to a power of two, so that few statements
+	// are ever prepared.
 	size := 1
 	for size < len(ms) {
 		size *= 2
 	}
 	args := make([]any, size)
 	for i := range args {
-		m := ms[min(i, len(ms)-1)]
-		args[i] = m.MessageID
-		seen[m.MessageID] = inboxRow{}
+		args[i] = ids[min(i, len(ids)-1)]
 	}
-	rows, err := tx.Query(ctx, `SELECT message_id, outcome, content, received_at FROM inbox WHERE message_id IN (?`+strings.Repeat(", ?", size-1)+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id string
-		var r inboxRow
-		if err := rows.Scan(&id, &r.outcome, &r.content, &r.at); err != nil {
-			return nil, err
-		}
-		seen[id] = r
-	}
-	return seen, rows.Err()
+	reads = append(reads, events.Read{
+		Query: `SELECT message_id, outcome, content, received_at FROM inbox WHERE message_id IN (?` + strings.Repeat(", ?", size-1) + `)`,
+		Args:  args,
+		Row: func(scan func(...any) error) error {
+			var id string
+			var r inboxRow
+			if err := scan(&id, &r.outcome, &r.content, &r.at); err != nil {
+				return err
+			}
+			seen[id] = r
+			return nil
+		},
+	})
+	return mine, seen, tx.ReadAll(ctx, reads...)
 }
 
 // recorded is what the inbox holds of the mail key, from what the
@@ -437,15 +476,18 @@ func (in *Ingester) handle(ctx context.Context, tx *events.Tx, m *Inbound) (*Res
 	if m.File == nil {
 		return refuse(nil, "[taipan] your mail was not understood", m.Problem, nil)
 	}
-	if r := readClubRequest(m.File); r != nil {
-		// The club's commands are asked of an address (signup.go).
-		return in.club(ctx, tx, m, r, res)
-	}
-	// An order file read as an envelope without a command is none (a
-	// second reading of its YAML would say the same).
-	if env, err := m.envelope(); (err != nil || env.Command != "") && mailCommand(m.File) == "games" {
-		// Asked of an address, not of a seat: game and player may be left out.
-		return in.gamesCommand(ctx, tx, m, res)
+	// An order file read as an envelope without a command is neither a
+	// club request nor `command: games` (a second reading of its YAML
+	// would say the same): most mails are read once.
+	if env, err := m.envelope(); err != nil || env.Command != "" {
+		if r := readClubRequest(m.File); r != nil {
+			// The club's commands are asked of an address (signup.go).
+			return in.club(ctx, tx, m, r, res)
+		}
+		if mailCommand(m.File) == "games" {
+			// Asked of an address, not of a seat: game and player may be left out.
+			return in.gamesCommand(ctx, tx, m, res)
+		}
 	}
 	env, err := m.envelope()
 	if err != nil {
