@@ -21,7 +21,7 @@ import (
 // keeps what it drew from the store only until the next call.
 func (s *Store) Watch(ctx context.Context, poll time.Duration, changed func()) error {
 	if s.backend.name() == "postgres" {
-		return s.Listen(ctx, []string{"taipan_events"}, func(string) { changed() })
+		return s.Listen(ctx, []string{"taipan_events"}, func(string) { changed() }, nil)
 	}
 	return s.pollCommits(ctx, poll, changed)
 }
@@ -31,8 +31,10 @@ func (s *Store) Watch(ctx context.Context, poll time.Duration, changed func()) e
 // connecting again after a failure; it calls heard for every channel once
 // it listens, at the start and after each new connection, since what was
 // announced while nobody listened is lost. A lost notification costs time,
-// never correctness, to a caller that looks again when called.
-func (s *Store) Listen(ctx context.Context, channels []string, heard func(channel string)) error {
+// never correctness, to a caller that looks again when called. failed,
+// when not nil, is told why a connection ended and how long until the
+// next.
+func (s *Store) Listen(ctx context.Context, channels []string, heard func(channel string), failed func(err error, wait time.Duration)) error {
 	if s.backend.name() != "postgres" {
 		return fmt.Errorf("listen: the %s store sends no notifications", s.backend.name())
 	}
@@ -41,12 +43,15 @@ func (s *Store) Listen(ctx context.Context, channels []string, heard func(channe
 		start := time.Now()
 		// A failed connection is dropped, and another made after a wait
 		// that grows while they keep failing at once.
-		s.listenOnce(ctx, channels, heard)
+		err := s.listenOnce(ctx, channels, heard)
 		if ctx.Err() != nil {
 			return nil
 		}
 		if time.Since(start) > time.Minute {
 			wait = 100 * time.Millisecond
+		}
+		if failed != nil {
+			failed(err, wait)
 		}
 		select {
 		case <-ctx.Done():

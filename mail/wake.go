@@ -2,13 +2,8 @@ package mail
 
 import (
 	"context"
-	"database/sql/driver"
-	"errors"
-	"fmt"
 	"log"
 	"time"
-
-	"github.com/jackc/pgx/v5/stdlib"
 
 	"taipan/events"
 )
@@ -32,71 +27,24 @@ type Wakes struct {
 }
 
 // Listen listens for the notifications of store's database until ctx ends,
-// reconnecting after a failure. It returns nil for a database without
-// notifications (SQLite).
+// reconnecting after a failure (events.Store.Listen). It returns nil for a
+// database without notifications (SQLite).
 func Listen(ctx context.Context, store *events.Store, logger *log.Logger) *Wakes {
 	if store.Backend() != "postgres" {
 		return nil
 	}
 	w := &Wakes{Outbox: make(chan struct{}, 1), Events: make(chan struct{}, 1)}
-	go func() {
-		wait := 100 * time.Millisecond
-		for ctx.Err() == nil {
-			start := time.Now()
-			err := w.listen(ctx, store)
-			if ctx.Err() != nil {
-				return
-			}
-			if time.Since(start) > time.Minute {
-				wait = 100 * time.Millisecond
-			}
-			logf(logger, "notifications: %v; listening again in %v", err, wait)
-			select {
-			case <-ctx.Done():
-				return
-			case <-time.After(wait):
-			}
-			wait = min(2*wait, 30*time.Second)
+	go store.Listen(ctx, []string{"taipan_outbox", "taipan_events"}, func(channel string) {
+		switch channel {
+		case "taipan_outbox":
+			w.wake(w.Outbox)
+		case "taipan_events":
+			w.wake(w.Events)
 		}
-	}()
-	return w
-}
-
-// listen is one connection's life: LISTEN, then pass on each notification.
-func (w *Wakes) listen(ctx context.Context, store *events.Store) error {
-	conn, err := store.DB().Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		sc, ok := dc.(*stdlib.Conn)
-		if !ok {
-			return fmt.Errorf("not a pgx connection (%T)", dc)
-		}
-		pc := sc.Conn()
-		for _, ch := range []string{"taipan_outbox", "taipan_events"} {
-			if _, err := pc.Exec(ctx, "LISTEN "+ch); err != nil {
-				return err
-			}
-		}
-		// Whatever was announced while nobody listened is looked at now.
-		w.wake(w.Outbox)
-		w.wake(w.Events)
-		for {
-			n, err := pc.WaitForNotification(ctx)
-			if err != nil {
-				// The connection is spent: the pool drops it.
-				return errors.Join(err, driver.ErrBadConn)
-			}
-			switch n.Channel {
-			case "taipan_outbox":
-				w.wake(w.Outbox)
-			case "taipan_events":
-				w.wake(w.Events)
-			}
-		}
+	}, func(err error, wait time.Duration) {
+		logf(logger, "notifications: %v; listening again in %v", err, wait)
 	})
+	return w
 }
 
 // wake signals c without blocking: one pending wake is enough.
