@@ -80,12 +80,13 @@ func (s *Sender) SendDue(ctx context.Context) (int, error) {
 		if n, _ := res.RowsAffected(); n == 0 {
 			continue
 		}
-		// A post begun is finished (within the client's timeout) even
-		// when ctx ends, so that a stop does not cut off what the
-		// endpoint may already have taken, to be sent again.
-		perr := s.post(context.WithoutCancel(ctx), d)
+		// A post begun is finished (within the client's timeout) and its
+		// outcome marked even when ctx ends, so that a stop does not cut
+		// off what the endpoint may already have taken, to be sent again.
+		done := context.WithoutCancel(ctx)
+		perr := s.post(done, d)
 		if perr == nil {
-			_, err = s.Store.Exec(ctx, `UPDATE webhook_deliveries SET sent_at = ?, attempts = attempts + 1, failed = NULL WHERE id = ?`,
+			_, err = s.Store.Exec(done, `UPDATE webhook_deliveries SET sent_at = ?, attempts = attempts + 1, failed = NULL WHERE id = ?`,
 				events.SortableTime(s.now()), d.id)
 			if err != nil {
 				return sent, err
@@ -103,7 +104,7 @@ func (s *Sender) SendDue(ctx context.Context) (int, error) {
 		if s.Log != nil {
 			s.Log.Printf("webhook: %s to %s: %s", d.id, ShownURL(d.url), why)
 		}
-		if _, err := s.Store.Exec(ctx, `UPDATE webhook_deliveries SET attempts = ?, next_at = ?, failed = ? WHERE id = ?`,
+		if _, err := s.Store.Exec(done, `UPDATE webhook_deliveries SET attempts = ?, next_at = ?, failed = ? WHERE id = ?`,
 			attempts, events.SortableTime(next), why, d.id); err != nil {
 			return sent, err
 		}
