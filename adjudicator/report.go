@@ -84,6 +84,14 @@ type Renderer struct {
 	// head signed (sign.go). Off by default, so that reports stay as the
 	// golden logs record them.
 	SigningKey ed25519.PrivateKey
+	// Recipients names, in the GM's full report, whom each private line
+	// was for: "[to alice] You cannot afford …" (HappeningLine). Off by
+	// default, so that the GM's reports stay byte for byte as the golden
+	// and frozen logs record them: those logs are of the same engine and
+	// log format as new games, so no version tells an old game from a new
+	// one, and the wording is chosen by whoever renders (the CLI and the
+	// web site turn it on).
+	Recipients bool
 	rich       // pictures and HTML (picture.go, report_html.go)
 }
 
@@ -138,7 +146,7 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 	}
 	for _, h := range rec.Happenings {
 		if h.VisibleTo(player) {
-			rep.Happenings = append(rep.Happenings, h.Text)
+			rep.Happenings = append(rep.Happenings, HappeningLine(h, player, r.Recipients))
 		}
 	}
 	rep.Late, rep.Disorder, rep.Paused = rec.Late, rec.Disorder, g.Paused
@@ -179,6 +187,18 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// HappeningLine is a happening as reader sees it. The GM's full report
+// holds every player's private lines, written to them ("You cannot
+// afford …"), so with recipients set each is prefixed there with whom it
+// was for: "[to alice] You cannot afford …". Players and observers see
+// the lines they may see as they were written.
+func HappeningLine(h engine.Happening, reader string, recipients bool) string {
+	if !recipients || reader != "" || len(h.To) == 0 {
+		return h.Text
+	}
+	return "[to " + engine.AndList(h.To) + "] " + h.Text
 }
 
 // PressLine is a press message as reader sees it: "From alice to bob: …".

@@ -108,6 +108,7 @@ func New(cfg Config, host *adjudicator.Host, opt Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.Recipients = true
 	p, err := parsePages()
 	if err != nil {
 		return nil, err
