@@ -50,6 +50,13 @@ type Report struct {
 	// Choices lists the reader's legal orders when they are due (see
 	// Optioner), one line each; only when the Renderer asks for them.
 	Choices []string
+	// Skeleton is the orders list of an order file for the reader's
+	// decision, filled in with the first legal choice of each decision
+	// and the others as comments (engine.Skeleton), when they are due
+	// and the Renderer asks for it; SkeletonEmpty says it has no live
+	// line (every decision may be left out), so the file's list is [].
+	Skeleton      []string
+	SkeletonEmpty bool
 
 	Commitment    string
 	Seed          string // only once the game is over
@@ -92,7 +99,13 @@ type Renderer struct {
 	// one, and the wording is chosen by whoever renders (the CLI and the
 	// web site turn it on).
 	Recipients bool
-	rich       // pictures and HTML (picture.go, report_html.go)
+	// Skeleton ends a report whose reader's orders are due with an
+	// order file filled in from the legal choices (Report.Skeleton)
+	// instead of "- ...". Off by default, for the same reason as
+	// Recipients: the golden reports of games like any new one hold
+	// "- ...".
+	Skeleton bool
+	rich     // pictures and HTML (picture.go, report_html.go)
 }
 
 // NewRenderer parses the report templates.
@@ -178,8 +191,15 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 				rep.YourTurn = true
 			}
 		}
-		if rep.YourTurn && r.Choices && player != "" && player != engine.Observer {
-			rep.Choices = engine.OptionLines(Options(g, player))
+		if rep.YourTurn && (r.Choices || r.Skeleton) && player != "" && player != engine.Observer {
+			ds := Options(g, player)
+			if r.Choices {
+				rep.Choices = engine.OptionLines(ds)
+			}
+			if r.Skeleton {
+				rep.Skeleton = engine.Skeleton(ds)
+				rep.SkeletonEmpty = len(rep.Skeleton) > 0 && !slices.ContainsFunc(rep.Skeleton, func(l string) bool { return strings.HasPrefix(l, "- ") })
+			}
 		}
 		rep.Waiting = strings.Join(awaiting, ", ")
 		if rep.Waiting == "" {
