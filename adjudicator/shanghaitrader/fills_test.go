@@ -49,3 +49,31 @@ func TestFills(t *testing.T) {
 		t.Errorf("a roll for The Bund with a deposit gets warnings: %q", fills)
 	}
 }
+
+// TestMoveChoicesMayApply: the move's choices begin with the default move
+// and leave out a stay or an automatic move that can never apply from
+// where the player is.
+func TestMoveChoicesMayApply(t *testing.T) {
+	e := New()
+	as, err := e.Setup(engine.Config{Players: []string{"alice", "bob", "carol"}, Options: json.RawMessage(`{}`),
+		Setup: json.RawMessage(`{"initiative": ["alice", "bob", "carol"], "players": {"alice": {"at": "MAIL"}, "bob": {"at": "TP-02a"}}}`)},
+		engine.NewRand([]byte("choices"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range e.Options(as, "alice") {
+		if d.Name != verbMove {
+			continue
+		}
+		if got, want := d.Choices[0].Order, "move: "+state(as).defaultMove(0).Text; got != want {
+			t.Errorf("the first move choice is %q, want the default %q", got, want)
+		}
+		for _, c := range d.Choices {
+			if c.Order == "move: stay" || c.Order == "move: auto Shanghai Club" {
+				t.Errorf("alice, first to move from the Daily Mail, is offered %q", c.Order)
+			}
+		}
+		return
+	}
+	t.Fatal("no move decision")
+}
