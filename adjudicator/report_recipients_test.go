@@ -17,14 +17,7 @@ import (
 // word as they were; without it the GM's report is as the golden logs
 // record it.
 func TestReportRecipients(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "golden", "shanghai-trader-6p-advanced.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs, err := events.ReadJSONL(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	evs := goldenEvents(t, "shanghai-trader-6p-advanced")
 	g, err := adjudicator.ReplayUntil(goldenRegistry(), evs, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -61,4 +54,18 @@ func TestReportRecipients(t *testing.T) {
 	if bob := render(named, "bob"); !strings.Contains(bob, "  - "+private) {
 		t.Errorf("bob's report lost his private line:\n%s", bob)
 	}
+}
+
+// goldenEvents reads the golden log of the named game.
+func goldenEvents(t *testing.T, name string) []events.Event {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "golden", name+".jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, err := events.ReadJSONL(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return evs
 }

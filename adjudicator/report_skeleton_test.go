@@ -1,14 +1,10 @@
 package adjudicator_test
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"taipan/adjudicator"
-	"taipan/events"
 	"taipan/orders"
 )
 
@@ -29,14 +25,7 @@ func TestReportSkeleton(t *testing.T) {
 	r.Skeleton = true
 	for _, gg := range goldenGames {
 		t.Run(gg.name, func(t *testing.T) {
-			data, err := os.ReadFile(filepath.Join("testdata", "golden", gg.name+".jsonl"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			evs, err := events.ReadJSONL(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
+			evs := goldenEvents(t, gg.name)
 			full, err := adjudicator.Replay(reg, evs)
 			if err != nil {
 				t.Fatal(err)

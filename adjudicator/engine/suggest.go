@@ -29,7 +29,7 @@ func Suggest(word string, candidates []string) string {
 			return ""
 		}
 		limit := max(1, len([]rune(f))/3)
-		d := editDistance(w, f)
+		d := EditDistance(w, f)
 		switch {
 		case d > limit:
 		case bestDist < 0 || d < bestDist:
@@ -64,10 +64,10 @@ func foldWord(word string) string {
 	return b.String()
 }
 
-// editDistance is the optimal string alignment distance of a and b: the
+// EditDistance is the optimal string alignment distance of a and b: the
 // fewest insertions, deletions, substitutions and swaps of two neighbours
-// that turn a into b.
-func editDistance(a, b string) int {
+// that turn a into b, counted in runes.
+func EditDistance(a, b string) int {
 	x, y := []rune(a), []rune(b)
 	prev2 := make([]int, len(y)+1)
 	prev := make([]int, len(y)+1)
