@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"taipan/adjudicator/engine"
 )
 
 // campaignKeys are the keys of a campaign file, in the order the README
@@ -176,31 +178,11 @@ func (s *Seat) UnmarshalYAML(n *yaml.Node) error {
 func nearest(w string, words []string) string {
 	best, bestD := "", 3
 	for _, c := range words {
-		if d := editDistance(strings.ToLower(w), c); d < bestD {
+		if d := engine.EditDistance(strings.ToLower(w), c); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // keyLines maps the keys of a campaign's options and setup, one level down,

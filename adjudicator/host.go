@@ -196,10 +196,23 @@ func CheckCampaign(reg *Registry, c *Campaign, random func(int) ([]byte, error))
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, err := eng.Setup(cfg, engine.NewRand(seed, 0)); err != nil {
+	if err := setupNew(eng, cfg, seed); err != nil {
 		return nil, nil, c.setupError(err)
 	}
 	return eng, seed, nil
+}
+
+// setupNew sets a new game up once, to see that it can be, and asks the
+// engine what more it refuses of a new game's set-up (engine.SetupChecker),
+// which a replay never asks.
+func setupNew(eng engine.Engine, cfg engine.Config, seed []byte) error {
+	if _, err := eng.Setup(cfg, engine.NewRand(seed, 0)); err != nil {
+		return err
+	}
+	if sc, ok := eng.(engine.SetupChecker); ok {
+		return sc.CheckSetup(cfg)
+	}
+	return nil
 }
 
 // Load replays a game's log.

@@ -71,7 +71,7 @@ func CheckOpen(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (en
 		if err != nil {
 			return nil, nil, err
 		}
-		if _, err := eng.Setup(cfg, engine.NewRand(seed, 0)); err != nil {
+		if err := setupNew(eng, cfg, seed); err != nil {
 			return nil, nil, campaignError(0, "seats", "%s cannot be played with %d players: %v", eng.Name(), n, err)
 		}
 	}

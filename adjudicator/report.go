@@ -50,6 +50,13 @@ type Report struct {
 	// Choices lists the reader's legal orders when they are due (see
 	// Optioner), one line each; only when the Renderer asks for them.
 	Choices []string
+	// Skeleton is the orders list of an order file for the reader's
+	// decision, filled in with the first legal choice of each decision
+	// and the others as comments (engine.Skeleton), when they are due
+	// and the Renderer asks for it; SkeletonEmpty says it has no live
+	// line (every decision may be left out), so the file's list is [].
+	Skeleton      []string
+	SkeletonEmpty bool
 
 	Commitment    string
 	Seed          string // only once the game is over
@@ -84,7 +91,21 @@ type Renderer struct {
 	// head signed (sign.go). Off by default, so that reports stay as the
 	// golden logs record them.
 	SigningKey ed25519.PrivateKey
-	rich       // pictures and HTML (picture.go, report_html.go)
+	// Recipients names, in the GM's full report, whom each private line
+	// was for: "[to alice] You cannot afford …" (HappeningLine). Off by
+	// default, so that the GM's reports stay byte for byte as the golden
+	// and frozen logs record them: those logs are of the same engine and
+	// log format as new games, so no version tells an old game from a new
+	// one, and the wording is chosen by whoever renders (the CLI and the
+	// web site turn it on).
+	Recipients bool
+	// Skeleton ends a report whose reader's orders are due with an
+	// order file filled in from the legal choices (Report.Skeleton)
+	// instead of "- ...". Off by default, for the same reason as
+	// Recipients: the golden reports of games like any new one hold
+	// "- ...".
+	Skeleton bool
+	rich     // pictures and HTML (picture.go, report_html.go)
 }
 
 // NewRenderer parses the report templates.
@@ -138,7 +159,7 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 	}
 	for _, h := range rec.Happenings {
 		if h.VisibleTo(player) {
-			rep.Happenings = append(rep.Happenings, h.Text)
+			rep.Happenings = append(rep.Happenings, HappeningLine(h, player, r.Recipients))
 		}
 	}
 	rep.Late, rep.Disorder, rep.Paused = rec.Late, rec.Disorder, g.Paused
@@ -170,8 +191,15 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 				rep.YourTurn = true
 			}
 		}
-		if rep.YourTurn && r.Choices && player != "" && player != engine.Observer {
-			rep.Choices = engine.OptionLines(Options(g, player))
+		if rep.YourTurn && (r.Choices || r.Skeleton) && player != "" && player != engine.Observer {
+			ds := Options(g, player)
+			if r.Choices {
+				rep.Choices = engine.OptionLines(ds)
+			}
+			if r.Skeleton {
+				rep.Skeleton = engine.Skeleton(ds)
+				rep.SkeletonEmpty = len(rep.Skeleton) > 0 && !slices.ContainsFunc(rep.Skeleton, func(l string) bool { return strings.HasPrefix(l, "- ") })
+			}
 		}
 		rep.Waiting = strings.Join(awaiting, ", ")
 		if rep.Waiting == "" {
@@ -179,6 +207,18 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// HappeningLine is a happening as reader sees it. The GM's full report
+// holds every player's private lines, written to them ("You cannot
+// afford …"), so with recipients set each is prefixed there with whom it
+// was for: "[to alice] You cannot afford …". Players and observers see
+// the lines they may see as they were written.
+func HappeningLine(h engine.Happening, reader string, recipients bool) string {
+	if !recipients || reader != "" || len(h.To) == 0 {
+		return h.Text
+	}
+	return "[to " + engine.AndList(h.To) + "] " + h.Text
 }
 
 // PressLine is a press message as reader sees it: "From alice to bob: …".

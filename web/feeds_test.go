@@ -44,7 +44,7 @@ func (s *site) reportAt(game string, step int, reader string) string {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	r, err := adjudicator.NewRenderer()
+	r, err := newRenderer()
 	if err != nil {
 		s.t.Fatal(err)
 	}

@@ -98,13 +98,25 @@ type Server struct {
 	watched  chan struct{}
 }
 
+// newRenderer is the site's report renderer: the GM's report names whom
+// each private line was for, and a report whose reader's orders are due
+// ends with an order file filled in from the legal choices.
+func newRenderer() (*adjudicator.Renderer, error) {
+	r, err := adjudicator.NewRenderer()
+	if err != nil {
+		return nil, err
+	}
+	r.Recipients, r.Skeleton = true, true
+	return r, nil
+}
+
 // New makes the site for the games of host.
 func New(cfg Config, host *adjudicator.Host, opt Options) (*Server, error) {
 	cfg, err := cfg.withDefaults()
 	if err != nil {
 		return nil, err
 	}
-	r, err := adjudicator.NewRenderer()
+	r, err := newRenderer()
 	if err != nil {
 		return nil, err
 	}

@@ -159,6 +159,15 @@ type Filler interface {
 	Fills(s State, player string, items []orders.Item) []string
 }
 
+// SetupChecker is implemented by engines that refuse, in a new game's
+// set-up, more than Setup does: a key that Setup has always taken but that
+// would do what its writer cannot have meant (spend a die unannounced,
+// say). The host asks it only when a game is created, never at a replay,
+// so the logs of games already set up keep replaying as they did.
+type SetupChecker interface {
+	CheckSetup(cfg Config) error
+}
+
 // Config is what Setup needs from the campaign file.
 type Config struct {
 	Players []string        // names in seating order

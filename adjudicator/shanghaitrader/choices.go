@@ -47,12 +47,27 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 // move to any location, or a district to roll for (§2.3, §10.1).
 func (s *State) moveChoices(p int) []string {
 	d := s.d()
-	out := []string{"stay", "escape"}
-	for _, dist := range d.Districts {
-		out = append(out, dist.Name)
+	// The default move first, so that a filled-in order file (a report's
+	// skeleton) moves as sending nothing would; then only what may apply
+	// from where p is (fills.go: a stay or an automatic move that can
+	// never apply this turn is left out).
+	def := s.defaultMove(p).Text
+	out := []string{def}
+	if def != "stay" && s.neverMove(p, moveOpt{Kind: mvStay}) == "" {
+		out = append(out, "stay")
 	}
-	for _, l := range d.locs {
-		out = append(out, "auto "+l.Name)
+	if def != "escape" {
+		out = append(out, "escape")
+	}
+	for _, dist := range d.Districts {
+		if dist.Name != def {
+			out = append(out, dist.Name)
+		}
+	}
+	for i, l := range d.locs {
+		if t := "auto " + l.Name; t != def && s.neverMove(p, moveOpt{Kind: mvAuto, To: i}) == "" {
+			out = append(out, t)
+		}
 	}
 	return out
 }

@@ -140,7 +140,7 @@ func (s *State) parseTest(p int, text string) (atom, error) {
 		case q >= 0:
 			who = q
 		default:
-			return atom{}, fmt.Errorf("%q is not a player (in %q)", f[0], text)
+			return atom{}, fmt.Errorf("%q is not a player (in %q)%s", f[0], text, s.playerHint(f[0]))
 		}
 		f = f[1:]
 	}
@@ -153,7 +153,7 @@ func (s *State) parseTest(p int, text string) (atom, error) {
 	if len(f) >= 2 && strings.EqualFold(f[0], "at") {
 		i, ok := d.findLoc(strings.Join(f[1:], " "))
 		if !ok {
-			return atom{}, fmt.Errorf("%q: no location %q", text, strings.Join(f[1:], " "))
+			return atom{}, fmt.Errorf("%q: no location %q%s", text, strings.Join(f[1:], " "), s.d().locHint(strings.Join(f[1:], " ")))
 		}
 		return atom{Kind: cAt, Who: who, Loc: i}, nil
 	}

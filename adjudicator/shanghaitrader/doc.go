@@ -261,7 +261,14 @@
 //     the Opium Dens' exit roll, the move roll and its re-rolls, the
 //     Temple's second chance, the den roll, Fan Tan's or the Brothels'
 //     roll, the passport roll, the escape roll and the assassin's roll; and
-//     at the end of a year the initiative roll-offs.
+//     at the end of a year the initiative roll-offs. A roll-off (rank) is
+//     rolled in seat order, those still tied rolling again at once, the
+//     tie nearest the top of the order first. The Shipping Table is rolled
+//     once a year, in winter: a set-up after the winter of a year with
+//     shipping gives the roll as ship_roll, and a new game without it is
+//     refused (CheckSetup), as its next Shipping Phase would spend a die
+//     on it mid-year; Setup still takes such a set-up, for the logs that
+//     hold one.
 //   - ST-X13 (money, §1.9): the bank never runs out. Every payment into or
 //     out of it is a happening that names its amount and reason ("$40ooo
 //     to the bank (opium fine)"), and the state keeps the totals by reason,

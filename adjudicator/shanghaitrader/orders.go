@@ -158,7 +158,7 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 		var buf [32]byte
 		v, ok := table.lookup(normKey(buf[:0], it.Verb))
 		if !ok {
-			errs = append(errs, it.Errorf("%s", table.unknown()))
+			errs = append(errs, it.Errorf("%s", table.unknown(it.Verb)))
 			continue
 		}
 		if s.rules.Collusion {

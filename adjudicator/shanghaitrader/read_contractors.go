@@ -168,7 +168,7 @@ func (s *State) parseHire(p int, v any) (*hireOrder, error) {
 				}
 				q := s.seatFold(t)
 				if q < 0 {
-					return nil, fmt.Errorf("%q is not a player", t)
+					return nil, fmt.Errorf("%q is not a player%s", t, s.playerHint(t))
 				}
 				if err := s.assassinTarget(p, q); err != nil {
 					return nil, err
@@ -306,7 +306,7 @@ func (s *State) otherPlayer(p int, t string) (int, error) {
 	q := s.seatFold(t)
 	switch {
 	case q < 0:
-		return -1, fmt.Errorf("%q is not a player", t)
+		return -1, fmt.Errorf("%q is not a player%s", t, s.playerHint(t))
 	case q == p:
 		return -1, fmt.Errorf("not yourself")
 	case !s.Players[q].inCity():

@@ -43,7 +43,7 @@ func (s *State) parseMove(p int, what, text string, c cond) (moveOpt, error) {
 		name := strings.TrimSpace(what[4:])
 		i, ok := d.findLoc(name)
 		if !ok {
-			return m, fmt.Errorf("%q: no location %q", entry, name)
+			return m, fmt.Errorf("%q: no location %q%s", entry, name, d.locHint(name))
 		}
 		switch d.loc(i).Type {
 		case typeConsulates:
@@ -65,7 +65,7 @@ func (s *State) parseMove(p int, what, text string, c cond) (moveOpt, error) {
 			if _, isLoc := d.findLoc(what); isLoc {
 				return m, fmt.Errorf("%q is a location: name its district to roll for it, or write auto %s for an automatic move", what, what)
 			}
-			return m, fmt.Errorf("%q is not a district", what)
+			return m, fmt.Errorf("%q is not a district%s", what, d.districtHint(what))
 		}
 		if me.Passport {
 			return m, fmt.Errorf("%q: once you have your passport you may never move elsewhere in the city; move auto Consulates, auto airfield or escape (§10.1)", entry)
@@ -205,7 +205,7 @@ func (s *State) readDailyMail(p int, pl *plan, verb string, v any) error {
 	q := s.seatFold(t)
 	switch {
 	case q < 0:
-		return fmt.Errorf("%q is not a player", t)
+		return fmt.Errorf("%q is not a player%s", t, s.playerHint(t))
 	case q == p:
 		return fmt.Errorf("name another player")
 	case !s.Players[q].inCity():
@@ -333,7 +333,7 @@ func (s *State) readSell(p int, pl *plan, verb string, v any) error {
 	return s.each(p, v, true, false, "list the establishments to auction first if you cannot pay", func(t, _ string, _ cond) error {
 		i, ok := d.findLoc(t)
 		if !ok || !buyable(d.loc(i).Type) {
-			return fmt.Errorf("%q is not an establishment", t)
+			return fmt.Errorf("%q is not an establishment%s", t, d.locHint(t))
 		}
 		pl.Sell = append(pl.Sell, i)
 		return nil
@@ -370,7 +370,7 @@ func (s *State) parseBids(pl *plan, v any) error {
 		default:
 			i, ok := d.findLoc(k)
 			if !ok || !buyable(d.loc(i).Type) {
-				return fmt.Errorf("%q is not an establishment or a kind of establishment", k)
+				return fmt.Errorf("%q is not an establishment or a kind of establishment%s", k, s.d().locHint(k))
 			}
 			b.Loc = i
 		}

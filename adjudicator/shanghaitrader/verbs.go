@@ -3,6 +3,8 @@ package shanghaitrader
 import (
 	"fmt"
 	"strings"
+
+	"taipan/adjudicator/engine"
 )
 
 // The verbs of an order file, as ORDERS.md and the rulebook name them.
@@ -166,8 +168,8 @@ func (t *verbTable) lookup(key []byte) (*verb, bool) {
 func (t *verbTable) named(name string) *verb { return t.byKey[norm(name)] }
 
 // unknown is Check's message for a verb the table does not have.
-func (t *verbTable) unknown() string {
-	return "unknown order; the orders are " + strings.Join(t.list, ", ")
+func (t *verbTable) unknown(word string) string {
+	return "unknown order" + engine.DidYouMean(word, t.list) + "; the orders are " + strings.Join(t.list, ", ")
 }
 
 // takes refuses a verb the open step does not take, in a version that

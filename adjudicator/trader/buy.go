@@ -66,7 +66,7 @@ func (*buyVerb) planEntry(s *State, seat int, it orders.Item, word string) (Plan
 	default:
 		k, msg := parseStock(name)
 		if msg != "" {
-			return pe, it.Errorf("%q is not a column or a stock: the columns are %s (or write buy: cheapest)", name, capitalList())
+			return pe, it.Errorf("%q is not a column or a stock: the columns are %s (or write buy: cheapest)%s", name, capitalList(), columnHint(name))
 		}
 		if _, err := s.stockArg(it, name); err != nil {
 			return pe, err
@@ -111,7 +111,7 @@ func readBuy(_ *Rules, s *State, seat int, it *orders.Item, a *action) error {
 	if c < 0 {
 		k, msg := parseStock(name)
 		if msg != "" {
-			return it.Errorf("%q is not a column: the columns are %s", name, capitalList())
+			return it.Errorf("%q is not a column: the columns are %s%s", name, capitalList(), columnHint(name))
 		}
 		var at []int
 		for i, col := range s.Columns {

@@ -33,7 +33,7 @@ func (*marketClosedVerb) read(_ *Rules, s *State, seat int, it *orders.Item, a *
 	}
 	c := capitalIndex(name)
 	if c < 0 {
-		return it.Errorf("%q is not a column: the columns are %s", name, capitalList())
+		return it.Errorf("%q is not a column: the columns are %s%s", name, capitalList(), columnHint(name))
 	}
 	a.mc = c
 	return nil

@@ -160,7 +160,7 @@ items:
 		v := r.verb(verbOf(it.Verb))
 		switch {
 		case v == nil:
-			errs = append(errs, it.Errorf("unknown order %q: %s", it.Verb, s.verbList()))
+			errs = append(errs, it.Errorf("unknown order %q%s: %s", it.Verb, r.verbHint(it.Verb), s.verbList()))
 		case v.info().action:
 			if act != nil {
 				errs = append(errs, it.Errorf("only one action per turn: %s already says %s", act.Field(), act.Verb))

@@ -211,7 +211,7 @@ func (s *State) planMC(it orders.Item) ([]string, error) {
 	for _, n := range names {
 		c := capitalIndex(n)
 		if c < 0 {
-			return nil, it.Errorf("%q is not a column: the columns are %s", n, capitalList())
+			return nil, it.Errorf("%q is not a column: the columns are %s%s", n, capitalList(), columnHint(n))
 		}
 		out = append(out, data.Capitals[c])
 	}
