@@ -8,7 +8,6 @@ import (
 	"strings"
 	"taipan/internal/testkit"
 	"testing"
-	"time"
 )
 
 // `taipan web` serves the games of its database until interrupted: it
@@ -64,15 +63,22 @@ func TestWebCommand(t *testing.T) {
 	if err := cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("taipan web after Ctrl-C: %v; stderr: %s", err, errb.String())
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	var waitErr error
+	stopped := func() bool {
+		select {
+		case waitErr = <-exited:
+			return true
+		default:
+			return false
 		}
-	case <-time.After(testkit.Patience(t)):
+	}
+	if !testkit.Within(testkit.Patience(t), stopped) {
 		t.Fatal("taipan web did not stop on Ctrl-C")
+	}
+	if waitErr != nil {
+		t.Fatalf("taipan web after Ctrl-C: %v; stderr: %s", waitErr, errb.String())
 	}
 	if !strings.Contains(errb.String(), "GET / 200") {
 		t.Errorf("the request log: %q", errb.String())
