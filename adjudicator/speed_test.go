@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/events"
 	"taipan/events/pgtest"
 	"taipan/internal/testkit"
@@ -107,29 +108,7 @@ func BenchmarkReplayTraderLongGame(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer st.Close()
-			ctx := context.Background()
-			reg := goldenRegistry()
-			floor := measure(func() {
-				if _, err := st.Events(ctx, lg.id); err != nil {
-					b.Fatal(err)
-				}
-			})
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				evs, err := st.Events(ctx, lg.id)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := adjudicator.Audit(reg, evs); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.StopTimer()
-			per := b.Elapsed() / time.Duration(b.N)
-			b.ReportMetric(float64(lg.events), "events")
-			b.ReportMetric(float64(floor.Microseconds())/1000, "read-ms")
-			b.ReportMetric(float64(per)/float64(floor), "x-read")
+			adjtest.ReplayLog(b, goldenRegistry(), st, lg.id)
 		})
 	}
 }

@@ -47,7 +47,15 @@ func Replay(b *testing.B, e engine.Engine, campaign string) {
 		}
 		g = r.Game
 	}
-	id := ng.Game.ID
+	ReplayLog(b, reg, st, ng.Game.ID)
+}
+
+// ReplayLog is the timed part of a replay benchmark: the replay and audit
+// of game id's log read from st, against reading its rows alone, in the
+// same run; it reports events, read-ms and x-read.
+func ReplayLog(b *testing.B, reg *adjudicator.Registry, st *events.Store, id string) {
+	b.Helper()
+	ctx := context.Background()
 	read := bestOf(func() {
 		if _, err := st.Events(ctx, id); err != nil {
 			b.Fatal(err)

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
 	"taipan/events"
 	"taipan/orders"
@@ -217,44 +217,7 @@ const benchSeed = "5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5eed5
 // goal is at most 3).
 func BenchmarkReplayAdvancedCampaign(b *testing.B) {
 	st, id := tenYearLog(b)
-	ctx := context.Background()
-	reg := adjudicator.NewRegistry(New())
-	read := measure(func() {
-		if _, err := st.Events(ctx, id); err != nil {
-			b.Fatal(err)
-		}
-	})
-	events := 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		evs, err := st.Events(ctx, id)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := adjudicator.Audit(reg, evs); err != nil {
-			b.Fatal(err)
-		}
-		events = len(evs)
-	}
-	b.StopTimer()
-	per := b.Elapsed() / time.Duration(b.N)
-	b.ReportMetric(float64(events), "events")
-	b.ReportMetric(float64(read.Microseconds())/1000, "read-ms")
-	b.ReportMetric(float64(per)/float64(read), "x-read")
-}
-
-// measure is the best of several timings of f: the floor a benchmark is
-// compared with, taken in the same run.
-func measure(f func()) time.Duration {
-	best := time.Duration(1<<63 - 1)
-	for range 7 {
-		runtime.GC()
-		start := time.Now()
-		f()
-		best = min(best, time.Since(start))
-	}
-	return best
+	adjtest.ReplayLog(b, adjudicator.NewRegistry(New()), st, id)
 }
 
 // BenchmarkCheck checks the six order files of benchSeason.
