@@ -104,6 +104,12 @@ func awayAt(pl Player, t time.Time) bool {
 // at every step closed in its present timeline (a rollback's voided
 // steps are not counted: their replays are), in step and seat order.
 func GameAttendance(reg *Registry, evs []events.Event) ([]SeatStep, error) {
+	out, _, err := replayAttendance(reg, evs)
+	return out, err
+}
+
+// replayAttendance is GameAttendance with the game its replay leaves.
+func replayAttendance(reg *Registry, evs []events.Event) ([]SeatStep, *Game, error) {
 	var steps [][]SeatStep
 	observe := func(rec StepRecord) {
 		// A step closed again after a rollback replaces what came since.
@@ -116,7 +122,7 @@ func GameAttendance(reg *Registry, evs []events.Event) ([]SeatStep, error) {
 	}
 	g, err := replayObserved(reg, evs, observe)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []SeatStep
 	for _, s := range steps {
@@ -124,7 +130,7 @@ func GameAttendance(reg *Registry, evs []events.Event) ([]SeatStep, error) {
 			out = append(out, s...)
 		}
 	}
-	return out, nil
+	return out, g, nil
 }
 
 // AttendanceFigures sum a seat's (or a player's) attendance.
@@ -207,13 +213,10 @@ func (h *Host) PlayerAttendance(ctx context.Context, address string) ([]PlayerGa
 		if len(evs) < 2 {
 			continue // a game not started: nobody attends it yet
 		}
-		g, err := Replay(h.Games, evs)
+		// One replay gives the game and its attendance.
+		steps, g, err := replayAttendance(h.Games, evs)
 		if err != nil {
 			continue // the audit says why; a record counts the games that replay
-		}
-		steps, err := GameAttendance(h.Games, evs)
-		if err != nil {
-			continue
 		}
 		pg := PlayerGame{Game: id, Engine: g.Engine.Version(), Finished: g.Status.Finished, Head: LogHead(evs)}
 		for _, s := range steps {
