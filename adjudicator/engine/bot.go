@@ -1,0 +1,219 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"slices"
+
+	"taipan/orders"
+)
+
+// Bot is implemented by engines that can play a seat themselves: a seat
+// left empty, in civil disorder, or of a practice game. A bot's orders are
+// inputs like any player's: the host logs them as the seat's orders
+// (marked as a bot's), so a replay or an audit never runs a bot and a
+// change to a bot never changes a recorded game.
+//
+// A bot must be fair: it may read s only through what player may see (two
+// states that differ only in what player may not see give the same
+// orders, which each game's twin test holds), and it draws chance only
+// from rng, the bot's own stream (NewBotRand), never the step's, so that
+// its choice tells nothing of the dice to come and a disputed move can be
+// reproduced from the log. Its orders must pass Check.
+type Bot interface {
+	BotOrders(s State, player string, rng *Rand) []orders.Item
+}
+
+// Scorer is implemented by engines that can say how well each player did,
+// in the game's own measure (money, points): `taipan arena` reports the
+// mean score of each kind of seat. For a finished game it is the final
+// score; for a game in progress, the score so far.
+type Scorer interface {
+	Score(s State, player string) float64
+}
+
+// NewBotRand returns the random stream of the bot playing player's seat at
+// step (the step the orders are for) in timeline: key = SHA-256(seed ‖ step
+// ‖ timeline ‖ "bot" ‖ player), step and timeline as 8 bytes big-endian
+// each, then ChaCha8 as for the step's own stream (see Rand). The key is
+// never a step's key, so a bot's draws say nothing of the step's dice.
+func NewBotRand(seed []byte, step, timeline int, player string) *Rand {
+	b := slices.Clone(seed)
+	b = binary.BigEndian.AppendUint64(b, uint64(step))
+	b = binary.BigEndian.AppendUint64(b, uint64(timeline))
+	b = append(b, "bot"...)
+	b = append(b, player...)
+	return &Rand{key: sha256.Sum256(b)}
+}
+
+// Fork returns a new stream drawn from r: the k-th of a family of streams
+// keyed from r's next word, for a bot that plays the same sampled future
+// against every candidate (common random numbers), so that candidates are
+// compared on the same dice.
+func (r *Rand) Fork() *Rand {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], r.Uint64())
+	return &Rand{key: sha256.Sum256(b[:])}
+}
+
+// Clone returns a stream that will draw what r draws next, without
+// consuming r.
+func (r *Rand) Clone() *Rand {
+	c := &Rand{key: r.key, n: r.n}
+	if r.src != nil {
+		src := *r.src
+		c.src = &src
+	}
+	return c
+}
+
+// Lookahead is a bot built from an engine's own resolution: for each of a
+// few states consistent with what the bot's seat sees (Redeal), it plays
+// every candidate order file through Resolve, with the other pending
+// players' assumed orders (Others) and the same sampled dice for every
+// candidate, then Rollout steps more, and keeps the candidate whose mean
+// Value is highest (the first such, in Candidates' order).
+//
+// It is fair by construction: it reads the state only through Redeal,
+// whose result depends on what player may see alone; Candidates, Others
+// and Value see only redealt states.
+type Lookahead struct {
+	Engine Engine
+	// Redeal returns a copy of s in which everything player may not see
+	// (other hands, the draw piles' order, others' secret choices) is
+	// drawn anew from rng, from what player sees alone: two states that
+	// differ only in what player may not see give equal results for equal
+	// streams. An engine without hidden information returns a clone.
+	Redeal func(s State, player string, rng *Rand) State
+	// Candidates lists player's candidate order files in s, each passing
+	// Check; the first is kept when all score alike.
+	Candidates func(s State, player string) [][]orders.Item
+	// Others is the orders assumed for another player who owes orders in
+	// s (nil: Engine.Default).
+	Others func(s State, player string, rng *Rand) []orders.Item
+	// Value says how good s is for player, higher better (any scale).
+	Value func(s State, player string) float64
+	// Samples is how many redealt states each candidate is played in
+	// (at least 1).
+	Samples int
+	// Rollout is how many further steps are played, everyone by Others,
+	// before Value is read (0: Value right after the bot's step).
+	Rollout int
+}
+
+// Choose returns player's orders for the open step of s.
+func (l Lookahead) Choose(s State, player string, rng *Rand) []orders.Item {
+	samples := max(l.Samples, 1)
+	worlds := make([]State, samples)
+	dice := make([]*Rand, samples)
+	for i := range worlds {
+		worlds[i] = l.Redeal(s, player, rng)
+		dice[i] = rng.Fork()
+	}
+	cands := l.Candidates(worlds[0], player)
+	if len(cands) == 0 {
+		return l.Engine.Default(worlds[0], player)
+	}
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	best, bestValue := 0, 0.0
+	for c, items := range cands {
+		total := 0.0
+		for i, w := range worlds {
+			total += l.play(w, player, items, dice[i].Clone())
+		}
+		if c == 0 || total > bestValue {
+			best, bestValue = c, total
+		}
+	}
+	return cands[best]
+}
+
+// play resolves the open step of a copy of w with player's items, then
+// Rollout steps more, and returns the Value for player.
+func (l Lookahead) play(w State, player string, items []orders.Item, rng *Rand) float64 {
+	s := l.Engine.Clone(w)
+	for step := 0; step <= l.Rollout; step++ {
+		st := l.Engine.Status(s)
+		if st.Finished || len(st.Pending) == 0 {
+			break
+		}
+		subs := make([]Submission, 0, len(st.Pending))
+		for _, p := range st.Pending {
+			var its []orders.Item
+			switch {
+			case step == 0 && p == player:
+				its = items
+			case l.Others != nil:
+				its = l.Others(s, p, rng)
+			default:
+				its = l.Engine.Default(s, p)
+			}
+			subs = append(subs, Submission{Player: p, Items: its})
+		}
+		next, _, err := l.Engine.Resolve(s, subs, rng.Fork())
+		if err != nil {
+			break
+		}
+		s = next
+	}
+	return l.Value(s, player)
+}
+
+// RandomOrders is a legal order file for player chosen at random among the
+// engine's Options: one choice for each decision that must be made, each
+// optional decision made or left out at even odds, a Several decision's
+// choices each taken at even odds. It plays the "random" seats of
+// `taipan arena`, the yardstick a bot is measured against. It returns the
+// defaults when the engine lists no options or the choice fails Check.
+func RandomOrders(e Engine, s State, player string, rng *Rand) []orders.Item {
+	o, ok := e.(Optioner)
+	if !ok {
+		return e.Default(s, player)
+	}
+	var lines []string
+	chosen := map[string]bool{}
+	for _, d := range o.Options(s, player) {
+		if len(d.Choices) == 0 || !withMet(d.With, chosen) {
+			continue
+		}
+		if d.Optional && rng.Intn(2) == 0 {
+			continue
+		}
+		if d.Several {
+			var vals []string
+			for _, c := range d.Choices {
+				if rng.Intn(2) == 0 {
+					vals = append(vals, c.Order)
+				}
+			}
+			if len(vals) > 0 {
+				lines = append(lines, SeveralOrder(d.Name, vals))
+			}
+			continue
+		}
+		c := d.Choices[rng.Intn(len(d.Choices))]
+		chosen[c.Order] = true
+		lines = append(lines, c.Order)
+	}
+	items, err := ChoiceItems(lines...)
+	if err != nil || e.Check(s, player, items) != nil {
+		return e.Default(s, player)
+	}
+	return items
+}
+
+// withMet says whether a decision that goes with some choices may be made:
+// with is empty, or one of its choices was chosen.
+func withMet(with []string, chosen map[string]bool) bool {
+	if len(with) == 0 {
+		return true
+	}
+	for _, w := range with {
+		if chosen[w] {
+			return true
+		}
+	}
+	return false
+}
