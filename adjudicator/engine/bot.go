@@ -24,6 +24,26 @@ type Bot interface {
 	BotOrders(s State, player string, rng *Rand) []orders.Item
 }
 
+// Redealer is implemented by engines whose bots and practice forks need a
+// state consistent with what one seat sees. Redeal returns a copy of s in
+// which everything player may not see (other hands, the order of the draw
+// piles, others' secret choices and standing orders) is drawn anew from
+// rng, from what player sees alone: two states that differ only in what
+// player may not see give equal results for equal streams, and what player
+// sees of the result is what player saw of s. An engine without hidden
+// information returns a clone.
+type Redealer interface {
+	Redeal(s State, player string, rng *Rand) State
+}
+
+// StateDecoder is implemented by engines whose states can be read back
+// from their canonical JSON (what the digest hashes): a practice fork
+// starts from a state so written in its log. DecodeState(json of s) must
+// give a state with s's digest that plays on exactly as s does.
+type StateDecoder interface {
+	DecodeState(data []byte) (State, error)
+}
+
 // Scorer is implemented by engines that can say how well each player did,
 // in the game's own measure (money, points): `taipan arena` reports the
 // mean score of each kind of seat. For a finished game it is the final
@@ -79,11 +99,7 @@ func (r *Rand) Clone() *Rand {
 // and Value see only redealt states.
 type Lookahead struct {
 	Engine Engine
-	// Redeal returns a copy of s in which everything player may not see
-	// (other hands, the draw piles' order, others' secret choices) is
-	// drawn anew from rng, from what player sees alone: two states that
-	// differ only in what player may not see give equal results for equal
-	// streams. An engine without hidden information returns a clone.
+	// Redeal is the engine's Redealer.Redeal (see there).
 	Redeal func(s State, player string, rng *Rand) State
 	// Candidates lists player's candidate order files in s, each passing
 	// Check; the first is kept when all score alike.
