@@ -405,6 +405,12 @@ func (g *Game) apply(e events.Event) error {
 		late := !g.Deadline.IsZero() && !g.Paused && e.RecordedAt.After(g.Deadline)
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Late: late}
 		g.back(e.Actor, e.RecordedAt)
+		if oo, ok := g.Engine.(engine.OpenOrders); ok {
+			if g.State, err = oo.ApplyOpen(g.State, e.Actor, items); err != nil {
+				return bad("orders refused on the table: %v", err)
+			}
+			g.Status = g.Engine.Status(g.State)
+		}
 	case KindStanding:
 		_, items, err := orders.ParseLoggedPayload(e.Payload)
 		if err != nil {
@@ -693,7 +699,7 @@ func (g *Game) Clone() *Game { return g.clone() }
 func (g *Game) Awaiting() []string {
 	var out []string
 	for _, p := range g.Status.Pending {
-		if _, in := g.Open[p]; in {
+		if _, in := g.Open[p]; in && !slices.Contains(g.Status.Answering, p) {
 			continue
 		}
 		if pl := g.player(p); pl != nil && (pl.Resigned || pl.Removed || pl.Disorder) {

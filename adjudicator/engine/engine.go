@@ -149,6 +149,21 @@ type StandingOrders interface {
 	ApplyStanding(s State, player string, items []orders.Item) (State, error)
 }
 
+// OpenOrders is implemented by engines some of whose orders must be
+// known before the step closes: an offer that its addressee answers in
+// the same step. Each accepted order file of a pending player (a
+// replacement too) is applied at once with ApplyOpen, when it is logged
+// and again at every replay, so that the state, and through View only
+// those it concerns, shows what the file put on the table; Resolve is
+// still handed every submission when the step closes. Engines keep the
+// state unchanged here in the versions of their rules that predate it,
+// so that old logs replay as they did.
+type OpenOrders interface {
+	// ApplyOpen records in s what player's accepted items put on the
+	// table for the open step, replacing what their earlier file put.
+	ApplyOpen(s State, player string, items []orders.Item) (State, error)
+}
+
 // Filler is implemented by engines whose order files may leave orders out.
 // Fills says, one line each, what the game will do where the player's
 // accepted items leave something out (the defaults that fill them, or that
@@ -181,6 +196,11 @@ type Status struct {
 	Finished bool
 	Winners  []string // set once finished: one name, or several for a shared win (a team name in team games)
 	Phase    string   // one line for humans, e.g. "set 1, alice's turn"
+	// Answering are pending players whose file, sent already, leaves
+	// unanswered something put to them since (OpenOrders: an offer they
+	// must accept or decline); the step waits for their new file as for
+	// a player who sent none, until its deadline.
+	Answering []string
 }
 
 // Submission is one player's orders for the step being resolved.

@@ -260,6 +260,9 @@ func (r *run) exchanges() {
 			}
 		}
 	}
+	if len(s.Underworld.Table) > 0 {
+		r.tableDeals(done)
+	}
 }
 
 // exchangeRefused says why p's exchange ex cannot be made now, or "".

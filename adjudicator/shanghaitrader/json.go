@@ -337,6 +337,19 @@ func (x *Underworld) appendJSON(w *jw) {
 			w.b = append(w.b, '}')
 		})
 	}
+	// The table is filled only while a Collusion Phase is open, never in
+	// the state a step closes with: encoding/json writes it.
+	for _, f := range []struct {
+		k string
+		v any
+		n int
+	}{{"table", x.Table, len(x.Table)}, {"answers", x.Answers, len(x.Answers)}} {
+		if f.n > 0 {
+			b, _ := json.Marshal(f.v)
+			w.key(f.k, false)
+			w.b = append(w.b, b...)
+		}
+	}
 	w.b = append(w.b, '}')
 }
 

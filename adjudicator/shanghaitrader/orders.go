@@ -142,6 +142,10 @@ type cityOrders struct {
 	Police, Monks, Marines []int
 	Minder                 int // seat; -1 when not given
 	Exchanges              []exchange
+	// Offered are the exchanges offered to other players (With: the
+	// addressee) and Answers the answers to theirs (version 3, offer.go).
+	Offered []exchange
+	Answers []tableAnswer
 }
 
 // parse reads and checks seat p's orders for the open step. Everything

@@ -41,6 +41,11 @@ type Underworld struct {
 	Fresh []int `json:"fresh,omitempty"`
 	// Loans are what players owe each other for money lent (§9.1), net.
 	Loans []Loan `json:"loans,omitempty"`
+	// Table holds the exchanges offered in the open Collusion Phase and
+	// Answers the answers to them, each put there as its file arrived
+	// (version 3, offer.go); both are emptied when the step closes.
+	Table   []tableOffer  `json:"table,omitempty"`
+	Answers []tableAnswer `json:"answers,omitempty"`
 }
 
 // Rules are the parts of the advanced game (§11) a campaign plays.
@@ -161,6 +166,8 @@ func (x *Underworld) clone() *Underworld {
 	c.Withdrawn = slices.Clone(x.Withdrawn)
 	c.Fresh = slices.Clone(x.Fresh)
 	c.Loans = slices.Clone(x.Loans)
+	c.Table = slices.Clone(x.Table)
+	c.Answers = slices.Clone(x.Answers)
 	return &c
 }
 

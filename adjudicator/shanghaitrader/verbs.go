@@ -52,6 +52,8 @@ const (
 	verbMarines  = "marines"
 	verbMinder   = "minder"
 	verbExchange = "exchange"
+	verbAccept   = "accept"
+	verbDecline  = "decline"
 )
 
 // A verb is one order of an order file: its name as ORDERS.md writes it,
@@ -134,7 +136,12 @@ var (
 	monksVerb     = verb{name: verbMonks, spellings: []string{"monk"}, rule: "§3.3 the Monastery's monks, §2.2 the Collusion Phase", step: collusionStep, read: (*State).readDeployment, effect: "(*run).deploy, collusion.go"}
 	marinesVerb   = verb{name: verbMarines, spellings: []string{"marine"}, rule: "§11.4 National Differences (the Japanese marines)", step: collusionStep, read: (*State).readMarines, effect: "(*run).deploy, collusion.go"}
 	minderVerb    = verb{name: verbMinder, rule: "§11.4 National Differences (the White Russian minder)", step: collusionStep, read: (*State).readMinder, choices: (*State).minderChoices, effect: "(*run).deploy, collusion.go"}
-	exchangeVerb  = verb{name: verbExchange, spellings: []string{"exchanges"}, rule: "§2.2 the Collusion Phase's Exchange Segment", step: collusionStep, read: (*State).readExchange, effect: "(*run).exchanges, collusion.go"}
+	// offerToVerb is version 3's offer: the registry's deals, or in the
+	// Collusion Phase an exchange offered to a player (offer.go).
+	offerToVerb  = verb{name: verbOffer, spellings: []string{"offers"}, rule: "§9.3 Deals, ST-A2 (standing, secret); to a player, §2.3 the Exchange Segment", step: anyStep, read: (*State).readOffer, effect: "(*run).standingDeals and (*run).deal, deals.go; Engine.ApplyOpen and (*run).tableDeals, offer.go"}
+	acceptVerb   = verb{name: verbAccept, rule: "§2.3 the Exchange Segment (\"upon agreement\")", step: collusionStep, read: (*State).readAnswer, choices: (*State).offerChoices, effect: "Engine.ApplyOpen and (*run).tableDeals, offer.go"}
+	declineVerb  = verb{name: verbDecline, rule: "§2.3 the Exchange Segment (\"upon agreement\")", step: collusionStep, read: (*State).readAnswer, choices: (*State).offerChoices, effect: "Engine.ApplyOpen and (*run).tableDeals, offer.go"}
+	exchangeVerb = verb{name: verbExchange, spellings: []string{"exchanges"}, rule: "§2.2 the Collusion Phase's Exchange Segment", step: collusionStep, read: (*State).readExchange, effect: "(*run).exchanges, collusion.go"}
 )
 
 // A verbTable is the verbs a version reads, found by any spelling.

@@ -45,6 +45,10 @@ type View struct {
 	// set-up, and what was paid to and drawn from the bank since, by
 	// reason.
 	Ledger *LedgerView `json:"ledger,omitempty"`
+	// Offers are the exchanges on the table of the open Collusion Phase
+	// (version 3, offer.go) that the viewer made or is offered, with how
+	// to answer them; the GM sees all of them, with their answers.
+	Offers []string `json:"offers,omitempty"`
 	// Part2View holds what version 2 adds (its keys are at the top level
 	// of the JSON: rules, collusion, event, rackets, contractors,
 	// notices); nil in games of version 1.
@@ -184,6 +188,7 @@ func (e Engine) View(as engine.State, player string) any {
 	}
 	if s.book().city() {
 		v.Part2View = s.underworldView()
+		v.Offers = s.tableView(me, gm)
 	}
 	return v
 }
