@@ -43,14 +43,19 @@
 // error substring it must fail with), rename, standing (per player, orders
 // from players the step does not wait for, which must pass CheckStanding
 // and are applied with ApplyStanding, for engines that keep standing
-// orders), reject (each entry's orders, or else the step's orders for that
+// orders), open (per player, in the order written, files of pending
+// players that arrive while the step stays open: each must pass Check and
+// is applied with ApplyOpen, for engines whose files go on the table at
+// once; the step is not resolved by them), reject (each entry's orders, or else the step's orders for that
 // player, must fail Check — or CheckStanding with standing: true — with an
 // error containing the substring, and must leave the state's JSON unchanged),
 // defaults (compared as the generic forms stored in the log, scalars as
 // text), then orders: every order list must pass Check, and the step is
 // resolved with one submission per pending player, in the order Status
 // lists them; a pending player without orders gets the engine's Default
-// (which must pass Check too). Orders for a player who owes none are a
+// (which must pass Check too). For an engine of engine.OpenOrders each
+// order list is applied with ApplyOpen first, in the order written, as
+// the host does when the files arrive. Orders for a player who owes none are a
 // mistake in the case. A step resolves when it has orders, or when it has
 // none of orders, reject, correct and rename (everyone defaults); resolve:
 // true or false overrides this. repeat: N plays the step N times, and with
@@ -114,6 +119,7 @@ type Step struct {
 	Correct       *Correction          `yaml:"correct"`
 	Rename        *Rename              `yaml:"rename"`
 	Standing      yaml.Node            `yaml:"standing"`
+	Open          yaml.Node            `yaml:"open"`
 	Reject        Rejects              `yaml:"reject"`
 	Defaults      map[string]yaml.Node `yaml:"defaults"`
 	Orders        yaml.Node            `yaml:"orders"`
@@ -157,17 +163,19 @@ type Rejects []Reject
 
 // StatusExpect is the expected Status; absent keys are not checked.
 type StatusExpect struct {
-	Pending  *[]string `yaml:"pending"`
-	Finished *bool     `yaml:"finished"`
-	Winners  *[]string `yaml:"winners"`
-	Phase    string    `yaml:"phase"` // a substring
+	Pending *[]string `yaml:"pending"`
+	// Answering is Status.Answering (engine.OpenOrders).
+	Answering *[]string `yaml:"answering"`
+	Finished  *bool     `yaml:"finished"`
+	Winners   *[]string `yaml:"winners"`
+	Phase     string    `yaml:"phase"` // a substring
 }
 
 var allowed = map[string][]string{
 	"case":   {"name", "rule", "players", "options", "setup", "seed", "version", "setup_error", "steps"},
-	"step":   {"note", "correct", "rename", "standing", "reject", "defaults", "orders", "resolve", "repeat", "until_phase", "expect", "views", "status", "happenings", "not_happenings"},
+	"step":   {"note", "correct", "rename", "standing", "open", "reject", "defaults", "orders", "resolve", "repeat", "until_phase", "expect", "views", "status", "happenings", "not_happenings"},
 	"reject": {"player", "orders", "contains", "standing"},
-	"status": {"pending", "finished", "winners", "phase"},
+	"status": {"pending", "answering", "finished", "winners", "phase"},
 	"fix":    {"action", "player", "args", "error"},
 	"rename": {"from", "to"},
 }
@@ -469,6 +477,16 @@ func (st Step) play(e engine.Engine, s engine.State, seed string, resolved *int)
 			return s, nil, fmt.Errorf("standing orders of %s: %v", p, err)
 		}
 	}
+	opened, openOrder, err := orderMap(&st.Open)
+	if err != nil {
+		return s, nil, err
+	}
+	if _, ok := e.(engine.OpenOrders); !ok && len(opened) > 0 {
+		return s, nil, fmt.Errorf("open files: %s puts nothing on the table (engine.OpenOrders)", e.Name())
+	}
+	if s, err = applyOpen(e, s, opened, openOrder); err != nil {
+		return s, nil, err
+	}
 	given, order, err := orderMap(&st.Orders)
 	if err != nil {
 		return s, nil, err
@@ -516,7 +534,7 @@ func (st Step) play(e engine.Engine, s engine.State, seed string, resolved *int)
 			return s, nil, fmt.Errorf("Default for %s: %v", p, err)
 		}
 	}
-	resolve := len(given) > 0 || (len(st.Reject) == 0 && st.Correct == nil && st.Rename == nil && len(standing) == 0)
+	resolve := len(given) > 0 || (len(st.Reject) == 0 && st.Correct == nil && st.Rename == nil && len(standing) == 0 && len(opened) == 0)
 	if st.Resolve != nil {
 		resolve = *st.Resolve
 	}
@@ -525,6 +543,9 @@ func (st Step) play(e engine.Engine, s engine.State, seed string, resolved *int)
 			return s, nil, fmt.Errorf("orders given for a step that is not resolved")
 		}
 		return s, hs, nil
+	}
+	if s, err = applyOpen(e, s, given, order); err != nil {
+		return s, nil, err
 	}
 	status := e.Status(s)
 	var subs []engine.Submission
@@ -598,6 +619,9 @@ func (st Step) check(e engine.Engine, s engine.State, hs []engine.Happening) err
 		got := e.Status(s)
 		if x.Pending != nil && !sameStrings(got.Pending, *x.Pending) {
 			return fmt.Errorf("pending is %q, want %q", got.Pending, *x.Pending)
+		}
+		if x.Answering != nil && !sameStrings(got.Answering, *x.Answering) {
+			return fmt.Errorf("answering is %q, want %q", got.Answering, *x.Answering)
 		}
 		if x.Finished != nil && got.Finished != *x.Finished {
 			return fmt.Errorf("finished is %v, want %v", got.Finished, *x.Finished)
@@ -877,4 +901,28 @@ func HelpExample(t testing.TB, e engine.Engine) []orders.Item {
 		t.Fatal(err)
 	}
 	return items
+}
+
+// applyOpen puts the order lists of files, in the order written, on the
+// table of an engine whose files go there as they arrive
+// (engine.OpenOrders), each checked first as the host checks it.
+func applyOpen(e engine.Engine, s engine.State, files map[string][]orders.Item, order []string) (engine.State, error) {
+	oo, ok := e.(engine.OpenOrders)
+	if !ok {
+		return s, nil
+	}
+	for _, p := range order {
+		items, ok := files[p]
+		if !ok {
+			continue
+		}
+		if err := e.Check(s, p, items); err != nil {
+			return s, fmt.Errorf("orders of %s refused: %v", p, err)
+		}
+		var err error
+		if s, err = oo.ApplyOpen(s, p, items); err != nil {
+			return s, fmt.Errorf("orders of %s put on the table: %v", p, err)
+		}
+	}
+	return s, nil
 }

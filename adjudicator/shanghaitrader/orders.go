@@ -188,6 +188,9 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	if pl.Deposit != nil && pl.Withdraw != nil {
 		errs = append(errs, orders.Errorf(0, "orders", "deposit or withdraw, not both"))
 	}
+	if err := s.oneDealEach(&pl.City); err != nil {
+		errs = append(errs, orders.Errorf(0, "orders", "%v", err))
+	}
 	return pl, errs.Err()
 }
 

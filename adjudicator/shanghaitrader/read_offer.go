@@ -53,7 +53,8 @@ func (s *State) readOffer(p int, pl *plan, verb string, v any) error {
 }
 
 // toPlayer reports whether an offer: value is addressed to a player
-// (has a to: key) rather than to the registry.
+// (has a to: key, or with: as an exchange has) rather than to the
+// registry.
 func toPlayer(v any) bool {
 	if list, ok := asList(v); ok && len(list) > 0 {
 		v = list[0]
@@ -63,7 +64,7 @@ func toPlayer(v any) bool {
 		return false
 	}
 	for k := range m {
-		if strings.EqualFold(k, "to") {
+		if strings.EqualFold(k, "to") || strings.EqualFold(k, "with") {
 			return true
 		}
 	}
@@ -172,4 +173,15 @@ func (s *State) offerChoices(p int) []string {
 		}
 	}
 	return out
+}
+
+// oneDealEach refuses a file that both orders an exchange with a player
+// and offers them one: one exchange a pair (§2.3).
+func (s *State) oneDealEach(x *cityOrders) error {
+	for _, o := range x.Offered {
+		if slices.ContainsFunc(x.Exchanges, func(e exchange) bool { return e.With == o.With }) {
+			return fmt.Errorf("one exchange with %s: an exchange: or an offer:, not both", s.Players[o.With].Name)
+		}
+	}
+	return nil
 }
