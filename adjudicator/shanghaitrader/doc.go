@@ -1,12 +1,14 @@
 // Package shanghaitrader is the engine of Shanghai Trader (Panther Games;
 // rules: shanghai-trader.txt; analysis: rules-analysis.md part 1), for 3
 // to 6 players, registered under the name "shanghai-trader". It plays the
-// whole rulebook, sections 1 to 11, as engine version shanghai-trader/2:
+// whole rulebook, sections 1 to 11, as engine version shanghai-trader/3:
 // the board, the year, movement, trade, banking, debt and escape (part 1),
 // and the rackets' effects, special events, contractors, the Collusion
-// Phase, deals and loans, and the advanced game (part 2). Games begun with
-// shanghai-trader/1, which played part 1 alone, go on playing it (see
-// "Versions" below).
+// Phase, deals and loans, and the advanced game (part 2), with the
+// Collusion Phase's exchanges settled in one step (offer, accept). Games
+// begun with shanghai-trader/1, which played part 1 alone, or with
+// shanghai-trader/2, whose exchanges are made only as mirror images, go
+// on playing it (see "Versions" below).
 //
 // The map, the Costs, Revenue and Shipping tables and the racket cards,
 // which the rulebook refers to but does not print, are the
@@ -27,7 +29,8 @@
 // turn.go (the Seasonal Turn: shipping, movement segments, Old Chinatown,
 // banking, purchases), events.go (the special events), contractors.go
 // (general and special contractors, control of rackets), collusion.go
-// (the Collusion Phase), deals.go (standing deals, loans, the deal
+// (the Collusion Phase), offer.go and read_offer.go (deals in one
+// round: the table of offers and answers), deals.go (standing deals, loans, the deal
 // registry), escape.go (passports, bodyguards, the escape, assassins),
 // year.go (the end of a turn and of a year, the Cycle Turn: sudden death,
 // revenue, pyramids, initiative, the end of the game), run.go (a
@@ -72,6 +75,35 @@
 // Phase and the Initiative Phase; then the Collusion Phase is the open
 // step: standing orders and loans, Deployment and Exchange. After the last
 // year's autumn the game is over.
+//
+// # Deals in one round
+//
+// §2.3 makes an exchange "upon agreement", and version 2 knows the
+// agreement only as two mirror-image exchange: orders, seen to differ
+// when the step has closed. From version 3 one side offers and the other
+// answers in the same step. The offer must reach its addressee before the
+// step closes, and the host's only path for that is the state: an order
+// file is kept aside until the close, press never reaches the engine, and
+// standing orders (engine.StandingOrders) are for players the step does
+// not wait for, while in the Collusion Phase it waits for everybody. So
+// the engine implements engine.OpenOrders: when a pending player's file
+// is logged (and at every replay of it) ApplyOpen puts its offers: and
+// answers on the table (Underworld.Table and Answers), replacing those of
+// the player's earlier file. View shows an offer to its maker and to its
+// addressee alone, with how to answer it (the secrecy twin test); the
+// GM sees the table whole. An answer holds for the offer as it stood
+// (its terms are kept with it), so an offer changed after its acceptance
+// needs a new one; accept: {from: P, if_get: [...]} answers any offer of
+// P that gives all it names; a counter-offer answers an offer too. While
+// an offer on the table is unanswered its addressee is in
+// Status.Answering, and the host waits for their new file as for a file
+// not sent (until the deadline): the one public trace of an offer is that
+// the step waits for that player. At the close the Exchange Segment makes
+// the mirror exchanges first, then each accepted offer in the initiative
+// order of its maker, one exchange a pair, each checked as a mirror
+// exchange is (exchangeRefused); an offer unanswered at the close lapses.
+// Versions 1 and 2 put nothing on the table, so their logs replay as
+// they did.
 //
 // # Versions
 //

@@ -2,7 +2,7 @@ package shanghaitrader
 
 // Help is the order syntax (taipan rules shanghai-trader).
 func (Engine) Help() string {
-	return `Shanghai Trader orders (shanghai-trader/2). A step is one Seasonal Turn,
+	return `Shanghai Trader orders (shanghai-trader/3). A step is one Seasonal Turn,
 or the Collusion Phase before each winter after the first. Every player
 in the city sends one order file; a turn is played in initiative order,
 each player's orders applied when their segment comes. Money is in $ooo.
@@ -55,6 +55,10 @@ Collusion Phase (negotiate by press; these are played at its close):
   - minder: bob               the White Russian (advanced), for the year
   - exchange: {with: bob, give: [TP-02a, 10], get: [W-15a]}   made if bob
                               orders the same the other way
+  - offer: {to: bob, give: [TP-02a, 10], get: [W-15a]}   shown to bob at
+                              once; made if he accepts in this step
+  - accept: alice             (or decline: alice) her offer as it stands;
+                              accept: {from: bob, if_get: [TP-02a]} in advance
 Loans, at any step: lend: {bob: 30} (made if bob orders borrow: {alice:
 30}); credit: {to: {bob: 50}, from: {carol: 20}} (standing lines, used
 before any auction).
