@@ -1,14 +1,13 @@
 // Package shanghaitrader is the engine of Shanghai Trader (Panther Games;
 // rules: shanghai-trader.txt; analysis: rules-analysis.md part 1), for 3
 // to 6 players, registered under the name "shanghai-trader". It plays the
-// whole rulebook, sections 1 to 11, as engine version shanghai-trader/3:
+// whole rulebook, sections 1 to 11, as engine version shanghai-trader/2:
 // the board, the year, movement, trade, banking, debt and escape (part 1),
 // and the rackets' effects, special events, contractors, the Collusion
 // Phase, deals and loans, and the advanced game (part 2), with the
 // Collusion Phase's exchanges settled in one step (offer, accept). Games
-// begun with shanghai-trader/1, which played part 1 alone, or with
-// shanghai-trader/2, whose exchanges are made only as mirror images, go
-// on playing it (see "Versions" below).
+// begun with shanghai-trader/1, which played part 1 alone, go on playing
+// it (see "Versions" below).
 //
 // The map, the Costs, Revenue and Shipping tables and the racket cards,
 // which the rulebook refers to but does not print, are the
@@ -78,10 +77,9 @@
 //
 // # Deals in one round
 //
-// §2.3 makes an exchange "upon agreement", and version 2 knows the
-// agreement only as two mirror-image exchange: orders, seen to differ
-// when the step has closed. From version 3 one side offers and the other
-// answers in the same step. The offer must reach its addressee before the
+// §2.3 makes an exchange "upon agreement", which exchange: orders as two
+// mirror images, seen to differ only when the step has closed. With
+// offer: one side offers and the other answers in the same step. The offer must reach its addressee before the
 // step closes, and the host's only path for that is the state: an order
 // file is kept aside until the close, press never reaches the engine, and
 // standing orders (engine.StandingOrders) are for players the step does
@@ -102,8 +100,10 @@
 // the mirror exchanges first, then each accepted offer in the initiative
 // order of its maker, one exchange a pair, each checked as a mirror
 // exchange is (exchangeRefused); an offer unanswered at the close lapses.
-// Versions 1 and 2 put nothing on the table, so their logs replay as
-// they did.
+// Version 2 took this on without a new version, because no log it wrote
+// can change: offer: to a player, accept: and decline: were refused on
+// arrival before, and a file without them puts nothing on the table, so
+// Status.Answering stays empty; version 1 has no Collusion Phase.
 //
 // # Versions
 //

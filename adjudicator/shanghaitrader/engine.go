@@ -14,7 +14,7 @@ import (
 // rulebook; games begun with shanghai-trader/1 go on playing it. What
 // each plays is its ruleset in versions (ruleset.go), whose current one
 // TestVersionIsTheCurrentRuleset holds to this name.
-const Version = "shanghai-trader/3"
+const Version = "shanghai-trader/2"
 
 // Engine is the Shanghai Trader rules. All game data is in the *State it
 // is handed; the engine holds only the ruleset of the version it plays.

@@ -2,7 +2,7 @@ package shanghaitrader
 
 // Help is the order syntax (taipan rules shanghai-trader).
 func (Engine) Help() string {
-	return `Shanghai Trader orders (shanghai-trader/3). A step is one Seasonal Turn,
+	return `Shanghai Trader orders (shanghai-trader/2). A step is one Seasonal Turn,
 or the Collusion Phase before each winter after the first. Every player
 in the city sends one order file; a turn is played in initiative order,
 each player's orders applied when their segment comes. Money is in $ooo.

@@ -9,7 +9,7 @@ import (
 	"taipan/orders"
 )
 
-// Deals in one round (version 3): in the Collusion Phase a player puts an
+// Deals in one round: in the Collusion Phase a player puts an
 // exchange on the table with offer: {to: PLAYER, give: [...], get: [...]},
 // and its addressee answers it in the same step with accept: or decline:,
 // or a counter-offer of their own; a standing answer (accept: {from:
@@ -93,12 +93,12 @@ var _ engine.OpenOrders = Engine{}
 
 // ApplyOpen puts player's offers and answers on the table as soon as
 // their file is logged, in place of those of their earlier file, so that
-// the offers' addressees see them before the step closes. Versions
-// before 3 have no table, and outside the Collusion Phase there is none.
+// the offers' addressees see them before the step closes. Version 1 has
+// no Collusion Phase, and outside it there is no table.
 func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (engine.State, error) {
 	s := e.at(as)
 	p := s.seat(player)
-	if !s.book().Offers || !s.collusion() || p < 0 {
+	if !s.book().Collusion || !s.collusion() || p < 0 {
 		return s, nil
 	}
 	pl, err := s.parse(p, items)

@@ -66,31 +66,6 @@ func TestOfferSecrecy(t *testing.T) {
 	}
 }
 
-// TestOfferVersion2 holds version 2 to the mirror form: offer: to a player
-// reads as the registry's deals and is refused, and nothing is put on
-// the table, so that its logs replay as they did.
-func TestOfferVersion2(t *testing.T) {
-	e := New().AtVersion("shanghai-trader/2").(Engine)
-	setup := `{"year": 2, "collusion": true, "initiative": ["A", "B", "C"], "players": {"A": {"owns": ["TP-02a"]}, "B": {"owns": ["W-15a"]}}}`
-	s, err := e.Setup(engine.Config{Players: []string{"A", "B", "C"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("v2"), 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, err := orders.ParseLogged(mustJSON(t, []any{map[string]any{"offer": map[string]any{"to": "B", "give": []any{"TP-02a"}}}}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Check(s, "A", items); err == nil || !strings.Contains(err.Error(), "the deals are") {
-		t.Errorf("version 2 takes offer: to a player (%v)", err)
-	}
-	before := string(mustJSON(t, s))
-	exchange, _ := orders.ParseLogged(mustJSON(t, []any{map[string]any{"exchange": map[string]any{"with": "B", "give": []any{"TP-02a"}}}}))
-	ns, err := e.ApplyOpen(s, "A", exchange)
-	if err != nil || string(mustJSON(t, ns)) != before {
-		t.Errorf("version 2 changed the state on a file's arrival (%v)", err)
-	}
-}
-
 func mustJSON(t *testing.T, v any) []byte {
 	t.Helper()
 	b, err := json.Marshal(v)

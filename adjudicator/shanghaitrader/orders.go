@@ -143,7 +143,7 @@ type cityOrders struct {
 	Minder                 int // seat; -1 when not given
 	Exchanges              []exchange
 	// Offered are the exchanges offered to other players (With: the
-	// addressee) and Answers the answers to theirs (version 3, offer.go).
+	// addressee) and Answers the answers to theirs (offer.go).
 	Offered []exchange
 	Answers []tableAnswer
 }

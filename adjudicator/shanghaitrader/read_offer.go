@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// The readings of deals in one round (version 3, offer.go): offer: to a
+// The readings of deals in one round (offer.go): offer: to a
 // player, and accept: and decline:.
 
 // readOffer reads offer: an exchange offered to another player in the

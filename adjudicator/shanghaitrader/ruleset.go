@@ -1,10 +1,6 @@
 package shanghaitrader
 
-import (
-	"slices"
-
-	"taipan/adjudicator/engine"
-)
+import "taipan/adjudicator/engine"
 
 // A rulebook is what one version of the engine plays: the verbs it reads
 // and the parts of the rulebook its resolution plays, each a switch named
@@ -32,10 +28,6 @@ type rulebook struct {
 	Collusion bool
 	// Advanced: the advanced game's options (§11).
 	Advanced bool
-	// Offers: deals in one round (offer.go): an exchange offered to a
-	// player in the Collusion Phase, put on the table at once and
-	// answered in the same step.
-	Offers bool
 	// ReadDefault: a player without a submission plays Default's orders
 	// as read, whole; without it, the default move alone.
 	ReadDefault bool
@@ -60,7 +52,7 @@ var tradeVerbs = []verb{docksVerb, noServiceVerb, allowVerb, sellVerb, bidVerb}
 // cityVerbs are the verbs of the contractors, the events, the deals and
 // the Collusion Phase.
 var cityVerbs = []verb{tongsVerb, courtesanVerb, lidoVerb, raidVerb, spyVerb, tabVerb, rouletteVerb, picnicVerb, extortVerb,
-	feesVerb, refundVerb, offerVerb, askVerb, creditVerb, lendVerb, borrowVerb, policeVerb, monksVerb, marinesVerb, minderVerb, exchangeVerb}
+	feesVerb, refundVerb, offerVerb, askVerb, creditVerb, lendVerb, borrowVerb, policeVerb, monksVerb, marinesVerb, minderVerb, exchangeVerb, acceptVerb, declineVerb}
 
 // versions are the rules this engine plays, oldest first: a game is
 // played to its end by the version it began with (engine.Versioned).
@@ -81,30 +73,9 @@ var versions = engine.Versions[*rulebook]{Game: "shanghai-trader", Rulesets: []e
 	},
 	{
 		Number: 2,
-		Differs: []string{
-			"no deals in one round (§2.3 the Exchange Segment, \"upon agreement\"): a Collusion-Phase exchange is made only when both players order it as mirror images (exchange:); there is no offer: {to: PLAYER, ...}, accept: or decline:, nothing is put on the table before the step closes, and the step never waits for an answer",
-		},
 		Rules: &rulebook{
 			verbs:       newVerbTable(append(append(append(append([]verb{}, boardVerbs...), hireVerb), tradeVerbs...), cityVerbs...)...),
 			Contractors: true, CurrencyTrader: true, Events: true, Deals: true, Collusion: true, Advanced: true, ReadDefault: true,
 		},
 	},
-	{
-		Number: 3,
-		Rules: &rulebook{
-			verbs:       newVerbTable(append(append(append(append([]verb{}, boardVerbs...), hireVerb), tradeVerbs...), offerCityVerbs()...)...),
-			Contractors: true, CurrencyTrader: true, Events: true, Deals: true, Collusion: true, Advanced: true, ReadDefault: true, Offers: true,
-		},
-	},
 }}
-
-// offerCityVerbs are cityVerbs with version 3's offer, accept and decline.
-func offerCityVerbs() []verb {
-	out := slices.Clone(cityVerbs)
-	for i := range out {
-		if out[i].name == verbOffer {
-			out[i] = offerToVerb
-		}
-	}
-	return append(out, acceptVerb, declineVerb)
-}

@@ -43,7 +43,7 @@ type Underworld struct {
 	Loans []Loan `json:"loans,omitempty"`
 	// Table holds the exchanges offered in the open Collusion Phase and
 	// Answers the answers to them, each put there as its file arrived
-	// (version 3, offer.go); both are emptied when the step closes.
+	// (offer.go); both are emptied when the step closes.
 	Table   []tableOffer  `json:"table,omitempty"`
 	Answers []tableAnswer `json:"answers,omitempty"`
 }

@@ -127,7 +127,7 @@ var (
 	extortVerb    = verb{name: verbExtort, rule: "§3.3 the monks' extortion (standing)", step: anyStep, read: (*State).readExtort, choices: (*State).extortChoices, effect: "(*run).standingDeals, deals.go; (*run).extort, contractors.go"}
 	feesVerb      = verb{name: verbFees, spellings: []string{"fee"}, rule: "§9.3 Deals, ST-A1 (standing, public)", step: anyStep, read: (*State).readFees, effect: "(*run).standingDeals, deals.go; State.fee, underworld.go"}
 	refundVerb    = verb{name: verbRefund, spellings: []string{"refunds"}, rule: "§9.3 Deals, ST-A1 (standing, public)", step: anyStep, read: (*State).readFees, effect: "(*run).standingDeals, deals.go; State.refund, underworld.go"}
-	offerVerb     = verb{name: verbOffer, spellings: []string{"offers"}, rule: "§9.3 Deals, ST-A2 (standing, secret)", step: anyStep, read: (*State).readDeal, effect: "(*run).standingDeals and (*run).deal, deals.go"}
+	offerVerb     = verb{name: verbOffer, spellings: []string{"offers"}, rule: "§9.3 Deals, ST-A2 (standing, secret); to a player in the Collusion Phase, §2.3 the Exchange Segment", step: anyStep, read: (*State).readOffer, effect: "(*run).standingDeals and (*run).deal, deals.go; Engine.ApplyOpen and (*run).tableDeals, offer.go"}
 	askVerb       = verb{name: verbAsk, spellings: []string{"asks"}, rule: "§9.3 Deals, ST-A2 (standing, secret)", step: anyStep, read: (*State).readDeal, effect: "(*run).standingDeals and (*run).deal, deals.go"}
 	creditVerb    = verb{name: verbCredit, rule: "§9.1 Loans, ST-A39 (standing)", step: anyStep, read: (*State).readCredit, effect: "(*run).standingDeals and (*run).useCredit, deals.go"}
 	lendVerb      = verb{name: verbLend, rule: "§9.1 Loans", step: anyStep, read: (*State).readLoan, effect: "(*run).loans, deals.go"}
@@ -136,12 +136,9 @@ var (
 	monksVerb     = verb{name: verbMonks, spellings: []string{"monk"}, rule: "§3.3 the Monastery's monks, §2.2 the Collusion Phase", step: collusionStep, read: (*State).readDeployment, effect: "(*run).deploy, collusion.go"}
 	marinesVerb   = verb{name: verbMarines, spellings: []string{"marine"}, rule: "§11.4 National Differences (the Japanese marines)", step: collusionStep, read: (*State).readMarines, effect: "(*run).deploy, collusion.go"}
 	minderVerb    = verb{name: verbMinder, rule: "§11.4 National Differences (the White Russian minder)", step: collusionStep, read: (*State).readMinder, choices: (*State).minderChoices, effect: "(*run).deploy, collusion.go"}
-	// offerToVerb is version 3's offer: the registry's deals, or in the
-	// Collusion Phase an exchange offered to a player (offer.go).
-	offerToVerb  = verb{name: verbOffer, spellings: []string{"offers"}, rule: "§9.3 Deals, ST-A2 (standing, secret); to a player, §2.3 the Exchange Segment", step: anyStep, read: (*State).readOffer, effect: "(*run).standingDeals and (*run).deal, deals.go; Engine.ApplyOpen and (*run).tableDeals, offer.go"}
-	acceptVerb   = verb{name: verbAccept, rule: "§2.3 the Exchange Segment (\"upon agreement\")", step: collusionStep, read: (*State).readAnswer, choices: (*State).offerChoices, effect: "Engine.ApplyOpen and (*run).tableDeals, offer.go"}
-	declineVerb  = verb{name: verbDecline, rule: "§2.3 the Exchange Segment (\"upon agreement\")", step: collusionStep, read: (*State).readAnswer, choices: (*State).offerChoices, effect: "Engine.ApplyOpen and (*run).tableDeals, offer.go"}
-	exchangeVerb = verb{name: verbExchange, spellings: []string{"exchanges"}, rule: "§2.2 the Collusion Phase's Exchange Segment", step: collusionStep, read: (*State).readExchange, effect: "(*run).exchanges, collusion.go"}
+	acceptVerb    = verb{name: verbAccept, rule: "§2.3 the Exchange Segment (\"upon agreement\")", step: collusionStep, read: (*State).readAnswer, choices: (*State).offerChoices, effect: "Engine.ApplyOpen and (*run).tableDeals, offer.go"}
+	declineVerb   = verb{name: verbDecline, rule: "§2.3 the Exchange Segment (\"upon agreement\")", step: collusionStep, read: (*State).readAnswer, choices: (*State).offerChoices, effect: "Engine.ApplyOpen and (*run).tableDeals, offer.go"}
+	exchangeVerb  = verb{name: verbExchange, spellings: []string{"exchanges"}, rule: "§2.2 the Collusion Phase's Exchange Segment", step: collusionStep, read: (*State).readExchange, effect: "(*run).exchanges, collusion.go"}
 )
 
 // A verbTable is the verbs a version reads, found by any spelling.

@@ -46,7 +46,7 @@ type View struct {
 	// reason.
 	Ledger *LedgerView `json:"ledger,omitempty"`
 	// Offers are the exchanges on the table of the open Collusion Phase
-	// (version 3, offer.go) that the viewer made or is offered, with how
+	// (offer.go) that the viewer made or is offered, with how
 	// to answer them; the GM sees all of them, with their answers.
 	Offers []string `json:"offers,omitempty"`
 	// Part2View holds what version 2 adds (its keys are at the top level
