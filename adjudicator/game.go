@@ -406,10 +406,15 @@ func (g *Game) apply(e events.Event) error {
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Late: late}
 		g.back(e.Actor, e.RecordedAt)
 		if oo, ok := g.Engine.(engine.OpenOrders); ok {
-			if g.State, err = oo.ApplyOpen(g.State, e.Actor, items); err != nil {
+			ns, err := oo.ApplyOpen(g.State, e.Actor, items)
+			if err != nil {
 				return bad("orders refused on the table: %v", err)
 			}
-			g.Status = g.Engine.Status(g.State)
+			// Most files put nothing on the table and come back as the
+			// same state: the status is then as it was.
+			if ns != g.State {
+				g.State, g.Status = ns, g.Engine.Status(ns)
+			}
 		}
 	case KindStanding:
 		_, items, err := orders.ParseLoggedPayload(e.Payload)

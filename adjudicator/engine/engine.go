@@ -161,6 +161,8 @@ type StandingOrders interface {
 type OpenOrders interface {
 	// ApplyOpen records in s what player's accepted items put on the
 	// table for the open step, replacing what their earlier file put.
+	// It returns s itself when the file changes nothing, and a new
+	// state (s left as it was) when it does.
 	ApplyOpen(s State, player string, items []orders.Item) (State, error)
 }
 
