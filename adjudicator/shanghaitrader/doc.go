@@ -92,7 +92,8 @@
 // GM sees the table whole. An answer holds for the offer as it stood
 // (its terms are kept with it), so an offer changed after its acceptance
 // needs a new one; accept: {from: P, if_get: [...]} answers any offer of
-// P that gives all it names; a counter-offer answers an offer too. While
+// P that gives all it names; a counter-offer put on the table after an
+// offer answers (declines) it too. While
 // an offer on the table is unanswered its addressee is in
 // Status.Answering, and the host waits for their new file as for a file
 // not sent (until the deadline): the one public trace of an offer is that

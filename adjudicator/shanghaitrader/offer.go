@@ -22,8 +22,11 @@ import (
 // exchanges (§2.3: "transfers ... upon agreement", §6.1).
 
 // A tableOffer is an exchange a player offered another in the open
-// Collusion Phase: From gives Give and GiveCash for Get and GetCash.
+// Collusion Phase: From gives Give and GiveCash for Get and GetCash. Seq
+// counts the files put on the table before it, so that a counter-offer
+// is told from the offer it answers.
 type tableOffer struct {
+	Seq      int    `json:"seq"`
 	From     int    `json:"from"`
 	To       int    `json:"to"`
 	Give     []int  `json:"give,omitempty"`
@@ -74,7 +77,7 @@ func (a tableAnswer) covers(o tableOffer) (answers, accepts bool) {
 
 // answered reports whether o's addressee has answered it: accepted or
 // declined it as it stands, accepted it by a standing answer, or made
-// its maker a counter-offer; and whether the answer accepts it.
+// its maker a counter-offer since; and whether the answer accepts it.
 func (x *Underworld) answered(o tableOffer) (answered, accepted bool) {
 	for _, a := range x.Answers {
 		if ok, yes := a.covers(o); ok {
@@ -82,7 +85,7 @@ func (x *Underworld) answered(o tableOffer) (answered, accepted bool) {
 		}
 	}
 	for _, c := range x.Table {
-		if c.From == o.To && c.To == o.From {
+		if c.From == o.To && c.To == o.From && c.Seq > o.Seq {
 			return true, false
 		}
 	}
@@ -109,10 +112,14 @@ func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (
 	c.Underworld = s.Underworld.clone()
 	s = &c
 	x := s.Underworld
+	seq := 1
+	for _, o := range x.Table {
+		seq = max(seq, o.Seq+1)
+	}
 	x.Table = slices.DeleteFunc(x.Table, func(o tableOffer) bool { return o.From == p })
 	x.Answers = slices.DeleteFunc(x.Answers, func(a tableAnswer) bool { return a.By == p })
 	for _, ex := range pl.City.Offered {
-		x.Table = append(x.Table, tableOffer{From: p, To: ex.With, Give: ex.Give, Get: ex.Get, GiveCash: ex.GiveCash, GetCash: ex.GetCash, Text: ex.Text})
+		x.Table = append(x.Table, tableOffer{Seq: seq, From: p, To: ex.With, Give: ex.Give, Get: ex.Get, GiveCash: ex.GiveCash, GetCash: ex.GetCash, Text: ex.Text})
 	}
 	x.Answers = append(x.Answers, pl.City.Answers...)
 	slices.SortStableFunc(x.Table, func(a, b tableOffer) int { return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To)) })
