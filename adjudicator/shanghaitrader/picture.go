@@ -19,7 +19,7 @@ var _ engine.Pictured = View{}
 // the money the viewer may see.
 func (v View) Picture(c *picture.Canvas) {
 	status := v.Status
-	if v.Ended != "" {
+	if v.Ended != "" && !strings.Contains(status, v.Ended) {
 		status += ". " + v.Ended
 	}
 	y := c.Title("Shanghai Trader", status)

@@ -50,6 +50,7 @@ func (b *board) keyEntries() []keyEntry {
 			b.arrow(from, to, b.colour(owner), r)
 		}, "moved this step"},
 		{40, func(x, y int) { ship(c, x+20, y+ch/2+2) }, "a ship at the docks this season"},
+		tag(picture.Item{Text: "S", Fill: shipFill}, "serviced by a ship"),
 	}
 	if b.v.Part2View != nil {
 		out = append(out,
@@ -108,12 +109,20 @@ func (b *board) drawKey(x, y, w int) int {
 	cy := y + pad
 	c.Text(x+pad, cy, "KEY: the players, their nationality and place in the order of play", head)
 	cy += c.LineHeight(head) + 4
-	colw := (w - 2*pad) / 2
+	// Two players to a line, or one when a line of two would cut one
+	// short.
+	per := 2
+	colw := (w - 2*pad) / per
+	for _, p := range b.v.Players {
+		if b.counterWidth(p.Name)+6+c.Measure(b.v.keyPlayer(p), picture.Style{Size: picture.Small, Bold: true}) > colw-6 {
+			per, colw = 1, w-2*pad
+		}
+	}
 	for i, p := range b.v.Players {
-		if i > 0 && i%2 == 0 {
+		if i > 0 && i%per == 0 {
 			cy += ch + 4
 		}
-		cx := x + pad + (i%2)*colw
+		cx := x + pad + (i%per)*colw
 		cw := b.counterWidth(p.Name)
 		b.drawCounter(cx, cy+2, p.Name)
 		words := picture.Style{Size: picture.Small, Bold: p.Name == b.v.Viewer}

@@ -64,10 +64,10 @@ func slotOf(id string) (slot, bool) {
 // The map's geometry, in pixels.
 const (
 	colW     = 219 // a district's box in the city
-	bankColW = 170 // a district's box across the river (short names only)
+	bankColW = 178 // a district's box across the river (short names only)
 	colGap   = 12  // between boxes
-	bank     = 12  // between the river and the boxes beside it
-	riverW   = 44  // the Whangpoo
+	bank     = 10  // between the river and the boxes beside it
+	riverW   = 40  // the Whangpoo
 	creekW   = 24  // Soochow Creek
 	boxPad   = 5   // inside a box
 	zoneEdge = 7   // a zone's border, outside its boxes
@@ -140,10 +140,11 @@ type board struct {
 	seat   map[string]int
 	labels []string
 	small  picture.Style
-	// counter is the centre of each player's counter; rings the places
-	// on each location's line for the rings of the counters that left.
+	// counter is the centre of each player's counter; ringAt the centre
+	// of the ring of each move (by its index in the view's moves) where
+	// the counter stood.
 	counter map[string]image.Point
-	rings   map[string][]image.Point
+	ringAt  map[int]image.Point
 	fill    map[string]picture.Colour // the box colour under each location
 	ships   map[string]int            // ships at each dock, by district name
 	marks   districtMarks
@@ -154,7 +155,7 @@ type districtMarks map[string][]picture.Item
 
 func newBoard(c *picture.Canvas, v View, seat map[string]int, labels []string) *board {
 	b := &board{c: c, v: v, seat: seat, labels: labels, small: picture.Style{Size: picture.Small},
-		counter: map[string]image.Point{}, rings: map[string][]image.Point{}, fill: map[string]picture.Colour{},
+		counter: map[string]image.Point{}, ringAt: map[int]image.Point{}, fill: map[string]picture.Colour{},
 		ships: map[string]int{}, marks: districtMarks{}}
 	for _, s := range v.Ships {
 		b.ships[s]++
@@ -281,6 +282,13 @@ func (b *board) drawMap(y int) (int, []district) {
 	}
 	zone(bandBritish, bandBritishSouth, britishFill, britishLine, "INTERNATIONAL SETTLEMENT: BRITISH ZONE")
 	zone(bandFrench, bandFrench, frenchFill, frenchLine, "INTERNATIONAL SETTLEMENT: FRENCH ZONE")
+	// The boxes, the arrows of the moves over them, then what the boxes
+	// hold over the arrows, and the rings where the counters stood.
+	type drawn struct {
+		x, y, w, h int
+		d          district
+	}
+	var boxes []drawn
 	for bd := range bands {
 		for col := range 5 {
 			d := placed[bd][col]
@@ -299,9 +307,18 @@ func (b *board) drawMap(y int) (int, []district) {
 				h = b.boxHeight(*d, colWidth(col))
 				y = top[bd] + height[bd] - h
 			}
-			b.drawDistrict(colX(col), y, colWidth(col), h, *d)
+			boxes = append(boxes, drawn{colX(col), y, colWidth(col), h, *d})
 		}
 	}
+	for _, bx := range boxes {
+		b.drawBox(bx.x, bx.y, bx.w, bx.h, bx.d)
+		b.placeDistrict(bx.x, bx.y, bx.w, bx.d)
+	}
+	b.drawArrows()
+	for _, bx := range boxes {
+		b.drawContents(bx.x, bx.y, bx.w, bx.d)
+	}
+	b.drawRings()
 	b.drawShips(placed, top, height, creekMid)
 	// Pootung's name on its bank, below its wharves.
 	huge := picture.Style{Size: picture.Huge, Bold: true, Colour: landFill.Mix(picture.Ink, 22), Align: picture.Center}
@@ -309,7 +326,6 @@ func (b *board) drawMap(y int) (int, []district) {
 	py := top[bandFrench]
 	c.Text(px, py, "POOTUNG", huge)
 	c.Text(px, py+c.LineHeight(huge), "across the river", picture.Style{Size: picture.Small, Colour: landFill.Mix(picture.Ink, 45), Align: picture.Center})
-	b.drawMoves()
 	return bottom, rest
 }
 
@@ -349,7 +365,7 @@ func (b *board) drawShips(placed [bands][5]*district, top, height [bands]int, cr
 			case bd == bandNorth && col == 3:
 				x, y = mid, creekMid
 			case bd == bandNorth:
-				x, y = colX(col)+40, creekMid
+				x, y = colX(col)+24, creekMid
 			}
 			for i := range b.ships[d.name] {
 				ship(b.c, x+i*14, y+i*10)
@@ -368,26 +384,71 @@ func ship(c *picture.Canvas, x, y int) {
 // drawDistrict draws district d in its box at (x, y), w by h: its title,
 // a line for each location, and its police, monks and ships.
 func (b *board) drawDistrict(x, y, w, h int, d district) {
-	c := b.c
-	fill := boxFill
+	b.drawBox(x, y, w, h, d)
+	b.placeDistrict(x, y, w, d)
+	b.drawContents(x, y, w, d)
+}
+
+// boxColour is the colour of district d's box.
+func boxColour(d district) picture.Colour {
 	if d.zone == zoneOutside {
-		fill = outsideFill
+		return outsideFill
 	}
-	c.Box(x, y, w, h, picture.Box{Fill: fill, Border: picture.Rule, Thick: 1, Radius: 8})
+	return boxFill
+}
+
+// drawBox draws district d's box, empty, at (x, y), w by h.
+func (b *board) drawBox(x, y, w, h int, d district) {
+	b.c.Box(x, y, w, h, picture.Box{Fill: boxColour(d), Border: picture.Rule, Thick: 1, Radius: 8})
+}
+
+// lineTops are the tops of district d's location lines in its box at
+// (x, y), w wide, and the top of the line of its markers under them.
+func (b *board) lineTops(x, y, w int, d district) ([]int, int) {
+	c := b.c
+	ly := y + boxPad + len(b.titleLines(d, w))*c.LineHeight(picture.Style{Size: picture.Small, Bold: true}) + 4
+	tops := make([]int, len(d.locs))
+	for i, e := range d.locs {
+		tops[i] = ly
+		ly += b.locationHeight(e, w-2*boxPad)
+	}
+	return tops, ly
+}
+
+// placeDistrict records where district d's counters and rings stand, for
+// the arrows of the moves, which go under the boxes' contents.
+func (b *board) placeDistrict(x, y, w int, d district) {
+	tops, _ := b.lineTops(x, y, w, d)
+	ch := b.c.ChipHeight(b.small)
+	for i, e := range d.locs {
+		b.fill[e.ID] = boxColour(d)
+		ps, at, _ := b.piecePlaces(x+boxPad, tops[i], w-2*boxPad, e)
+		for k, p := range ps {
+			if p.ring {
+				b.ringAt[p.move] = image.Pt(at[k].X+(ch-2)/2, at[k].Y+ch/2)
+			} else {
+				b.counter[p.player] = image.Pt(at[k].X+b.counterWidth(p.player)/2, at[k].Y+ch/2)
+			}
+		}
+	}
+}
+
+// drawContents draws district d's title, its locations' lines and its
+// police, monks and ships, in its box at (x, y), w wide.
+func (b *board) drawContents(x, y, w int, d district) {
+	c := b.c
 	head := picture.Style{Size: picture.Small, Bold: true}
 	ly := y + boxPad
 	for _, l := range b.titleLines(d, w) {
 		c.Text(x+boxPad, ly, l, head)
 		ly += c.LineHeight(head)
 	}
-	ly += 4
-	for _, e := range d.locs {
-		b.fill[e.ID] = fill
-		b.drawLocation(x+boxPad, ly, w-2*boxPad, e)
-		ly += b.locationHeight(e, w-2*boxPad)
+	tops, marks := b.lineTops(x, y, w, d)
+	for i, e := range d.locs {
+		b.drawLocation(x+boxPad, tops[i], w-2*boxPad, e)
 	}
 	if items := b.marksOf(d); len(items) > 0 {
-		c.Chips(x+boxPad, ly, w-2*boxPad, items, picture.Small)
+		c.Chips(x+boxPad, marks, w-2*boxPad, items, picture.Small)
 	}
 }
 
@@ -396,11 +457,13 @@ func (b *board) changedHands(id string) bool {
 	return slices.ContainsFunc(b.v.Changed, func(ch ChangeView) bool { return ch.ID == id })
 }
 
-// piece is a counter standing on a location (player set), or the ring
-// of one that left it this step, as its line draws them.
+// piece is a counter standing on a location, or the ring of one that
+// left it this step (move: its index in the view's moves), as its line
+// draws them.
 type piece struct {
 	player string
 	ring   bool
+	move   int
 }
 
 // pieces are location e's counters, then its rings; and their width in
@@ -412,9 +475,9 @@ func (b *board) pieces(e EstabView) ([]piece, int) {
 		ps = append(ps, piece{player: p})
 		w += b.counterWidth(p) + 3
 	}
-	for _, mv := range b.v.Moves {
+	for i, mv := range b.v.Moves {
 		if mv.FromID == e.ID {
-			ps = append(ps, piece{player: mv.Player, ring: true})
+			ps = append(ps, piece{player: mv.Player, ring: true, move: i})
 			w += b.c.ChipHeight(b.small) - 2
 		}
 	}
@@ -471,41 +534,47 @@ func (b *board) locationHeight(e EstabView, w int) int {
 	return (1 + b.overflow(e, w)) * (b.c.ChipHeight(b.small) + 4)
 }
 
-// drawLocation draws one location's line at (x, y), w wide: a chip with
-// its die range and name in its owner's colour and with the owner's label
-// (white: for sale; beige: not for sale; a gold ring: it changed hands
-// this step), the contractors on it, the counters standing there and the
-// rings of those that left this step; the counters and rings go on lines
-// of their own under it when they do not fit beside the chip.
-func (b *board) drawLocation(x, y, w int, e EstabView) {
-	c := b.c
-	ch := c.ChipHeight(b.small)
+// piecePlaces are location e's pieces and the top-left corner of each
+// on its line at (x, y), w wide (or on the lines under it, when they do
+// not fit beside the chip), and the right of the room left for the chip
+// and the tags.
+func (b *board) piecePlaces(x, y, w int, e EstabView) ([]piece, []image.Point, int) {
+	ch := b.c.ChipHeight(b.small)
 	ps, pw := b.pieces(e)
+	at := make([]image.Point, len(ps))
 	right := x + w
-	place := func(p piece, px, py int) {
-		if p.ring {
-			b.rings[e.ID] = append(b.rings[e.ID], image.Pt(px+(ch-2)/2, py+ch/2))
-			return
-		}
-		b.counter[p.player] = image.Pt(px+b.counterWidth(p.player)/2, py+ch/2)
-		b.drawCounter(px, py+2, p.player)
-	}
 	if b.overflow(e, w) == 0 {
 		// From the right: the pieces, then the contractors' tags.
 		px := right - pw
 		right = px
-		for _, p := range ps {
-			place(p, px, y)
+		for i, p := range ps {
+			at[i] = image.Pt(px, y)
 			px += b.pieceWidth(p)
 		}
-	} else {
-		px, py := x+flowIndent, y+ch+4
-		for _, p := range ps {
-			if px > x+flowIndent && px+b.pieceWidth(p) > x+w {
-				px, py = x+flowIndent, py+ch+4
-			}
-			place(p, px, py)
-			px += b.pieceWidth(p)
+		return ps, at, right
+	}
+	px, py := x+flowIndent, y+ch+4
+	for i, p := range ps {
+		if px > x+flowIndent && px+b.pieceWidth(p) > x+w {
+			px, py = x+flowIndent, py+ch+4
+		}
+		at[i] = image.Pt(px, py)
+		px += b.pieceWidth(p)
+	}
+	return ps, at, right
+}
+
+// drawLocation draws one location's line at (x, y), w wide: a chip with
+// its die range and name in its owner's colour and with the owner's label
+// (white: for sale; beige: not for sale; a gold ring: it changed hands
+// this step), the contractors on it and the counters standing there; the
+// counters go on lines of their own under it when they do not fit beside
+// the chip. (The rings of those that left are drawn with the moves.)
+func (b *board) drawLocation(x, y, w int, e EstabView) {
+	ps, at, right := b.piecePlaces(x, y, w, e)
+	for i, p := range ps {
+		if !p.ring {
+			b.drawCounter(at[i].X, at[i].Y+2, p.player)
 		}
 	}
 	for _, t := range slices.Backward(b.tags(e)) {
@@ -516,15 +585,18 @@ func (b *board) drawLocation(x, y, w int, e EstabView) {
 	b.drawChip(x, y, right-x, e, b.changedHands(e.ID))
 }
 
-// tags are the contractors on a location, as short tags the key
-// explains: M the Japanese marines, × the customs inspector (closed),
-// ♥ a general courtesan with the label of who hired her.
+// tags are the marks on a location, as short tags the key explains: S
+// serviced by a ship, M the Japanese marines, × the customs inspector
+// (closed), ♥ a general courtesan with the label of who hired her.
 func (b *board) tags(e EstabView) []picture.Item {
+	var out []picture.Item
+	if e.Serviced {
+		out = append(out, picture.Item{Text: "S", Fill: shipFill})
+	}
 	if b.v.Part2View == nil {
-		return nil
+		return out
 	}
 	k := b.v.Contractors
-	var out []picture.Item
 	if slices.Contains(k.Marines, e.ID) {
 		out = append(out, picture.Item{Text: "M", Fill: policeFill})
 	}
@@ -653,31 +725,37 @@ func (b *board) drawCounter(x, y int, player string) {
 	c.Text(x+w/2, y+(h-c.LineHeight(st))/2, b.label(player), st)
 }
 
-// drawMoves draws this step's moves: a ring of the player's colour where
-// the counter stood, and an arrow to where it stands now.
-func (b *board) drawMoves() {
-	for _, mv := range b.v.Moves {
-		places := b.rings[mv.FromID]
-		if len(places) == 0 {
-			continue
+// drawArrows draws this step's moves as arrows from where each counter
+// stood to where it stands, under the boxes' contents so that they hide
+// no text.
+func (b *board) drawArrows() {
+	for i, mv := range b.v.Moves {
+		from, ok := b.ringAt[i]
+		to, there := b.counter[mv.Player]
+		if ok && there && mv.To != "" {
+			b.arrow(from, to, b.colour(mv.Player), b.ringRadius())
 		}
-		from := places[0]
-		b.rings[mv.FromID] = places[1:]
-		col := b.colour(mv.Player)
-		r := b.ring(from, col, b.fill[mv.FromID])
-		to, ok := b.counter[mv.Player]
-		if !ok || mv.To == "" {
-			continue
-		}
-		b.arrow(from, to, col, r)
 	}
 }
+
+// drawRings draws a ring of the player's colour where each counter that
+// moved this step stood.
+func (b *board) drawRings() {
+	for i, mv := range b.v.Moves {
+		if at, ok := b.ringAt[i]; ok {
+			b.ring(at, b.colour(mv.Player), b.fill[mv.FromID])
+		}
+	}
+}
+
+// ringRadius is the radius of a ring.
+func (b *board) ringRadius() int { return b.c.ChipHeight(b.small)/2 - 3 }
 
 // ring draws the ring of a counter that left (x, y), on a box of colour
 // under, and returns its radius.
 func (b *board) ring(at image.Point, col, under picture.Colour) int {
 	c := b.c
-	r := c.ChipHeight(b.small)/2 - 3
+	r := b.ringRadius()
 	c.Disc(at.X, at.Y, r+2, picture.Ink)
 	c.Disc(at.X, at.Y, r, col)
 	c.Disc(at.X, at.Y, r-4, under)
