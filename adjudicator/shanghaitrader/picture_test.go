@@ -3,6 +3,7 @@ package shanghaitrader
 import (
 	"bytes"
 	"encoding/json"
+	"image/png"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -167,5 +168,46 @@ func TestViewMoves(t *testing.T) {
 	}
 	if !moved || !changed {
 		t.Fatalf("a year of random orders moved nothing (%v) or changed no hands (%v)", moved, changed)
+	}
+}
+
+// Every district of the rulebook's map has a place of its own on the
+// picture's map.
+func TestEveryDistrictOnTheMap(t *testing.T) {
+	used := map[slot]string{}
+	for _, d := range data.Districts {
+		s, ok := slotOf(d.ID)
+		if !ok {
+			t.Errorf("%s %s has no place on the map", d.ID, d.Name)
+			continue
+		}
+		key := slot{band: s.band, col: s.col}
+		if other, taken := used[key]; taken {
+			t.Errorf("%s and %s share a place on the map", other, d.ID)
+		}
+		used[key] = d.ID
+	}
+}
+
+// A campaign's district of an id the map does not know is drawn under
+// the map, not left out: the picture grows by its box.
+func TestUnknownDistrictUnderTheMap(t *testing.T) {
+	v := New().View(state(pictureTwins(t).A), "ann").(View)
+	height := func(v View) int {
+		cfg, err := png.DecodeConfig(bytes.NewReader(adjtest.Picture(t, v)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cfg.Height
+	}
+	before := height(v)
+	v.Establishments = slices.Clone(v.Establishments)
+	for i := range v.Establishments {
+		if v.Establishments[i].DistrictID == "D19" {
+			v.Establishments[i].DistrictID = "D20"
+		}
+	}
+	if after := height(v); after <= before {
+		t.Fatalf("the picture with a district of an unknown id is %d pixels high, not more than %d", after, before)
 	}
 }
