@@ -3,6 +3,7 @@ package shanghaitrader
 import (
 	"fmt"
 	"image"
+	"slices"
 
 	"taipan/adjudicator/picture"
 )
@@ -23,9 +24,14 @@ type keyEntry struct {
 func (b *board) keyEntries() []keyEntry {
 	c := b.c
 	ch := c.ChipHeight(b.small)
+	// The samples show the first player other than the viewer, whose
+	// counter is ringed in gold.
 	owner := "a player"
-	if len(b.v.Players) > 0 {
-		owner = b.v.Players[0].Name
+	for _, p := range b.v.Players {
+		if p.Name != b.v.Viewer {
+			owner = p.Name
+			break
+		}
 	}
 	chip := func(e EstabView, ring bool, words string) keyEntry {
 		_, _, _, cw := b.chipLayout(e, colW)
@@ -34,6 +40,7 @@ func (b *board) keyEntries() []keyEntry {
 	tag := func(t picture.Item, words string) keyEntry {
 		return keyEntry{b.tagWidth(t), func(x, y int) { b.drawTag(x, y, t) }, words}
 	}
+	shipTag := picture.Item{Text: "ship", Fill: shipFill}
 	owned := EstabView{Name: "TP", Dice: "1-2", Type: typeTP, Owner: owner}
 	out := []keyEntry{
 		chip(owned, false, "owned by "+owner+" ("+b.label(owner)+")"),
@@ -49,17 +56,29 @@ func (b *board) keyEntries() []keyEntry {
 			b.drawCounter(to.X-b.counterWidth(owner)/2, y+2, owner)
 			b.arrow(from, to, b.colour(owner), r)
 		}, "moved this step"},
-		{40, func(x, y int) { ship(c, x+20, y+ch/2+2) }, "a ship at the docks this season"},
+		{40 + b.tagWidth(shipTag), func(x, y int) {
+			ship(c, x+20, y+ch/2+2)
+			b.drawTag(x+40, y, shipTag)
+		}, "a ship at the docks this season"},
 		tag(picture.Item{Text: "S", Fill: shipFill}, "serviced by a ship"),
+	}
+	if me := b.v.Viewer; b.seatOf(me) >= 0 {
+		// After "a player's counter".
+		out = slices.Insert(out, 5, keyEntry{b.counterWidth(me), func(x, y int) { b.drawCounter(x, y+2, me) }, "your counter"})
 	}
 	if b.v.Part2View != nil {
 		out = append(out,
 			tag(picture.Item{Text: "M", Fill: policeFill}, "Japanese marines"),
 			tag(picture.Item{Text: "×", Fill: picture.Danger}, "closed by the customs inspector"),
 			tag(picture.Item{Text: "♥" + b.label(owner), Fill: courtFill}, "courtesan hired by "+owner),
-			tag(picture.Item{Text: "police ×1", Fill: policeFill}, "and"),
-			tag(picture.Item{Text: "monks ×1", Fill: monksFill}, "deployed this year"),
 		)
+		police := picture.Item{Text: "police ×1", Fill: policeFill}
+		monks := picture.Item{Text: "monks ×1", Fill: monksFill}
+		pw := b.tagWidth(police) + 4
+		out = append(out, keyEntry{pw + b.tagWidth(monks), func(x, y int) {
+			b.drawTag(x, y, police)
+			b.drawTag(x+pw, y, monks)
+		}, "police and monks deployed this year"})
 	}
 	return out
 }

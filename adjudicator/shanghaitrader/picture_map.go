@@ -171,6 +171,15 @@ func (b *board) label(player string) string {
 	return prefixLabel(player, 1)
 }
 
+// seatOf is player's seat, -1 for the GM, observers and names not in
+// the game.
+func (b *board) seatOf(player string) int {
+	if i, ok := b.seat[player]; ok {
+		return i
+	}
+	return -1
+}
+
 // colour is player's colour.
 func (b *board) colour(player string) picture.Colour { return picture.Seat(b.seat[player]) }
 
@@ -195,9 +204,9 @@ func (b *board) marksOf(d district) []picture.Item {
 		}
 	}
 	if n := b.ships[d.name]; n > 0 {
-		text := "ship docked"
+		text := "ship"
 		if n > 1 {
-			text = fmt.Sprintf("%d ships docked", n)
+			text = fmt.Sprintf("ships ×%d", n)
 		}
 		items = append(items, picture.Item{Text: text, Fill: shipFill})
 	}
@@ -447,8 +456,10 @@ func (b *board) drawContents(x, y, w int, d district) {
 	for i, e := range d.locs {
 		b.drawLocation(x+boxPad, tops[i], w-2*boxPad, e)
 	}
-	if items := b.marksOf(d); len(items) > 0 {
-		c.Chips(x+boxPad, marks, w-2*boxPad, items, picture.Small)
+	mx := x + boxPad
+	for _, t := range b.marksOf(d) {
+		b.drawTag(mx, marks, t)
+		mx += b.tagWidth(t) + 4
 	}
 }
 
@@ -714,13 +725,18 @@ func (b *board) counterWidth(player string) int {
 }
 
 // drawCounter draws a player's counter at (x, y): a pill of their colour
-// with their label, ringed in ink so that it stands out from the chips.
+// with their label, ringed in ink so that it stands out from the chips
+// (the viewer's own in gold).
 func (b *board) drawCounter(x, y int, player string) {
 	c := b.c
 	h := c.ChipHeight(b.small) - 4
 	w := b.counterWidth(player)
 	fill := b.colour(player)
-	c.Box(x, y, w, h, picture.Box{Fill: fill, Border: picture.Ink, Thick: 2, Radius: h / 2})
+	ring := picture.Box{Fill: fill, Border: picture.Ink, Thick: 2, Radius: h / 2}
+	if player == b.v.Viewer {
+		ring.Border, ring.Thick = picture.Gold.Mix(picture.Ink, 20), 3
+	}
+	c.Box(x, y, w, h, ring)
 	st := picture.Style{Size: picture.Small, Bold: true, Colour: fill.TextOn(), Align: picture.Center}
 	c.Text(x+w/2, y+(h-c.LineHeight(st))/2, b.label(player), st)
 }
