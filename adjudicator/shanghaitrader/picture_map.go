@@ -17,7 +17,9 @@ import (
 // Yangtszepoo; Pootung lies across the water. The International
 // Settlement fills the middle, its British zone bordered in red north of
 // the French zone bordered in blue, and Old Chinatown, Nantao and Lunghwa
-// lie south of it.
+// lie south of it. A move may name any district (§2.3), so the board has
+// no adjacency for the map to follow: the districts of data.yaml stand
+// where the city has them.
 
 // band is a row of the map, north to south.
 type band int
@@ -35,28 +37,53 @@ const (
 // slot is where a district stands: its band and column (0 to 3 the city
 // west to east, 4 across the river).
 type slot struct {
-	id   string
 	band band
 	col  int
 }
 
-// mapSlots are the rulebook's districts (data.yaml) where they lie.
-// A campaign's districts of other ids are drawn under the map.
-var mapSlots = [...]slot{
-	{"D15", bandNorth, 3}, {"D16", bandNorth, 4},
-	{"D13", bandCreek, 3},
-	{"D08", bandBritish, 0}, {"D07", bandBritish, 1}, {"D02", bandBritish, 2}, {"D01", bandBritish, 3}, {"D17", bandBritish, 4},
-	{"D05", bandBritishSouth, 0}, {"D06", bandBritishSouth, 1}, {"D03", bandBritishSouth, 2}, {"D04", bandBritishSouth, 3},
-	{"D10", bandFrench, 0}, {"D11", bandFrench, 1}, {"D09", bandFrench, 2}, {"D12", bandFrench, 3},
-	{"D19", bandSouth, 1}, {"D14", bandSouth, 2}, {"D18", bandSouth, 3},
-}
-
-// slotOf is where district id stands on the map.
+// slotOf is where the rulebook's district id (data.yaml) lies on the
+// map; a campaign's districts of other ids have no place on it and are
+// drawn under it.
 func slotOf(id string) (slot, bool) {
-	for _, s := range mapSlots {
-		if s.id == id {
-			return s, true
-		}
+	switch id {
+	case "D15": // Hongkew, north of the creek on the river
+		return slot{bandNorth, 3}, true
+	case "D16": // Yangtszepoo, downstream on the north bank
+		return slot{bandNorth, 4}, true
+	case "D13": // Garden Bridge, over the creek's mouth
+		return slot{bandCreek, 3}, true
+	case "D08":
+		return slot{bandBritish, 0}, true
+	case "D07":
+		return slot{bandBritish, 1}, true
+	case "D02": // Nanking Road, running to the Bund
+		return slot{bandBritish, 2}, true
+	case "D01": // the Bund, along the river
+		return slot{bandBritish, 3}, true
+	case "D17": // Pootung, across the river from the Bund
+		return slot{bandBritish, 4}, true
+	case "D05":
+		return slot{bandBritishSouth, 0}, true
+	case "D06":
+		return slot{bandBritishSouth, 1}, true
+	case "D03":
+		return slot{bandBritishSouth, 2}, true
+	case "D04":
+		return slot{bandBritishSouth, 3}, true
+	case "D10":
+		return slot{bandFrench, 0}, true
+	case "D11":
+		return slot{bandFrench, 1}, true
+	case "D09":
+		return slot{bandFrench, 2}, true
+	case "D12": // the Quai de France, the French bund
+		return slot{bandFrench, 3}, true
+	case "D19": // Lunghwa, up the river
+		return slot{bandSouth, 1}, true
+	case "D14": // Old Chinatown, the walled city south of the French zone
+		return slot{bandSouth, 2}, true
+	case "D18": // Nantao, on the river south of the old city
+		return slot{bandSouth, 3}, true
 	}
 	return slot{}, false
 }

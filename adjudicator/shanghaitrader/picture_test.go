@@ -181,11 +181,10 @@ func TestEveryDistrictOnTheMap(t *testing.T) {
 			t.Errorf("%s %s has no place on the map", d.ID, d.Name)
 			continue
 		}
-		key := slot{band: s.band, col: s.col}
-		if other, taken := used[key]; taken {
+		if other, taken := used[s]; taken {
 			t.Errorf("%s and %s share a place on the map", other, d.ID)
 		}
-		used[key] = d.ID
+		used[s] = d.ID
 	}
 }
 
