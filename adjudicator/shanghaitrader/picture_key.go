@@ -83,21 +83,6 @@ func (b *board) keyEntries() []keyEntry {
 	return out
 }
 
-// ordinal is 1st, 2nd, 3rd, ...
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100/10 == 1:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprint(n) + suffix
-}
-
 // keyPlayer is what the key says of a player beside their counter.
 func (v View) keyPlayer(p PlayerView) string {
 	t := p.Name
@@ -109,7 +94,7 @@ func (v View) keyPlayer(p PlayerView) string {
 	case p.Out != "":
 		t += ", " + p.Out
 	case p.Initiative > 0:
-		t += ", " + ordinal(p.Initiative)
+		t += fmt.Sprintf(", #%d", p.Initiative)
 	}
 	return t
 }
@@ -126,7 +111,7 @@ func (b *board) drawKey(x, y, w int) int {
 	lh := c.LineHeight(st)
 	head := picture.Style{Size: picture.Small, Bold: true}
 	cy := y + pad
-	c.Text(x+pad, cy, "KEY: the players, their nationality and place in the order of play", head)
+	c.Text(x+pad, cy, "KEY: players, nationality, place in the order of play (#1 first)", head)
 	cy += c.LineHeight(head) + 4
 	// Two players to a line, or one when a line of two would cut one
 	// short.
