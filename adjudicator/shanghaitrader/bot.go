@@ -1,0 +1,253 @@
+package shanghaitrader
+
+import (
+	"strconv"
+
+	"taipan/adjudicator/engine"
+	"taipan/orders"
+)
+
+var _ engine.Bot = Engine{}
+
+// The bot's settings.
+const (
+	// botSamples is how many redealt worlds, each with its own dice,
+	// every candidate move is played in.
+	botSamples = 6
+	// botEscapeEarliest and botEscapeLatest bound the run for the
+	// airfield, in Seasonal Turns left in the game (this one included):
+	// from the earliest the bot weighs starting it against trading on,
+	// at the latest it starts whatever it holds. A run from the
+	// Consulates takes a turn for the passport, one to reach the airfield
+	// and then a roll of 1-3 a turn (§10.1): started with 7 turns left it
+	// gets out 31 times in 32.
+	botEscapeEarliest = 10
+	botEscapeLatest   = 6
+	// botWin is what getting out of the city is worth beside the account
+	// itself: the winner is the largest account among the escaped, and
+	// nobody who stays wins (§2.3), so the bot weighs a better chance of
+	// escape against $ooo in the bank at this rate.
+	botWin = 600
+	// botRacketYear is what controlling a racket is reckoned to bring in
+	// a year (fines, events, its contractor), for want of a model of each.
+	botRacketYear = 15
+	// botReserve is the cash kept in hand while trading: the rulebook's
+	// advice ("always have at least $40ooo on hand in case you're
+	// unfortunate enough to land in the Opium Dens", §12.2).
+	botReserve = 40
+)
+
+// BotOrders are the bot's orders for player's seat (engine.Bot): an
+// engine.Lookahead over redealt states (Redeal), whose candidates are the
+// legal moves of the open step, each with the same standing choices
+// (what to buy, to deposit, the passport, bodyguards, an assassin), and
+// whose Value (botValue) is the bot's reckoning of its final account
+// weighed by its chance of getting out. The Collusion Phase plays the
+// default deployments and makes no exchange or loan.
+func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
+	la := engine.Lookahead{
+		Engine:     e,
+		Redeal:     e.Redeal,
+		Candidates: e.botCandidates,
+		Value:      func(s engine.State, player string) float64 { return state(s).botValue(state(s).seat(player)) },
+		Samples:    botSamples,
+	}
+	return la.Choose(as, player, rng)
+}
+
+// botCandidates are the order files the bot weighs in s (a redealt
+// state): one per legal move, each with the step's standing choices,
+// every one passing Check. In the Collusion Phase, the defaults alone.
+func (e Engine) botCandidates(as engine.State, player string) [][]orders.Item {
+	s := e.at(as)
+	p := s.seat(player)
+	if p < 0 || s.Over || !s.Players[p].inCity() {
+		return nil
+	}
+	if s.collusion() {
+		return [][]orders.Item{e.Default(s, player)}
+	}
+	check := engine.Checker(e, s, player)
+	var out [][]orders.Item
+	add := func(move string, extra ...orders.Item) {
+		items := orders.Renumber(append([]orders.Item{orders.With(verbMove, move)}, extra...))
+		if check(items) == nil {
+			out = append(out, items)
+			return
+		}
+		// A standing choice the step refuses (an assassin whose target
+		// moved out of reach, say) is dropped rather than the move.
+		items = orders.Renumber([]orders.Item{orders.With(verbMove, move)})
+		if check(items) == nil {
+			out = append(out, items)
+		}
+	}
+	d := s.d()
+	me := &s.Players[p]
+	left := s.turnsLeft()
+	if me.Passport || left <= botEscapeLatest {
+		// The run: to the Consulates for the passport, to the airfield,
+		// then the escape roll; bodyguards with the cash that is
+		// worthless once out, an assassin for a rival on the runway.
+		run := s.botRun(p)
+		switch {
+		case me.Passport && me.At == d.airfield:
+			add("escape", run...)
+		case me.Passport:
+			add("auto "+d.loc(d.airfield).Name, run...)
+		default:
+			add("auto "+d.loc(d.consul).Name, run...)
+			if me.Bank < d.Lot && me.Cash >= d.Lot+d.Passport.Cost {
+				// Nothing in the account yet: a last try at the
+				// banks first, if the cash covers a lot and the
+				// passport.
+				add(d.Districts[d.distOf(d.banks)].Name, orders.With(verbDeposit, "all but "+strconv.Itoa(d.Passport.Cost)))
+			}
+		}
+		return out
+	}
+	trade := s.botTrade(p, left)
+	for _, m := range s.moveChoices(p) {
+		if m == "escape" || m == d.Districts[d.chinatown].Name {
+			continue
+		}
+		extra := trade
+		if dist, ok := d.findDistrict(m); ok && s.botRerollIn(p, dist) {
+			extra = append(append([]orders.Item(nil), trade...), orders.With(verbReroll, "2"))
+		}
+		add(m, extra...)
+	}
+	if left <= botEscapeEarliest {
+		add("auto "+d.loc(d.consul).Name, s.botRun(p)...)
+	}
+	return out
+}
+
+// botRun are the standing choices of the run for the airfield: buy the
+// passport (else roll for it), as many bodyguards as the cash pays for,
+// and an assassin against another passport holder who will stand at the
+// airfield when the bot's segment comes (§3.3, §10.1).
+func (s *State) botRun(p int) []orders.Item {
+	d := s.d()
+	items := []orders.Item{orders.With(verbPassport, "buy", "roll")}
+	var guards []string
+	for n := len(d.Bodyguards) - 1; n > 0; n-- {
+		guards = append(guards, strconv.Itoa(n))
+	}
+	if len(guards) > 0 && s.Players[p].Passport {
+		items = append(items, orders.With(verbBodyguards, guards...))
+	}
+	if s.Players[p].Passport && s.Players[p].Cash >= d.Assassin.Cost {
+		var targets []string
+		for _, q := range s.Order {
+			t := &s.Players[q]
+			if q != p && t.inCity() && t.Passport && (t.At == d.airfield || s.rank(q) < s.rank(p)) {
+				targets = append(targets, t.Name)
+			}
+		}
+		if len(targets) > 0 {
+			if items2, err := engine.ChoiceItems("hire: {assassin: [" + joinNames(targets) + "]}"); err == nil {
+				items = append(items, items2...)
+			}
+		}
+	}
+	return items
+}
+
+// joinNames writes names as a flow list's entries.
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += strconv.Quote(n)
+	}
+	return out
+}
+
+// botTrade are the standing choices while trading: buy what adds to the
+// revenue of the years left by more than it costs, keeping the reserve
+// in hand, and deposit what is over the reserve (over the passport's
+// price once the run is near).
+func (s *State) botTrade(p, left int) []orders.Item {
+	d := s.d()
+	me := &s.Players[p]
+	years := s.botYears()
+	var buy []string
+	base := s.income(p)
+	for _, t := range []string{typeTP, typeWarehouse, typeFactory} {
+		i := s.uncontrolled(t)
+		if i < 0 {
+			continue
+		}
+		s.Estabs[i].Owner = p
+		gain := s.income(p)
+		s.Estabs[i].Owner = -1
+		add := (gain.Revenue - gain.Fee) - (base.Revenue - base.Fee)
+		if cost := d.cost(i); add*years > cost {
+			buy = append(buy, t+" if cash >= "+strconv.Itoa(cost+botReserve))
+		}
+	}
+	if years >= 2 {
+		buy = append(buy, typeRacket+" if cash >= "+strconv.Itoa(50+botReserve))
+	}
+	reserve := botReserve + 60
+	if years < 2 || left <= botEscapeEarliest+3 {
+		reserve = d.Passport.Cost
+	}
+	items := []orders.Item{orders.With(verbDeposit, "all but "+strconv.Itoa(reserve))}
+	if len(buy) > 0 {
+		items = append(items, orders.With(verbBuy, buy...))
+	}
+	_ = me
+	return items
+}
+
+// botRerollIn says whether a railway station's re-roll in district dist
+// may land the bot on an establishment it would buy.
+func (s *State) botRerollIn(p, dist int) bool {
+	d := s.d()
+	first, end := d.span(dist)
+	station := false
+	for i := first; i < end; i++ {
+		station = station || d.loc(i).Type == typeStation
+	}
+	if !station || s.botYears() < 2 {
+		return false
+	}
+	for i := first; i < end; i++ {
+		if t := d.loc(i).Type; (t == typeWarehouse || t == typeFactory) && s.Estabs[i].Owner < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// uncontrolled is the first uncontrolled establishment of type t, or -1.
+func (s *State) uncontrolled(t string) int {
+	d := s.d()
+	for i := range s.Estabs {
+		if d.loc(i).Type == t && s.Estabs[i].Owner < 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// turnsLeft is how many Seasonal Turns are still to be played, the open
+// one included.
+func (s *State) turnsLeft() int {
+	switch {
+	case s.Over:
+		return 0
+	case s.collusion():
+		return 4 * (s.LastYear - s.Year + 1)
+	}
+	return 4*(s.LastYear-s.Year) + 4 - s.Season
+}
+
+// botYears is how many Revenue Phases are still to come whose revenue the
+// bot can bank before its run: those of the years after this one, but
+// the last (whose revenue comes when the run is under way).
+func (s *State) botYears() int { return max(0, s.LastYear-1-s.Year) }
