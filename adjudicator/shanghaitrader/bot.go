@@ -19,10 +19,10 @@ const (
 	// from the earliest the bot weighs starting it against trading on,
 	// at the latest it starts whatever it holds. A run from the
 	// Consulates takes a turn for the passport, one to reach the airfield
-	// and then a roll of 1-3 a turn (§10.1): started with 7 turns left it
-	// gets out 31 times in 32.
-	botEscapeEarliest = 10
-	botEscapeLatest   = 6
+	// and then a roll of 1-3 a turn (§10.1): started with 8 turns left it
+	// gets out 63 times in 64.
+	botEscapeEarliest = 12
+	botEscapeLatest   = 8
 	// botWin is what getting out of the city is worth beside the account
 	// itself: the winner is the largest account among the escaped, and
 	// nobody who stays wins (§2.3), so the bot weighs a better chance of
@@ -35,51 +35,110 @@ const (
 	// advice ("always have at least $40ooo on hand in case you're
 	// unfortunate enough to land in the Opium Dens", §12.2).
 	botReserve = 40
+	// botIncomeWeight is what $1ooo of a year's revenue to come is worth
+	// beside $1ooo in the bank: it comes as cash, to be banked yet.
+	botIncomeWeight = 0.8
 )
 
-// BotOrders are the bot's orders for player's seat (engine.Bot): an
-// engine.Lookahead over redealt states (Redeal), whose candidates are the
-// legal moves of the open step, each with the same standing choices
-// (what to buy, to deposit, the passport, bodyguards, an assassin), and
-// whose Value (botValue) is the bot's reckoning of its final account
-// weighed by its chance of getting out. The Collusion Phase plays the
-// default deployments and makes no exchange or loan.
+// BotOrders are the bot's orders for player's seat (engine.Bot). It
+// looks ahead as engine.Lookahead does, over botSamples states redealt
+// from what the seat sees (Redeal), each with its own dice, the same for
+// every candidate: its candidates are the legal moves of the open step,
+// each with the same standing choices (what to buy, to deposit, the
+// passport, bodyguards, an assassin; botCandidates), the others play
+// their defaults, and the Value (botValue) is the bot's reckoning of its
+// final account weighed by its chance of getting out. The first
+// candidate of the highest mean value is kept. Each candidate is read
+// once (Read, which is its Check) and its plan handed to every
+// resolution: a reading of one seat's orders depends only on what the
+// seat sees, which every redealt state shares. The Collusion Phase plays
+// the default deployments and makes no exchange or loan.
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
-	la := engine.Lookahead{
-		Engine:     e,
-		Redeal:     e.Redeal,
-		Candidates: e.botCandidates,
-		Value:      func(s engine.State, player string) float64 { return state(s).botValue(state(s).seat(player)) },
-		Samples:    botSamples,
+	worlds := make([]*State, botSamples)
+	dice := make([]*engine.Rand, botSamples)
+	for i := range worlds {
+		worlds[i] = state(e.Redeal(as, player, rng))
+		dice[i] = rng.Fork()
 	}
-	return la.Choose(as, player, rng)
+	cands := e.botCandidates(worlds[0], player)
+	switch len(cands) {
+	case 0:
+		return e.Default(worlds[0], player)
+	case 1:
+		return cands[0].items
+	}
+	// The others' default plans, one per world, shared by every
+	// candidate's resolution (a resolution never changes a plan).
+	others := make([][]engine.Submission, len(worlds))
+	for i, w := range worlds {
+		for _, q := range w.inCity() {
+			if name := w.Players[q].Name; name != player {
+				items := e.Default(w, name)
+				if pl, err := e.Read(w, name, items); err == nil {
+					others[i] = append(others[i], engine.Submission{Player: name, Items: items, Reading: pl})
+				}
+			}
+		}
+	}
+	best, bestValue := 0, 0.0
+	for c, cand := range cands {
+		total := 0.0
+		for i, w := range worlds {
+			subs := append([]engine.Submission{{Player: player, Items: cand.items, Reading: cand.plan}}, others[i]...)
+			next, _, err := e.Resolve(w.clone(), subs, dice[i].Clone())
+			if err != nil {
+				continue
+			}
+			ns := state(next)
+			total += ns.botValue(ns.seat(player))
+		}
+		if c == 0 || total > bestValue {
+			best, bestValue = c, total
+		}
+	}
+	return cands[best].items
+}
+
+// botCandidate is one order file the bot weighs, with the plan its
+// reading made.
+type botCandidate struct {
+	items []orders.Item
+	plan  any
 }
 
 // botCandidates are the order files the bot weighs in s (a redealt
 // state): one per legal move, each with the step's standing choices,
 // every one passing Check. In the Collusion Phase, the defaults alone.
-func (e Engine) botCandidates(as engine.State, player string) [][]orders.Item {
-	s := e.at(as)
+func (e Engine) botCandidates(s *State, player string) []botCandidate {
 	p := s.seat(player)
 	if p < 0 || s.Over || !s.Players[p].inCity() {
 		return nil
 	}
 	if s.collusion() {
-		return [][]orders.Item{e.Default(s, player)}
+		return []botCandidate{{items: e.Default(s, player)}}
 	}
-	check := engine.Checker(e, s, player)
-	var out [][]orders.Item
+	var out []botCandidate
+	var plan any
+	check := func(items []orders.Item) (err error) {
+		plan, err = e.Read(s, player, items)
+		return err
+	}
 	add := func(move string, extra ...orders.Item) {
 		items := orders.Renumber(append([]orders.Item{orders.With(verbMove, move)}, extra...))
 		if check(items) == nil {
-			out = append(out, items)
+			out = append(out, botCandidate{items, plan})
 			return
 		}
 		// A standing choice the step refuses (an assassin whose target
 		// moved out of reach, say) is dropped rather than the move.
-		items = orders.Renumber([]orders.Item{orders.With(verbMove, move)})
-		if check(items) == nil {
-			out = append(out, items)
+		kept := []orders.Item{orders.With(verbMove, move)}
+		for _, it := range extra {
+			if check(orders.Renumber([]orders.Item{kept[0], it})) == nil {
+				kept = append(kept, it)
+			}
+		}
+		if items = orders.Renumber(kept); check(items) == nil {
+			out = append(out, botCandidate{items, plan})
 		}
 	}
 	d := s.d()
@@ -107,9 +166,15 @@ func (e Engine) botCandidates(as engine.State, player string) [][]orders.Item {
 		return out
 	}
 	trade := s.botTrade(p, left)
+	bund := d.Districts[d.distOf(d.banks)].Name
 	for _, m := range s.moveChoices(p) {
 		if m == "escape" || m == d.Districts[d.chinatown].Name {
 			continue
+		}
+		if m == bund && me.Bank < d.Lot && me.Cash >= d.Lot {
+			// The first lot in the account: worth the passport's price
+			// in hand, once the run is near (botWinWorth).
+			add(m, orders.With(verbDeposit, strconv.Itoa(d.Lot)))
 		}
 		extra := trade
 		if dist, ok := d.findDistrict(m); ok && s.botRerollIn(p, dist) {
@@ -129,7 +194,10 @@ func (e Engine) botCandidates(as engine.State, player string) [][]orders.Item {
 // airfield when the bot's segment comes (§3.3, §10.1).
 func (s *State) botRun(p int) []orders.Item {
 	d := s.d()
-	items := []orders.Item{orders.With(verbPassport, "buy", "roll")}
+	var items []orders.Item
+	if !s.Players[p].Passport {
+		items = append(items, orders.With(verbPassport, "buy", "roll"))
+	}
 	var guards []string
 	for n := len(d.Bodyguards) - 1; n > 0; n-- {
 		guards = append(guards, strconv.Itoa(n))
@@ -172,27 +240,31 @@ func joinNames(names []string) string {
 // price once the run is near).
 func (s *State) botTrade(p, left int) []orders.Item {
 	d := s.d()
-	me := &s.Players[p]
 	years := s.botYears()
 	var buy []string
-	base := s.income(p)
+	base := s.botRevenue(p)
 	for _, t := range []string{typeTP, typeWarehouse, typeFactory} {
 		i := s.uncontrolled(t)
 		if i < 0 {
 			continue
 		}
+		// What one more of the kind adds, unserviced and serviced alike
+		// (a new overseer waits for the next ship).
 		s.Estabs[i].Owner = p
-		gain := s.income(p)
-		s.Estabs[i].Owner = -1
-		add := (gain.Revenue - gain.Fee) - (base.Revenue - base.Fee)
-		if cost := d.cost(i); add*years > cost {
+		gain := s.botRevenue(p)
+		s.Estabs[i].Serviced = true
+		gain += s.botRevenue(p)
+		s.Estabs[i] = Estab{Owner: -1}
+		if cost := d.cost(i); botIncomeWeight*float64(years)*(float64(gain)/2-float64(base)) > float64(cost) {
 			buy = append(buy, t+" if cash >= "+strconv.Itoa(cost+botReserve))
 		}
 	}
-	if years >= 2 {
-		buy = append(buy, typeRacket+" if cash >= "+strconv.Itoa(50+botReserve))
+	for i, l := range d.locs {
+		if l.Type == typeRacket && s.Estabs[i].Owner < 0 && botIncomeWeight*float64(years*botRacketYear) > float64(d.cost(i)) {
+			buy = append(buy, l.ID+" if cash >= "+strconv.Itoa(d.cost(i)+botReserve))
+		}
 	}
-	reserve := botReserve + 60
+	reserve := botReserve + 30
 	if years < 2 || left <= botEscapeEarliest+3 {
 		reserve = d.Passport.Cost
 	}
@@ -200,7 +272,6 @@ func (s *State) botTrade(p, left int) []orders.Item {
 	if len(buy) > 0 {
 		items = append(items, orders.With(verbBuy, buy...))
 	}
-	_ = me
 	return items
 }
 

@@ -28,7 +28,6 @@ func (s *State) botValue(p int) float64 {
 		future = 0.02 * float64(me.Cash)
 	} else {
 		years := float64(s.botYears())
-		in := s.income(p)
 		rackets := 0
 		d := s.d()
 		for i, e := range s.Estabs {
@@ -36,9 +35,23 @@ func (s *State) botValue(p int) float64 {
 				rackets++
 			}
 		}
-		future = botCashWeight(left)*float64(me.Cash) + 0.8*years*float64(in.Revenue-in.Fee) + years*float64(botRacketYear*rackets)
+		future = botCashWeight(left)*float64(me.Cash) + botIncomeWeight*years*float64(s.botRevenue(p)) + botIncomeWeight*years*float64(botRacketYear*rackets)
 	}
-	return s.botEscape(p) * (botWin + float64(me.Bank) + future)
+	return s.botEscape(p) * (s.botWinWorth(p, left) + float64(me.Bank) + future)
+}
+
+// botWinWorth is what getting out is worth to seat p beside its account:
+// botWin with something in the account; with nothing, the escape wins
+// only if nobody else gets out with more (the only one to escape wins,
+// rules-analysis 1h), so less, and less still as the run nears.
+func (s *State) botWinWorth(p, left int) float64 {
+	if s.Players[p].Bank >= s.d().Lot {
+		return botWin
+	}
+	if left <= botEscapeEarliest+4 {
+		return 0.4 * botWin
+	}
+	return 0.9 * botWin
 }
 
 // botCashWeight is what $1ooo in hand is worth beside $1ooo in the bank
@@ -84,4 +97,13 @@ func (s *State) botEscape(p int) float64 {
 		return 0
 	}
 	return 1 - math.Pow(0.5, float64(rolls))
+}
+
+// botRevenue is the revenue seat p's holdings would give at a Revenue
+// Phase now, after the Transport Company's fee, before the floor: the
+// floor is paid to the empire-less as well, and what an establishment
+// adds to an empire under it shows once the empire grows.
+func (s *State) botRevenue(p int) int {
+	in := s.income(p)
+	return in.Gross - in.Fee
 }
