@@ -19,10 +19,10 @@ const (
 	// from the earliest the bot weighs starting it against trading on,
 	// at the latest it starts whatever it holds. A run from the
 	// Consulates takes a turn for the passport, one to reach the airfield
-	// and then a roll of 1-3 a turn (§10.1): started with 8 turns left it
-	// gets out 63 times in 64.
+	// and then a roll of 1-3 a turn (§10.1): started with 9 turns left it
+	// gets out 127 times in 128.
 	botEscapeEarliest = 12
-	botEscapeLatest   = 8
+	botEscapeLatest   = 9
 	// botWin is what getting out of the city is worth beside the account
 	// itself: the winner is the largest account among the escaped, and
 	// nobody who stays wins (§2.3), so the bot weighs a better chance of
@@ -31,10 +31,11 @@ const (
 	// botRacketYear is what controlling a racket is reckoned to bring in
 	// a year (fines, events, its contractor), for want of a model of each.
 	botRacketYear = 15
-	// botReserve is the cash kept in hand while trading: the rulebook's
-	// advice ("always have at least $40ooo on hand in case you're
-	// unfortunate enough to land in the Opium Dens", §12.2).
-	botReserve = 40
+	// botReserve is the cash kept in hand while trading, for the fines
+	// of a turn or two. The rulebook advises $40ooo for the Opium Dens
+	// (§12.2), but the bot keeps out of Old Chinatown but for a 6 outside
+	// the Settlement, and a fine it cannot pay sells an establishment.
+	botReserve = 15
 	// botIncomeWeight is what $1ooo of a year's revenue to come is worth
 	// beside $1ooo in the bank: it comes as cash, to be banked yet.
 	botIncomeWeight = 0.8

@@ -51,7 +51,7 @@ func (s *State) botWinWorth(p, left int) float64 {
 	if left <= botEscapeEarliest+4 {
 		return 0.4 * botWin
 	}
-	return 0.9 * botWin
+	return botWin
 }
 
 // botCashWeight is what $1ooo in hand is worth beside $1ooo in the bank
