@@ -273,6 +273,34 @@ func (s *State) botTrade(p, left int) []orders.Item {
 	if len(buy) > 0 {
 		items = append(items, orders.With(verbBuy, buy...))
 	}
+	if tab := s.botTab(p); tab != nil {
+		items = append(items, tab...)
+	}
+	return items
+}
+
+// botTab is the Bastille Day tab, when the bot owns the French Club and
+// this is its summer (§5.4): the whole $50ooo on the other player with
+// the most counters on the board (the first in the initiative order of
+// those), the likeliest to pay it from cash; nil otherwise.
+func (s *State) botTab(p int) []orders.Item {
+	d := s.d()
+	if s.ownerOfRole(roleFrenchClub) != p || !s.eventYear() || s.Season >= len(d.Events) || d.Events[s.Season].Racket != roleFrenchClub {
+		return nil
+	}
+	target := -1
+	for _, q := range s.Order {
+		if q != p && s.Players[q].inCity() && (target < 0 || s.counters(q) > s.counters(target)) {
+			target = q
+		}
+	}
+	if target < 0 {
+		return nil
+	}
+	items, err := engine.ChoiceItems("tab: {" + strconv.Quote(s.Players[target].Name) + ": " + strconv.Itoa(d.Bastille) + "}")
+	if err != nil {
+		return nil
+	}
 	return items
 }
 

@@ -5,9 +5,13 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"taipan/adjudicator/engine"
+	"taipan/orders"
+
+	"gopkg.in/yaml.v3"
 )
 
 // botWalk plays games random games with random legal orders (3 to 6
@@ -201,4 +205,81 @@ func TestBotLeavesTheStateAlone(t *testing.T) {
 			t.Fatalf("%s step %d: the bot changed the state", seed, step)
 		}
 	})
+}
+
+// botAt sets up a game of ann, ben and cat from a set-up, written as a
+// campaign file writes it (YAML), and returns the state.
+func botAt(t *testing.T, options, setup string) *State {
+	t.Helper()
+	var v any
+	if err := yaml.Unmarshal([]byte(setup), &v); err != nil {
+		t.Fatal(err)
+	}
+	js, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := New().Setup(engine.Config{Players: []string{"ann", "ben", "cat"}, Options: json.RawMessage(options), Setup: js}, engine.NewRand([]byte("bot at"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state(as)
+}
+
+// botSays returns the value of the bot's order verb for ann in s, as
+// text ("" when it gives none).
+func botSays(t *testing.T, s *State, verb string) string {
+	t.Helper()
+	items := New().BotOrders(s, "ann", engine.NewBotRand([]byte("bot says"), 1, 0, "ann"))
+	for _, it := range items {
+		if it.Verb == verb {
+			g, _ := orders.Generic([]orders.Item{it})
+			b, _ := json.Marshal(g)
+			return string(b)
+		}
+	}
+	return ""
+}
+
+// The run for the airfield: in the last year the bot goes for the
+// passport, then to the airfield with bodyguards, then rolls to escape;
+// an assassin for a rival on the runway when its cash allows.
+func TestBotRunsForTheAirfield(t *testing.T) {
+	for _, c := range []struct {
+		name, ann, want, verb, has string
+	}{
+		{"for the passport", `{cash: 120, bank: 100, at: TP-02a}`, "auto International Consulates", "passport", "buy"},
+		{"to the airfield", `{cash: 120, bank: 100, at: CONSULATES, passport: true}`, "auto Airfield", "bodyguards", "3"},
+		{"the escape roll", `{cash: 120, bank: 100, at: AIRFIELD, passport: true, bodyguards: 1}`, "escape", "hire", "ben"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := botAt(t, `{}`, `{year: 10, season: winter, initiative: [ann, ben, cat], players: {ann: `+c.ann+`, ben: {at: AIRFIELD, passport: true}}}`)
+			if got := botSays(t, s, verbMove); !strings.Contains(got, c.want) {
+				t.Errorf("move %s, want %s", got, c.want)
+			}
+			if got := botSays(t, s, c.verb); !strings.Contains(got, c.has) {
+				t.Errorf("%s %s, want %s in it", c.verb, got, c.has)
+			}
+		})
+	}
+}
+
+// While trading the bot buys what pays for itself in the years left and
+// banks what is over its reserve; as the French Club's owner it sets the
+// Bastille Day tab in summer.
+func TestBotTrades(t *testing.T) {
+	s := botAt(t, `{}`, `{year: 2, season: summer, ship_roll: 3, players: {ann: {cash: 200, at: TP-10a, owns: [TP-10a, TP-10b, R10]}}}`)
+	if got := botSays(t, s, verbTab); !strings.Contains(got, "50") {
+		t.Errorf("tab %q, want the whole $50ooo on a guest", got)
+	}
+	if got := botSays(t, s, verbBuy); !strings.Contains(got, typeTP) {
+		t.Errorf("buy %q, want trading posts in year 2 of 10", got)
+	}
+	if got := botSays(t, s, verbDeposit); !strings.Contains(got, "all but") {
+		t.Errorf("deposit %q, want all but a reserve", got)
+	}
+	s = botAt(t, `{}`, `{year: 3, season: winter, players: {ann: {cash: 200, at: TP-10a, owns: [TP-10a, TP-10b, R10]}}}`)
+	if got := botSays(t, s, verbTab); got != "" {
+		t.Errorf("tab %q in winter", got)
+	}
 }
