@@ -21,7 +21,8 @@ const botArenaOptions = `{"length": 4}`
 // among players on the defaults, with three players and with six (the
 // issue's goal; ties count as shared wins), here over a small arena with
 // a margin. SHANGHAI_ARENA_GAMES=1000 plays the issue's thousand games
-// per seat set and logs the rows.
+// per seat set and logs the rows; SHANGHAI_ARENA_SEATS chooses the seat
+// sets (separated by ";").
 func TestBotArena(t *testing.T) {
 	games, big := 30, false
 	if testing.Short() {
@@ -34,12 +35,16 @@ func TestBotArena(t *testing.T) {
 	if o := os.Getenv("SHANGHAI_ARENA_OPTIONS"); o != "" {
 		opts = o
 	}
-	for _, seats := range []string{
+	sets := []string{
 		"bot,random,random",
 		"bot,defaults,defaults",
 		"bot,random,random,random,random,random",
 		"bot,defaults,defaults,defaults,defaults,defaults",
-	} {
+	}
+	if o := os.Getenv("SHANGHAI_ARENA_SEATS"); o != "" {
+		sets = strings.Split(o, ";")
+	}
+	for _, seats := range sets {
 		kinds := strings.Split(seats, ",")
 		n := games
 		if len(kinds) == 6 && !big {
