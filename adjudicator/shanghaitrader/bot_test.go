@@ -72,7 +72,7 @@ func TestRedealTwins(t *testing.T) {
 		me := step % n
 		name := s.Players[me].Name
 		q := (me + 1 + step/n%(n-1)) % n
-		twin := scramble(s, q, r)
+		twin := scrambleMore(scramble(s, q, r), me, q, r)
 		rng := func() *engine.Rand { return engine.NewBotRand([]byte(seed), step, 0, name) }
 		a, b := e.Redeal(s, name, rng()), e.Redeal(twin, name, rng())
 		if ja, jb := stateJSON(a), stateJSON(b); ja != jb {
@@ -87,6 +87,24 @@ func TestRedealTwins(t *testing.T) {
 			t.Fatalf("%s step %d: the redealt ledger does not balance", seed, step)
 		}
 	})
+}
+
+// scrambleMore changes in s what seat me may not see beyond one player's
+// secrets (scramble): a loan between q and another player who is not me,
+// the set-up's fixed dice still to come, and the GM's ledger.
+func scrambleMore(s *State, me, q int, r *rand.Rand) *State {
+	if u := s.Underworld; u != nil {
+		for o := range s.Players {
+			if o != me && o != q {
+				u.Loans = append(u.Loans, Loan{From: q, To: o, N: 5 * (1 + r.IntN(9))})
+				break
+			}
+		}
+	}
+	s.Dice = append(s.Dice[:min(s.DiceUsed, len(s.Dice))], 1+r.IntN(6), 1+r.IntN(6), 1+r.IntN(6))
+	s.Issued += 5 * r.IntN(9)
+	s.Paid = map[string]int{"purchase": 5 * r.IntN(20)}
+	return s
 }
 
 // sumCounts adds a ledger's amounts.
@@ -180,7 +198,8 @@ func TestBotTwinsAndCheck(t *testing.T) {
 			if err := e.Check(s, name, items); err != nil {
 				t.Fatalf("%s step %d: %s's bot orders are refused: %v\n%s", seed, step, name, err, itemsText(items))
 			}
-			twin := scramble(s, (me+1+step%(n-1))%n, r)
+			q := (me + 1 + step%(n-1)) % n
+			twin := scrambleMore(scramble(s, q, r), me, q, r)
 			if a, b := itemsText(items), itemsText(e.BotOrders(twin, name, rng())); a != b {
 				t.Fatalf("%s step %d: %s's bot orders depend on another's secrets:\n%s\n%s", seed, step, name, a, b)
 			}
