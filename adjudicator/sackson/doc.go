@@ -71,6 +71,17 @@
 // cannot see the other hands, the piles' order, what others will bid or
 // where they would take Lang-Tsu.
 //
+// Measured (1,000 games each, `go test -run TestBotArena` with
+// SACKSON_ARENA_GAMES=1000; the goal is 2/n, twice the fair share):
+//
+//	players  among random   among defaults  goal
+//	3        76.5%          88.5%           66.7%
+//	4        70.9%          88.7%           50.0%
+//	5        65.2%          89.5%           40.0%
+//	6        57.2%          89.1%           33.3%
+//
+// A decision takes some 3 ms (BenchmarkBotDecision).
+//
 // # Rulings followed
 //
 // From rules-analysis.md part 3 (quoted there with the rule sentences):
