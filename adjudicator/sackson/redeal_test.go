@@ -1,55 +1,34 @@
 package sackson
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
-	"taipan/orders"
 )
 
 // positions plays games of n players (seat 0 by the bot, the others at
 // random among the legal orders, now and then one removed by the GM) and
-// returns the state before every round, with the game's seed.
+// returns the state before every round.
 func positions(t testing.TB, n, games int) []*State {
 	t.Helper()
-	e := New()
 	names := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-	var out []*State
-	for g := range games {
-		seed := []byte(fmt.Sprintf("positions %d/%d", n, g))
-		as, err := e.Setup(engine.Config{Players: names, Options: json.RawMessage(`{}`)}, engine.NewRand(seed, 0))
+	remove := func(g, step int, s engine.State) engine.State {
+		if g%5 != 4 || step != 4 {
+			return s
+		}
+		ns, _, err := New().Correct(s, engine.Correction{Action: "remove", Player: names[n-1]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := as.(*State)
-		for step := 1; !s.Over && step < 200; step++ {
-			if g%5 == 4 && step == 4 {
-				ns, _, err := e.Correct(s, engine.Correction{Action: "remove", Player: names[n-1]})
-				if err != nil {
-					t.Fatal(err)
-				}
-				s = ns.(*State)
-			}
-			out = append(out, s.clone())
-			var subs []engine.Submission
-			for _, p := range e.Status(s).Pending {
-				rng := engine.NewBotRand(seed, step, 0, p)
-				items := engine.RandomOrders(e, s, p, rng)
-				if p == names[0] {
-					items = e.BotOrders(s, p, rng)
-				}
-				subs = append(subs, engine.Submission{Player: p, Items: items})
-			}
-			ns, _, err := e.Resolve(s, subs, engine.NewRand(seed, step))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = ns.(*State)
-		}
+		return ns
+	}
+	var out []*State
+	for _, s := range adjtest.BotPositions(t, New(), names, games, 200, remove) {
+		out = append(out, s.(*State))
 	}
 	return out
 }
@@ -86,46 +65,26 @@ func twinOf(s *State, me int, r *rand.Rand) *State {
 	return c
 }
 
-func viewJSON(t testing.TB, s *State, player string) string {
-	t.Helper()
-	b, err := json.Marshal(New().View(s, player))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// Redeal is fair by construction: twins (states that differ only in what
-// the seat may not see) give the same redealt state for the same stream,
-// the seat sees the redealt state as it saw the original, and the
-// redealt state is a real one (every card and event card once).
-func TestRedealTwins(t *testing.T) {
+// Redeal and the bot are fair by construction: twins (states that differ
+// only in what the seat may not see) give the same redealt state and the
+// same orders for the same stream, the seat sees the redealt state as it
+// saw the original, and the redealt state is a real one (every card and
+// event card once).
+func TestBotTwins(t *testing.T) {
 	e := New()
 	r := rand.New(rand.NewPCG(1, 2))
 	checked, differ := 0, 0
 	for n := 3; n <= 6; n++ {
-		for i, s := range positions(t, n, 4) {
+		for i, s := range positions(t, n, 3) {
 			for me, p := range s.Players {
-				if p.Removed {
+				if p.Removed || (i+me)%2 == 1 {
 					continue
 				}
-				twin := twinOf(s, me, r)
-				if viewJSON(t, s, p.Name) != viewJSON(t, twin, p.Name) {
-					t.Fatalf("%d players, position %d: the twin is not a twin for %s", n, i, p.Name)
-				}
-				if string(s.AppendJSON(nil)) != string(twin.AppendJSON(nil)) {
+				seed := []byte(fmt.Sprint("twins", n, i, me))
+				if adjtest.BotTwins(t, e, s, twinOf(s, me, r), p.Name, seed) {
 					differ++
 				}
-				seed := []byte(fmt.Sprint("redeal", n, i, me))
-				a := e.Redeal(s, p.Name, engine.NewRand(seed, 1)).(*State)
-				b := e.Redeal(twin, p.Name, engine.NewRand(seed, 1)).(*State)
-				if ja, jb := string(a.AppendJSON(nil)), string(b.AppendJSON(nil)); ja != jb {
-					t.Fatalf("%d players, position %d, %s: the twins redeal differently:\n%s\n%s", n, i, p.Name, ja, jb)
-				}
-				if viewJSON(t, a, p.Name) != viewJSON(t, s, p.Name) {
-					t.Fatalf("%d players, position %d: %s sees the redealt state differently:\n%s\n%s", n, i, p.Name, viewJSON(t, a, p.Name), viewJSON(t, s, p.Name))
-				}
-				if err := a.wellFormed(); err != nil {
+				if err := e.Redeal(s, p.Name, engine.NewRand(seed, 2)).(*State).wellFormed(); err != nil {
 					t.Fatalf("%d players, position %d: the redealt state: %v", n, i, err)
 				}
 				checked++
@@ -138,41 +97,13 @@ func TestRedealTwins(t *testing.T) {
 }
 
 // DecodeState reads back what the state's JSON says: the same JSON, and
-// the same game from there on.
+// the same game from there on; it refuses what is not a state.
 func TestDecodeState(t *testing.T) {
 	e := New()
 	for n := 3; n <= 6; n++ {
 		for i, s := range positions(t, n, 1) {
-			data, err := json.Marshal(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := e.DecodeState(data)
-			if err != nil {
-				t.Fatalf("%d players, position %d: %v", n, i, err)
-			}
-			a, b := s.clone(), d.(*State)
-			for step := 1; step <= 3 && !a.Over; step++ {
-				if ja, jb := string(a.AppendJSON(nil)), string(b.AppendJSON(nil)); ja != jb {
-					t.Fatalf("%d players, position %d, step %d: decoded state differs:\n%s\n%s", n, i, step, ja, jb)
-				}
-				seed := []byte(fmt.Sprint("decode", n, i))
-				subs := func(s *State) []engine.Submission {
-					var out []engine.Submission
-					for _, p := range e.Status(s).Pending {
-						out = append(out, engine.Submission{Player: p, Items: e.BotOrders(s, p, engine.NewBotRand(seed, step, 0, p))})
-					}
-					return out
-				}
-				na, _, err := e.Resolve(a, subs(a), engine.NewRand(seed, step))
-				if err != nil {
-					t.Fatal(err)
-				}
-				nb, _, err := e.Resolve(b, subs(b), engine.NewRand(seed, step))
-				if err != nil {
-					t.Fatal(err)
-				}
-				a, b = na.(*State), nb.(*State)
+			if i%2 == 0 {
+				adjtest.DecodePlaysOn(t, e, s, 2, []byte(fmt.Sprint("decode", n, i)))
 			}
 		}
 	}
@@ -181,18 +112,4 @@ func TestDecodeState(t *testing.T) {
 			t.Errorf("DecodeState(%s) took it", bad)
 		}
 	}
-}
-
-// orderText is an order file as its generic form prints it.
-func orderText(t testing.TB, items []orders.Item) string {
-	t.Helper()
-	g, err := orders.Generic(items)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }
