@@ -196,8 +196,8 @@ type BotArena struct {
 	// Counts are the player counts played by default, AllCounts those
 	// played with Env set.
 	Counts, AllCounts []int
-	// Games is how many games n players play by default (a quarter in
-	// -short mode).
+	// Games is how many games n players play by default; in -short mode
+	// only the first of Counts is played, a quarter of its games.
 	Games func(n int) int
 	// Goal is the least share (percent) the bot must win with n players
 	// among others of the kind.
@@ -209,8 +209,11 @@ type BotArena struct {
 func (a BotArena) Run(t *testing.T) {
 	counts := a.Counts
 	env := os.Getenv(a.Env)
-	if env != "" {
+	switch {
+	case env != "":
 		counts = a.AllCounts
+	case testing.Short():
+		counts = counts[:1]
 	}
 	for _, n := range counts {
 		for _, kind := range []string{adjudicator.SeatRandom, adjudicator.SeatDefaults} {
