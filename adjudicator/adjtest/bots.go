@@ -52,6 +52,21 @@ func BotPositions(t testing.TB, e engine.Engine, players []string, games, maxSte
 	return out
 }
 
+// RemovingOne is a BotPositions hook: in every game whose number is
+// every-1 modulo every, before step at, the GM removes the last player.
+func RemovingOne(t testing.TB, e engine.Engine, players []string, every, at int) func(game, step int, s engine.State) engine.State {
+	return func(game, step int, s engine.State) engine.State {
+		if game%every != every-1 || step != at || len(players) < 3 {
+			return s
+		}
+		ns, _, err := e.Correct(s, engine.Correction{Action: "remove", Player: players[len(players)-1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ns
+	}
+}
+
 // OrderText is an order file in its generic form, as JSON: two files
 // that say the same give the same text.
 func OrderText(t testing.TB, items []orders.Item) string {

@@ -16,18 +16,8 @@ import (
 func positions(t testing.TB, n, games int) []*State {
 	t.Helper()
 	names := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-	remove := func(g, step int, s engine.State) engine.State {
-		if g%4 != 3 || step != 6 || n == 2 {
-			return s
-		}
-		ns, _, err := New().Correct(s, engine.Correction{Action: "remove", Player: names[n-1]})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ns
-	}
 	var out []*State
-	for _, s := range adjtest.BotPositions(t, New(), names, games, 400, remove) {
+	for _, s := range adjtest.BotPositions(t, New(), names, games, 400, adjtest.RemovingOne(t, New(), names, 4, 6)) {
 		out = append(out, s.(*State))
 	}
 	return out
