@@ -40,9 +40,9 @@ var botBids = []float64{0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5}
 // where it scores at least botKeep of its mean value, all the cards that
 // reach the junk when some do, SS-X4's best near it); then, assuming it
 // places Lang-Tsu, it picks where he goes and who gets the event card as
-// the choice whose rounds leave it furthest ahead of the others
-// (Value); last, it weighs each bid against others bidding as a random
-// player would (no bid at even odds, else any amount they can pay).
+// the choice whose round leaves it the best chance to win (botValue);
+// last, it weighs each bid against the others bidding as a random player
+// would (bidOdds, then any amount they can pay).
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
 	s := state(as)
 	me := s.seat(player)
@@ -96,12 +96,11 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 			placing.event, bestValue = ev, v
 		}
 	}
-	best := placing
 	// The bid: each share of its money against the others' random bids.
-	chosen, chosenValue := best, 0.0
+	chosen, chosenValue := placing, 0.0
 	seen := map[int]bool{}
 	for k, share := range botBids {
-		p := best
+		p := placing
 		p.bid = int(share*float64(w.Players[me].Money)) / data.BidStep * data.BidStep
 		if seen[p.bid] {
 			continue
@@ -141,8 +140,8 @@ func (e Engine) botPlayOut(x *State, me int, p plan, others []plan, quiet bool, 
 }
 
 // opponentPlans are the plans the bot assumes for the other players of
-// world s: a bid as a random player's (none at even odds, else any amount
-// they can pay), and the best cards wherever Lang-Tsu goes (SS-X4).
+// world s: a bid as a random player's, as often as bidOdds says, of any
+// amount they can pay, and the best cards wherever Lang-Tsu goes (SS-X4).
 func (s *State) opponentPlans(me int, rng *engine.Rand) []plan {
 	out := make([]plan, len(s.Players))
 	for _, q := range s.clockwise(-1) {
