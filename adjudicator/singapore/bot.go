@@ -1,6 +1,8 @@
 package singapore
 
 import (
+	"strconv"
+	"os"
 	"slices"
 
 	"taipan/adjudicator/engine"
@@ -9,14 +11,25 @@ import (
 
 var _ engine.Bot = Engine{}
 
+var botModel = os.Getenv("SG_MODEL")
+
+var botMargin = float64(envInt("SG_MARGIN", 10)) / 1000
+
 // Bot search limits: the worlds a decision may redeal, and the Resolve
 // steps its playouts may take in all (a playout from an early turn costs
 // more steps than one from a late turn, so early decisions see fewer
 // worlds).
-const (
-	botWorlds = 64
-	botSteps  = 6000
+var (
+	botWorlds = envInt("SG_WORLDS", 64)
+	botSteps  = envInt("SG_STEPS", 6000)
 )
+
+func envInt(k string, d int) int {
+	if v, err := strconv.Atoi(os.Getenv(k)); err == nil {
+		return v
+	}
+	return d
+}
 
 // BotOrders are the orders the bot gives for player's seat (engine.Bot):
 // it weighs each candidate order file (botCandidates) by playing it, with
@@ -28,6 +41,9 @@ const (
 // for the margin over the best other total) is given. It reads s only
 // through Redeal and draws only from rng.
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
+	if len(state(as).Players) > len(appraisal{}.hands) {
+		return e.Default(as, player)
+	}
 	first := state(Engine{}.Redeal(as, player, rng))
 	seat := first.seat(player)
 	if !first.pending(seat) {
@@ -107,8 +123,12 @@ func (e Engine) playout(w *State, seat int, sub *submission) float64 {
 		}
 		a := st.Active
 		read := sub
-		if !first {
+		switch {
+		case first:
+		case a == seat || botModel == "greedy":
 			read = st.playoutPlan(a)
+		default:
+			read = st.defaultPlan(a)
 		}
 		next, _, err := e.Resolve(s, []engine.Submission{{Player: st.Players[a].Name, Reading: read}}, nil)
 		if err != nil {
@@ -134,5 +154,5 @@ func (s *State) outcome(seat int) float64 {
 			best = max(best, s.playerScore(i).Total)
 		}
 	}
-	return v + 0.01*float64(mine-best)
+	return v + botMargin*float64(mine-best)
 }

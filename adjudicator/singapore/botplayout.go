@@ -32,10 +32,9 @@ func (s *State) handOf(seat int, openOnly bool) handTally {
 }
 
 // total is what a hand tallied in h scores against the seized goods
-// tallied in seized, with Merchant card merch, as score counts it
+// tallied in seized, with Merchant card m (nil: none), as score counts it
 // (Calculating Wang's exact totals aside), without allocating.
-func (s *State) total(merch string, h *handTally, seized *tally) int {
-	m := merchantByName(merch)
+func (s *State) total(m *merchant, h *handTally, seized *tally) int {
 	base, zhang, kinds, most, pairs := 0, 0, 0, 0, 0
 	for t := range h {
 		n := h[t][0] + h[t][1]
@@ -78,10 +77,10 @@ func (s *State) total(merch string, h *handTally, seized *tally) int {
 type appraisal struct {
 	s      *State
 	me     int
-	hands  []handTally
-	merch  []string
+	hands  [6]handTally
+	merch  [6]*merchant // nil: none, or not seen
 	seized tally
-	base   []int      // each seat's total now
+	base   [6]int     // each seat's total now
 	future [7]float64 // expected further seizures of each type
 }
 
@@ -90,13 +89,10 @@ type appraisal struct {
 // me sees: their own hand and Merchant card, the others' open cards.
 func (s *State) appraise(me int, full bool) *appraisal {
 	a := &appraisal{s: s, me: me, seized: *tallyOf(s.Seized)}
-	a.hands = make([]handTally, len(s.Players))
-	a.merch = make([]string, len(s.Players))
-	a.base = make([]int, len(s.Players))
 	for i := range s.Players {
 		a.hands[i] = s.handOf(i, !full && i != me)
 		if full || i == me {
-			a.merch[i] = s.Players[i].Merchant
+			a.merch[i] = merchantByName(s.Players[i].Merchant)
 		}
 		a.base[i] = s.total(a.merch[i], &a.hands[i], &a.seized)
 	}
@@ -163,13 +159,52 @@ func (a *appraisal) edge(c Card) int {
 	return a.gain(a.me, c) - best
 }
 
-// worth is what adding c to my hand is worth: what it scores now, and
-// what the seizures still to come of its goods will add.
-func (a *appraisal) worth(c Card) float64 {
+// worthWith is what adding c to my hand is worth when x (or no card) is
+// seized this turn: what it scores then against what the others gain
+// by x, and what the seizures still to come of its goods will add.
+func (a *appraisal) worthWith(c, x Card) float64 {
 	h := a.hands[a.me]
 	h.add(c, 1)
-	now := a.s.total(a.merch[a.me], &h, &a.seized) - a.base[a.me]
+	t := a.seized
+	others := 0
+	if ty := x.Type(); ty >= 0 {
+		t[ty][btoi(x.Marked())]++
+		for i := range a.s.Players {
+			if i != a.me && !a.s.Players[i].Removed {
+				others = max(others, a.gain(i, x))
+			}
+		}
+	}
+	now := a.s.total(a.merch[a.me], &h, &t) - a.base[a.me] - others
 	return float64(now) + a.future[c.Type()]
+}
+
+// foresee is the card the Secret Society phase would seize if I took the
+// card in River slot k and the Secret Society card stood above slot ss
+// (the effects aside), with the refills read off the world's deck; no
+// card when nothing would be seized.
+func (a *appraisal) foresee(k, ss int) Card {
+	s := a.s
+	var river [4]Card
+	copy(river[:], s.River)
+	river[k] = NoCard
+	d := 0
+	marked := 0
+	for i := range river[:len(s.River)] {
+		for river[i] == NoCard && d < len(s.Deck) {
+			if c := s.Deck[d].Card; c != OrdinanceCard {
+				river[i] = c
+			}
+			d++
+		}
+		if river[i] != NoCard && river[i].Marked() {
+			marked++
+		}
+	}
+	if marked < data.Threshold {
+		return NoCard
+	}
+	return river[ss]
 }
 
 // playoutPlan is the quick policy's choice for the pending seat of a
@@ -195,22 +230,35 @@ func (s *State) playoutPlan(seat int) *submission {
 	case phaseChen:
 		sub.turn.Chen = slotPats(s.bestPicks(a))
 	case phaseTurn:
-		k, best := -1, 0.0
+		k, move, best := -1, -1, 0.0
 		for i, c := range s.River {
 			if c == NoCard {
 				continue
 			}
-			if w := a.worth(c); k < 0 || w > best {
-				k, best = i, w
+			moves := [1]int{s.SS}
+			targets := moves[:]
+			if i == s.SS {
+				targets = targets[:0]
+				for j, o := range s.River {
+					if j != i && o != NoCard {
+						targets = append(targets, j)
+					}
+				}
+				if len(targets) == 0 {
+					targets = append(targets, s.SS)
+				}
+			}
+			for _, m := range targets {
+				if w := a.worthWith(c, a.foresee(i, m)); k < 0 || w > best {
+					k, move, best = i, m, w
+				}
 			}
 		}
 		pl := &sub.turn
 		pl.Take = slotPats([]int{k})
 		card := s.River[k]
-		if k == s.SS {
-			if m := a.bestEdge(k, 1); m >= 0 {
-				pl.Move = slotPats([]int{m})
-			}
+		if k == s.SS && move != k {
+			pl.Move = slotPats([]int{move})
 		}
 		if s.Plain {
 			break
@@ -318,4 +366,35 @@ func slotPats(slots []int) []Pat {
 		out[i] = Pat{Slot: k + 1, Type: -1}
 	}
 	return out
+}
+
+// defaultPlan is the reading of the engine's Default for the pending
+// seat (Default, as Resolve would read it): the playouts' model of the
+// other seats, whose defaults are worked out from what everybody sees.
+func (s *State) defaultPlan(seat int) *submission {
+	sub := &submission{start: -1}
+	switch s.Phase {
+	case phaseStart:
+		sub.start = s.SS
+	case phaseChen:
+		sub.turn.Chen = slotPats(s.bestChen(seat, nil, min(merchantByName(merchChen).Picks, s.riverCount())))
+	case phaseTurn:
+		k := s.defaultTake(seat)
+		pl := &sub.turn
+		pl.Take = slotPats([]int{k})
+		if k == s.SS {
+			if t := s.leftmost(k); t >= 0 {
+				pl.Move = slotPats([]int{t})
+			}
+		}
+		if !s.Plain && s.River[k].Name() == goodsSilk {
+			for i, c := range s.River {
+				if c != NoCard && i != k {
+					pl.Silk = slotPats([]int{i})
+					break
+				}
+			}
+		}
+	}
+	return sub
 }
