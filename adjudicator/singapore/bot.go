@@ -1,8 +1,6 @@
 package singapore
 
 import (
-	"strconv"
-	"os"
 	"slices"
 
 	"taipan/adjudicator/engine"
@@ -11,37 +9,36 @@ import (
 
 var _ engine.Bot = Engine{}
 
-var botModel = os.Getenv("SG_MODEL")
-
-var botMargin = float64(envInt("SG_MARGIN", 10)) / 1000
-
-// Bot search limits: the worlds a decision may redeal, and the Resolve
-// steps its playouts may take in all (a playout from an early turn costs
-// more steps than one from a late turn, so early decisions see fewer
-// worlds).
-var (
-	botWorlds = envInt("SG_WORLDS", 64)
-	botSteps  = envInt("SG_STEPS", 6000)
-)
-
-func envInt(k string, d int) int {
-	if v, err := strconv.Atoi(os.Getenv(k)); err == nil {
-		return v
-	}
-	return d
+// botSearch is how hard the bot looks: how many worlds a decision may
+// redeal, how many Resolve steps its playouts may take in all (a playout
+// from an early turn costs more steps than one from a late turn, so
+// early decisions see fewer worlds), and what a point of margin is worth
+// beside a win.
+type botSearch struct {
+	worlds int
+	steps  int
+	margin float64
 }
+
+// defaultSearch is the bot's search.
+func defaultSearch() botSearch { return botSearch{worlds: 64, steps: 6000, margin: 0.2} }
 
 // BotOrders are the orders the bot gives for player's seat (engine.Bot):
 // it weighs each candidate order file (botCandidates) by playing it, with
 // the engine's own Resolve, in worlds redealt from what the seat sees
-// (Redeal), each world played to the end by the quick policy for every
-// seat (playoutPlan), every candidate in the same worlds; the candidates
-// that do worst are dropped round by round (successive halving) and the
-// one with the best mean outcome (a win, shared wins split, and a little
-// for the margin over the best other total) is given. It reads s only
-// through Redeal and draws only from rng.
+// (Redeal), each world played to the end with the seat's later turns by
+// a quick policy (playoutPlan) and the other seats by their defaults,
+// every candidate in the same worlds; the candidates that do worst are
+// dropped round by round (successive halving) and the one with the best
+// mean outcome is given. It reads s only through Redeal and draws only
+// from rng.
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
-	if len(state(as).Players) > len(appraisal{}.hands) {
+	return defaultSearch().orders(e, as, player, rng)
+}
+
+// orders is BotOrders with this search.
+func (b botSearch) orders(e Engine, as engine.State, player string, rng *engine.Rand) []orders.Item {
+	if len(state(as).Players) > len(appraisal{}.hands) || len(state(as).River) > len(appraisal{}.river) {
 		return e.Default(as, player)
 	}
 	first := state(Engine{}.Redeal(as, player, rng))
@@ -63,8 +60,7 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 		}
 		return worlds[i]
 	}
-	steps := max(first.stepsLeft(), 1)
-	budget := max(botSteps/steps, 2*len(cands))
+	budget := max(b.steps/max(first.stepsLeft(), 1), 2*len(cands))
 	total := make([]float64, len(cands))
 	alive := make([]int, len(cands))
 	for i := range alive {
@@ -75,11 +71,11 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 		rounds++
 	}
 	played := 0
-	for len(alive) > 1 && played < botWorlds {
-		more := min(max(budget/(len(alive)*rounds), 1), botWorlds-played)
+	for len(alive) > 1 && played < b.worlds {
+		more := min(max(budget/(len(alive)*rounds), 1), b.worlds-played)
 		for _, c := range alive {
 			for w := played; w < played+more; w++ {
-				total[c] += e.playout(world(w), seat, cands[c].sub)
+				total[c] += b.playout(e, world(w), seat, cands[c].sub)
 			}
 		}
 		played += more
@@ -113,8 +109,9 @@ func (s *State) stepsLeft() int {
 }
 
 // playout plays sub for seat in a copy of world w, then every step after
-// by the quick policy, to the end, and says how it went for seat.
-func (e Engine) playout(w *State, seat int, sub *submission) float64 {
+// (seat's by the quick policy, the others' by their defaults) to the end,
+// and says how it went for seat.
+func (b botSearch) playout(e Engine, w *State, seat int, sub *submission) float64 {
 	var s engine.State = w.clone()
 	for first := true; ; first = false {
 		st := state(s)
@@ -125,7 +122,7 @@ func (e Engine) playout(w *State, seat int, sub *submission) float64 {
 		read := sub
 		switch {
 		case first:
-		case a == seat || botModel == "greedy":
+		case a == seat:
 			read = st.playoutPlan(a)
 		default:
 			read = st.defaultPlan(a)
@@ -136,13 +133,14 @@ func (e Engine) playout(w *State, seat int, sub *submission) float64 {
 		}
 		s = next
 	}
-	return state(s).outcome(seat)
+	return b.outcome(state(s), seat)
 }
 
 // outcome is how a finished game went for seat: its share of the win,
-// and a hundredth of a point for every point of its margin over the best
-// other total, so that of two losses the nearer is preferred.
-func (s *State) outcome(seat int) float64 {
+// and a little for every point of its margin over the best other total,
+// so that of two wins the wider and of two losses the nearer is
+// preferred.
+func (b botSearch) outcome(s *State, seat int) float64 {
 	v := 0.0
 	win := s.winners()
 	if slices.Contains(win, seat) {
@@ -154,5 +152,5 @@ func (s *State) outcome(seat int) float64 {
 			best = max(best, s.playerScore(i).Total)
 		}
 	}
-	return v + botMargin*float64(mine-best)
+	return v + b.margin*float64(mine-best)
 }

@@ -77,7 +77,8 @@ func (s *State) total(m *merchant, h *handTally, seized *tally) int {
 type appraisal struct {
 	s      *State
 	me     int
-	hands  [6]handTally
+	hands  [6]handTally // the most seats a game has
+	river  [4]Card      // scratch: the River as foresee refills it
 	merch  [6]*merchant // nil: none, or not seen
 	seized tally
 	base   [6]int     // each seat's total now
@@ -185,12 +186,12 @@ func (a *appraisal) worthWith(c, x Card) float64 {
 // card when nothing would be seized.
 func (a *appraisal) foresee(k, ss int) Card {
 	s := a.s
-	var river [4]Card
-	copy(river[:], s.River)
+	river := a.river[:len(s.River)]
+	copy(river, s.River)
 	river[k] = NoCard
 	d := 0
 	marked := 0
-	for i := range river[:len(s.River)] {
+	for i := range river {
 		for river[i] == NoCard && d < len(s.Deck) {
 			if c := s.Deck[d].Card; c != OrdinanceCard {
 				river[i] = c
@@ -379,7 +380,7 @@ func (s *State) defaultPlan(seat int) *submission {
 	case phaseChen:
 		sub.turn.Chen = slotPats(s.bestChen(seat, nil, min(merchantByName(merchChen).Picks, s.riverCount())))
 	case phaseTurn:
-		k := s.defaultTake(seat)
+		k := s.quickDefaultTake(seat)
 		pl := &sub.turn
 		pl.Take = slotPats([]int{k})
 		if k == s.SS {
@@ -397,4 +398,35 @@ func (s *State) defaultPlan(seat int) *submission {
 		}
 	}
 	return sub
+}
+
+// quickDefaultTake is defaultTake worked out on tallies: the River slot
+// whose card raises seat's running total as the defaults see it (basis)
+// the most, the leftmost on ties.
+func (s *State) quickDefaultTake(seat int) int {
+	var h handTally
+	var m *merchant
+	p := &s.Players[seat]
+	public := s.rules().DefaultsSeePublicOnly
+	for _, hc := range p.Hand {
+		if hc.Open || !public {
+			h.add(hc.Card, 1)
+		}
+	}
+	if !public || s.Phase == phaseChen {
+		m = merchantByName(p.Merchant)
+	}
+	seized := tallyOf(s.Seized)
+	best, at := 0, -1
+	for i, c := range s.River {
+		if c == NoCard {
+			continue
+		}
+		with := h
+		with.add(c, 1)
+		if v := s.total(m, &with, seized); at < 0 || v > best {
+			best, at = v, i
+		}
+	}
+	return at
 }
