@@ -21,7 +21,7 @@ type botSearch struct {
 }
 
 // defaultSearch is the bot's search.
-func defaultSearch() botSearch { return botSearch{worlds: 64, steps: 6000, margin: 0.2} }
+func defaultSearch() botSearch { return botSearch{worlds: 64, steps: 3000, margin: 0.2} }
 
 // BotOrders are the orders the bot gives for player's seat (engine.Bot):
 // it weighs each candidate order file (botCandidates) by playing it, with

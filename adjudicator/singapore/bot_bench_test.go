@@ -39,7 +39,8 @@ func botPositions(tb testing.TB, games int) []*State {
 }
 
 // BenchmarkBotDecision times the bot's decision over a spread of real
-// positions of games of 2 to 6 players (ms/decision).
+// positions: every step of games of 3, 6, 2, 4 and 5 players, in turn
+// (ms/decision; the issue asks for at most 50 on one core).
 func BenchmarkBotDecision(b *testing.B) {
 	e := New()
 	ps := botPositions(b, 5)
@@ -50,5 +51,5 @@ func BenchmarkBotDecision(b *testing.B) {
 		e.BotOrders(s, s.Players[s.Active].Name, engine.NewBotRand([]byte("bench"), n, 0, "x"))
 		n++
 	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(n), "ms/decision")
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(n), "ms/decision")
 }
