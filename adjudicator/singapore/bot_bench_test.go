@@ -1,41 +1,26 @@
 package singapore
 
 import (
-	"encoding/json"
-	"fmt"
 	"testing"
 
 	"taipan/adjudicator/engine"
+	"taipan/orders"
 )
 
 // botPositions are real positions for the bot to decide in: every step
-// of a few games of 3 and 6 players, the bot's seat among seats playing
-// the defaults.
+// of games of 3, 6, 2, 4 and 5 players in turn, ann played by the bot
+// and the others by their defaults.
 func botPositions(tb testing.TB, games int) []*State {
 	tb.Helper()
 	e := New()
-	var out []*State
-	for g := 0; g < games; g++ {
-		n := []int{3, 6, 2, 4, 5}[g%5]
-		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-		seed := []byte(fmt.Sprint("positions ", g))
-		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(`{}`)}, engine.NewRand(seed, 0))
-		if err != nil {
-			tb.Fatal(err)
+	seats := func(g int) (int, string) { return []int{3, 6, 2, 4, 5}[g%5], `{}` }
+	return playedPositions(tb, games, seats, func(s *State, g, step int) []orders.Item {
+		p := s.Players[s.Active].Name
+		if p == "ann" {
+			return e.BotOrders(s, p, engine.NewBotRand([]byte("positions"), step, g, p))
 		}
-		for step := 1; !e.Status(as).Finished; step++ {
-			p := e.Status(as).Pending[0]
-			out = append(out, e.Clone(as).(*State))
-			items := e.Default(as, p)
-			if p == "ann" {
-				items = e.BotOrders(as, p, engine.NewBotRand(seed, step, 0, p))
-			}
-			if as, _, err = e.Resolve(as, []engine.Submission{{Player: p, Items: items}}, engine.NewRand(seed, step)); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
-	return out
+		return e.Default(s, p)
+	})
 }
 
 // BenchmarkBotDecision times the bot's decision over a spread of real
@@ -43,7 +28,12 @@ func botPositions(tb testing.TB, games int) []*State {
 // (ms/decision; the issue asks for at most 50 on one core).
 func BenchmarkBotDecision(b *testing.B) {
 	e := New()
-	ps := botPositions(b, 5)
+	var ps []*State
+	for _, s := range botPositions(b, 5) {
+		if s.Phase != phaseOver {
+			ps = append(ps, s)
+		}
+	}
 	b.ResetTimer()
 	n := 0
 	for b.Loop() {

@@ -27,23 +27,14 @@ func (s *State) botCandidates(seat int) []candidate {
 	a := s.appraise(seat, false)
 	var files [][]orders.Item
 	slot := func(i int) string { return strconv.Itoa(i + 1) }
-	filled := func(skip int) []int {
-		var out []int
-		for i, c := range s.River {
-			if c != NoCard && i != skip {
-				out = append(out, i)
-			}
-		}
-		return out
-	}
 	switch s.Phase {
 	case phaseStart:
-		for _, i := range filled(-1) {
+		for _, i := range s.filled(-1) {
 			files = append(files, []orders.Item{orders.With(verbStart, slot(i))})
 		}
 	case phaseChen:
 		if best := s.bestPicks(a); best != nil {
-			f := filled(-1)
+			f := s.filled(-1)
 			pair := func(set []int) []orders.Item {
 				args := make([]string, len(set))
 				for i, k := range set {
@@ -61,10 +52,10 @@ func (s *State) botCandidates(seat int) []candidate {
 			}
 		}
 	case phaseTurn:
-		for _, k := range filled(-1) {
+		for _, k := range s.filled(-1) {
 			base := []orders.Item{orders.With(verbTake, slot(k))}
 			var moves [][]orders.Item
-			if rest := filled(k); k == s.SS && len(rest) > 0 {
+			if rest := s.filled(k); k == s.SS && len(rest) > 0 {
 				for _, m := range rest {
 					moves = append(moves, append(slices.Clone(base), orders.With(verbMove, slot(m))))
 				}
@@ -103,12 +94,7 @@ func (s *State) effectChoices(a *appraisal, seat, k int) []orders.Item {
 		return none
 	}
 	card := s.River[k]
-	var others []int
-	for i, c := range s.River {
-		if c != NoCard && i != k {
-			others = append(others, i)
-		}
-	}
+	others := s.filled(k)
 	switch card.Name() {
 	case goodsSilk:
 		var out []orders.Item
@@ -176,6 +162,17 @@ func (a *appraisal) rankedKinds(keep func(edge int) bool) []string {
 	out := make([]string, len(ks))
 	for i, k := range ks {
 		out[i] = k.card.String()
+	}
+	return out
+}
+
+// filled lists the River slots (0-based) that hold a card, but skip.
+func (s *State) filled(skip int) []int {
+	var out []int
+	for i, c := range s.River {
+		if c != NoCard && i != skip {
+			out = append(out, i)
+		}
 	}
 	return out
 }

@@ -327,12 +327,7 @@ func (a *appraisal) bestEdge(skip, sign int) int {
 // bestPicks are Rival Chen's picks that raise my total most, the lowest
 // slots on ties.
 func (s *State) bestPicks(a *appraisal) []int {
-	var filled []int
-	for i, c := range s.River {
-		if c != NoCard {
-			filled = append(filled, i)
-		}
-	}
+	filled := s.filled(-1)
 	n := min(merchantByName(merchChen).Picks, len(filled))
 	var best []int
 	bestV := 0

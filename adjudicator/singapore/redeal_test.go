@@ -10,35 +10,42 @@ import (
 	"testing"
 
 	"taipan/adjudicator/engine"
+	"taipan/orders"
 )
 
 // randomPositions plays games of 2 to 6 players, every combination of the
-// variants, on random legal orders (with standing plans, peeks and
-// swaps), and returns a copy of every step's state, the finished ones
-// too.
+// variants (gameOptions), on random legal orders (with standing plans,
+// peeks and swaps), and returns a copy of every step's state, the
+// finished ones too.
 func randomPositions(tb testing.TB, games int) []*State {
 	tb.Helper()
+	var r *rand.Rand
+	return playedPositions(tb, games, gameOptions, func(s *State, g, step int) []orders.Item {
+		if step == 1 {
+			r = rand.New(rand.NewPCG(uint64(g), 31))
+		}
+		return randomOrders(s, r)
+	})
+}
+
+// playedPositions plays games, the g-th with the players and options of
+// options(g), each step's orders from play, and returns a copy of every
+// step's state, the finished ones too.
+func playedPositions(tb testing.TB, games int, options func(g int) (int, string), play func(s *State, g, step int) []orders.Item) []*State {
+	tb.Helper()
 	e := New()
-	variants := []string{"plain-goods", "ordinance", "influential-figures"}
 	var out []*State
 	for g := range games {
-		n := 2 + g%5
-		var vs []string
-		for b, v := range variants {
-			if (g/5)>>b&1 == 1 {
-				vs = append(vs, `"`+v+`"`)
-			}
-		}
+		n, opts := options(g)
 		seed := fmt.Sprint("positions ", g)
-		as := setupGame(tb, []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n], `{"variants": [`+strings.Join(vs, ",")+`]}`, `null`, seed)
-		r := rand.New(rand.NewPCG(uint64(g), 31))
+		as := setupGame(tb, []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n], opts, `null`, seed)
 		for step := 1; ; step++ {
 			out = append(out, state(as).clone())
 			st := e.Status(as)
 			if st.Finished {
 				break
 			}
-			items := randomOrders(state(as), r)
+			items := play(state(as), g, step)
 			var err error
 			if as, _, err = e.Resolve(as, []engine.Submission{{Player: st.Pending[0], Items: items}}, engine.NewRand([]byte(seed), step)); err != nil {
 				tb.Fatal(err)
