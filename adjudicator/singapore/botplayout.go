@@ -98,7 +98,8 @@ func (s *State) appraise(me int, full bool) *appraisal {
 		a.base[i] = s.total(a.merch[i], &a.hands[i], &a.seized)
 	}
 	// The goods still to come (deck and River), and the seizures to
-	// expect of them: about one every two turns left.
+	// expect of them: seizureRate a turn left, shared by the goods as
+	// they are to come.
 	var left [7]int
 	all := 0
 	for _, c := range s.River {
@@ -128,8 +129,8 @@ func (s *State) appraise(me int, full bool) *appraisal {
 }
 
 // seizureRate is the seizures a turn brings on average (the Secret
-// Society phase's and the effects'), as playouts of random games measure
-// it.
+// Society phase's and the effects'): games played on the defaults see 0.5
+// (6 players) to 0.6 (2 and 3) a turn.
 const seizureRate = 0.5
 
 // gain is how much seat's total rises if c is seized.
