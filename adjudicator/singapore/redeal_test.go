@@ -140,9 +140,9 @@ func stateJSON(tb testing.TB, s engine.State) string {
 // stream to stream), and every card is still somewhere exactly once.
 func TestRedealTwins(t *testing.T) {
 	e := New()
-	games := 60
+	games := 30
 	if testing.Short() {
-		games = 15
+		games = 10
 	}
 	r := rand.New(rand.NewPCG(5, 8))
 	positions, moved := 0, 0
