@@ -1,7 +1,9 @@
 package singapore
 
 import (
+	"syscall"
 	"testing"
+	"time"
 
 	"taipan/adjudicator/engine"
 	"taipan/orders"
@@ -25,7 +27,8 @@ func botPositions(tb testing.TB, games int) []*State {
 
 // BenchmarkBotDecision times the bot's decision over a spread of real
 // positions: every step of games of 3, 6, 2, 4 and 5 players, in turn
-// (ms/decision; the issue asks for at most 50 on one core).
+// (ms/decision, and cpu-ms/decision, the processor time it takes; the
+// issue asks for at most 50 ms on one core).
 func BenchmarkBotDecision(b *testing.B) {
 	e := New()
 	var ps []*State
@@ -36,10 +39,23 @@ func BenchmarkBotDecision(b *testing.B) {
 	}
 	b.ResetTimer()
 	n := 0
+	cpu := cpuTime()
 	for b.Loop() {
 		s := ps[n%len(ps)]
 		e.BotOrders(s, s.Players[s.Active].Name, engine.NewBotRand([]byte("bench"), n, 0, "x"))
 		n++
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(n), "ms/decision")
+	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(n), "cpu-ms/decision")
+}
+
+// cpuTime is the processor time the test process has used (user and
+// system, every thread): on a machine shared with other work it says
+// what a decision costs where the wall clock says how long it waited.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
