@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"taipan/adjudicator/engine"
+	"taipan/orders"
 )
 
 var _ engine.Optioner = Engine{}
@@ -11,15 +12,21 @@ var _ engine.Optioner = Engine{}
 // Options lists player's decisions for the open step (engine.Optioner):
 // for each verb of the version's table that offers choices (verb.choices)
 // and that the step takes, the choices its own reading accepts now, each
-// kept only if Check takes it (engine.KeepLegal). Every decision may be
-// left out: the move's default is Default's, the rest do nothing.
+// kept only if Check takes it and it can apply from where the player is
+// (engine.KeepLegal, CheckArrival). Every decision may be left out: the
+// move's default is Default's, the rest do nothing.
 func (e Engine) Options(as engine.State, player string) []engine.Decision {
 	s := e.at(as)
 	p := s.seat(player)
 	if p < 0 || s.Over || !s.Players[p].inCity() {
 		return nil
 	}
-	check := engine.Checker(e, as, player)
+	check := func(items []orders.Item) error {
+		if err := e.Check(as, player, items); err != nil {
+			return err
+		}
+		return e.CheckArrival(as, player, items)
+	}
 	var out []engine.Decision
 	for _, name := range s.rules.verbs.list {
 		v := s.rules.verbs.named(name)
