@@ -168,6 +168,16 @@ type SetupChecker interface {
 	CheckSetup(cfg Config) error
 }
 
+// Decider is implemented by engines that say, in a few lines, what a
+// player whose orders the open step waits for decides now, from where
+// they are: the report's YOUR DECISION panel. It is nil for a player the
+// step does not wait for, and is private to that player (it may hold
+// what only they may see). Games without it get the panel the host
+// writes from their Options.
+type Decider interface {
+	Decision(s State, player string) []string
+}
+
 // ArrivalChecker is implemented by engines that refuse, when an order
 // file arrives, more than Check does: orders the rules take (Check and
 // Read accept them, and the close plays the default instead) but that

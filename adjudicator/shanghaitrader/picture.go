@@ -52,6 +52,7 @@ func (v View) Picture(c *picture.Canvas) {
 	}
 	y = v.drawBoard(c, y+6, w, seat)
 	y = v.drawContractors(c, y, w)
+	y = v.drawDecision(c, y)
 	y = c.Heading(y+10, "PLAYERS")
 	for i, p := range v.Players {
 		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
