@@ -172,8 +172,10 @@ type SetupChecker interface {
 // player whose orders the open step waits for decides now, from where
 // they are: the report's YOUR DECISION panel. It is nil for a player the
 // step does not wait for, and is private to that player (it may hold
-// what only they may see). Games without it get the panel the host
-// writes from their Options.
+// what only they may see). A Decider's picture draws the panel itself
+// (from its view, which holds the lines for the viewer alone); games
+// without it get the panel the host writes from their Options, in the
+// text, the HTML and below their picture.
 type Decider interface {
 	Decision(s State, player string) []string
 }

@@ -130,11 +130,5 @@ func (v View) drawDecision(c *picture.Canvas, y int) int {
 	if len(v.Decision) == 0 {
 		return y
 	}
-	return c.Panel(y+10, true, func(y int) int {
-		y = c.Heading(y, "YOUR DECISION")
-		for _, line := range v.Decision {
-			y = c.Para(picture.Margin+12, y, c.Width()-2*picture.Margin-24, line, picture.Style{Size: picture.Small})
-		}
-		return y
-	})
+	return c.Decision(y+10, v.Decision)
 }
