@@ -51,15 +51,8 @@ func (s *State) decisionLines(p int) []string {
 		where, money(me.Cash), money(me.Bank), ordinal(s.rank(p)+1), len(s.Order))}
 	def := s.defaultMove(p)
 	out = append(out, "move: ranked moves, the first that applies is made; left out: "+s.moveWords(def)+".")
-	dist := -1
-	switch {
-	case def.Kind == mvRoll:
-		dist = def.To
-	case me.At >= 0 && !me.Passport:
-		dist = d.distOf(me.At)
-	}
-	if dist >= 0 {
-		out = append(out, fmt.Sprintf("A roll for %s lands on: %s.", d.Districts[dist].Name, strings.Join(s.landings(p, dist), "; ")))
+	if def.Kind == mvRoll {
+		out = append(out, fmt.Sprintf("A roll for %s lands on: %s.", d.Districts[def.To].Name, strings.Join(s.landings(p, def.To), "; ")))
 	}
 	if me.Passport {
 		out = append(out, fmt.Sprintf("You hold a passport: move: auto %s, then escape from there (§10.1).", d.loc(d.airfield).Name))
