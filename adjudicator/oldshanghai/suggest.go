@@ -13,10 +13,7 @@ func (r *Rules) verbGuess(word string) string {
 	for i, v := range r.Verbs {
 		names[i] = v.info().name
 	}
-	if s := engine.Suggest(word, names); s != "" {
-		return " (did you mean " + s + "?)"
-	}
-	return ""
+	return engine.DidYouMeanAside(word, names)
 }
 
 // cardHint is "; did you mean police?" for a card that is none: the

@@ -17,10 +17,7 @@ func (r *Rules) verbGuess(word string) string {
 	for i, v := range r.Verbs {
 		names[i] = v.info().name
 	}
-	if s := engine.Suggest(word, names); s != "" {
-		return " (did you mean " + s + "?)"
-	}
-	return ""
+	return engine.DidYouMeanAside(word, names)
 }
 
 // destHint is "; did you mean pawnbroker?" for a destination that is
@@ -32,10 +29,7 @@ func destHint(word string) string {
 // destGuess is " (did you mean pawnbroker?)" for a destination that is
 // none, to follow its name in a list of unknown ones.
 func destGuess(word string) string {
-	if s := engine.Suggest(strings.ReplaceAll(word, "_", " "), data.Destinations); s != "" {
-		return " (did you mean " + s + "?)"
-	}
-	return ""
+	return engine.DidYouMeanAside(strings.ReplaceAll(word, "_", " "), data.Destinations)
 }
 
 // cardHint is "; did you mean 8-0?" for a card seat does not hold or that

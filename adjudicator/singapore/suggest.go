@@ -16,10 +16,7 @@ var verbNames = append([]string{verbStart, verbPlan}, planVerbNames...)
 // verbGuess is " (did you mean take?)" for an order that is none (the
 // step's own hint, State.verbHint, follows it in the refusal).
 func verbGuess(word string) string {
-	if s := engine.Suggest(word, verbNames); s != "" {
-		return " (did you mean " + s + "?)"
-	}
-	return ""
+	return engine.DidYouMeanAside(word, verbNames)
 }
 
 // goodsHint is "; did you mean Silk?" for a goods name that is none.
