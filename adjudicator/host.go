@@ -319,6 +319,13 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	if err := check(items); err != nil {
 		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused:", g.Step), Orders: orders.Errors(err)}
 	}
+	if ac, ok := g.Engine.(engine.ArrivalChecker); ok {
+		// Legal, but what the position shows can never apply: refused
+		// now, while the player can still send orders that do.
+		if err := ac.CheckArrival(g.State, pl.Name, items); err != nil {
+			return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused (they can never apply from where you are):", g.Step), Orders: orders.Errors(err)}
+		}
+	}
 	generic, err := asLogged(items, check)
 	if err != nil {
 		return nil, err

@@ -57,6 +57,9 @@ type Report struct {
 	// line (every decision may be left out), so the file's list is [].
 	Skeleton      []string
 	SkeletonEmpty bool
+	// Decision is the reader's YOUR DECISION panel when their orders are
+	// due (DecisionPanel), when the Renderer asks for it.
+	Decision []string
 
 	Commitment    string
 	Seed          string // only once the game is over
@@ -105,6 +108,10 @@ type Renderer struct {
 	// Recipients: the golden reports of games like any new one hold
 	// "- ...".
 	Skeleton bool
+	// Decision puts the YOUR DECISION panel (DecisionPanel) in a
+	// player's report whose orders are due, before the order file. Off
+	// by default, for the same reason as Skeleton.
+	Decision bool
 	rich     // pictures and HTML (picture.go, report_html.go)
 }
 
@@ -190,6 +197,9 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 			if p == player {
 				rep.YourTurn = true
 			}
+		}
+		if rep.YourTurn && r.Decision {
+			rep.Decision = DecisionPanel(g, player, rep.View)
 		}
 		if rep.YourTurn && (r.Choices || r.Skeleton) && player != "" && player != engine.Observer {
 			ds := Options(g, player)

@@ -37,6 +37,7 @@ func (v View) Picture(c *picture.Canvas) {
 	y = b.drawElsewhere(y, rest)
 	y = b.drawThisStep(y)
 	y = v.drawContractors(c, y)
+	y = v.drawDecision(c, y)
 	y = b.drawPlayers(y + 10)
 	if len(v.Winners) > 0 {
 		st := picture.Style{Size: picture.Big, Bold: true}

@@ -50,6 +50,9 @@ type View struct {
 	// it, in map order (laststep.go); none after the set-up.
 	Moves   []MoveView   `json:"moves,omitempty"`
 	Changed []ChangeView `json:"changed,omitempty"`
+	// Decision is the viewer's YOUR DECISION panel while the open step
+	// waits for their orders (decision_panel.go); in their view alone.
+	Decision []string `json:"decision,omitempty"`
 	// Part2View holds what version 2 adds (its keys are at the top level
 	// of the JSON: rules, collusion, event, rackets, contractors,
 	// notices); nil in games of version 1.
@@ -191,6 +194,9 @@ func (e Engine) View(as engine.State, player string) any {
 	v.Moves, v.Changed = s.lastStep()
 	if s.book().city() {
 		v.Part2View = s.underworldView()
+	}
+	if me >= 0 && !s.Over && s.Players[me].inCity() {
+		v.Decision = s.decisionLines(me)
 	}
 	return v
 }

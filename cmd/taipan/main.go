@@ -131,7 +131,7 @@ func (m *Main) open() error {
 		st.Close()
 		return err
 	}
-	r.Recipients, r.Skeleton = true, true
+	r.Recipients, r.Skeleton, r.Decision = true, true, true
 	m.store, m.renderer = st, r
 	m.host = &adjudicator.Host{Store: st, Games: Games(), OnSeated: mail.QueueSeatTokens}
 	return m.useSigningKey("")
