@@ -196,6 +196,9 @@ func generic(it orders.Item) (any, error) {
 	if !it.HasValue() {
 		return nil, nil
 	}
+	if it.Value == nil {
+		return loggedValue(it) // read from the log (logged.go)
+	}
 	return nodeValue(it, it.Value, 0)
 }
 
