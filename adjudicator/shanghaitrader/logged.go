@@ -73,8 +73,8 @@ func (sc *loggedScan) str() (string, bool) {
 }
 
 // value reads one value at depth as nodeValue does: a string, an int, a
-// bool, nil, a strList of strings alone, a []any, a map[string]any (a
-// badMap where a key repeats). ok is false for text not of the log's
+// bool, nil, a strList of strings alone, a []any, a mapping (a badMap
+// where a key repeats). ok is false for text not of the log's
 // form; err is nodeValue's error.
 func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err error) {
 	if depth > 32 {
@@ -95,8 +95,7 @@ func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err erro
 		return sc.list(it, depth)
 	case c == '{':
 		sc.i++
-		out := make(map[string]any, 4)
-		bad := false
+		var out mapping
 		for first := true; !sc.next('}'); first = false {
 			if !first && !sc.next(',') {
 				return nil, false, nil
@@ -105,19 +104,19 @@ func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err erro
 			if !ok || !sc.next(':') {
 				return nil, false, nil
 			}
-			if _, dup := out[k]; dup {
-				bad = true
-			}
 			v, ok, err := sc.value(it, depth+1)
 			if !ok || err != nil {
 				return nil, ok, err
 			}
-			out[k] = v
+			out = append(out, mapEntry{k, v})
 		}
-		if bad {
-			return badMap{}, true, nil
+		if m, ok := sortMapping(out); ok {
+			if m == nil {
+				m = mapping{}
+			}
+			return m, true, nil
 		}
-		return out, true, nil
+		return badMap{}, true, nil
 	case c == 't' || c == 'f' || c == 'n':
 		for _, lit := range [...]struct {
 			text string

@@ -51,7 +51,7 @@ func TestLoggedOrdersAreReadAsText(t *testing.T) {
 			t.Errorf("%s: read as a node", it.Verb)
 		}
 	}
-	if v, err := generic(items[1]); err != nil || !reflect.DeepEqual(v, map[string]any{"lido": 20}) {
+	if v, err := generic(items[1]); err != nil || !reflect.DeepEqual(v, mapping{{"lido", 20}}) {
 		t.Errorf("ask: %#v %v", v, err)
 	}
 }

@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -293,19 +292,20 @@ func (s *State) parseAllow(p int, pl *plan, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return fmt.Errorf("write {RACKET: [players]} for each of your rackets (none to allow nobody)")
 	}
 	pl.Allow = map[int][]int{}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		i, ok := d.findLoc(k)
 		if !ok || d.loc(i).Type != typeRacket || !s.owns(p, i) {
 			return fmt.Errorf("%q is not one of your rackets", k)
 		}
 		seats := []int{}
-		if !isNone(m[k]) {
-			ts, ok := texts(m[k])
+		if !isNone(e.val) {
+			ts, ok := texts(e.val)
 			if !ok {
 				return fmt.Errorf("%s: list players", k)
 			}
@@ -352,11 +352,12 @@ func (s *State) parseBids(pl *plan, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return fmt.Errorf("write {ESTABLISHMENT or trading-post, warehouse, factory, racket, any: highest bid}")
 	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		b := Bid{Loc: -1}
 		switch t := strings.TrimSuffix(norm(k), "s"); t {
 		case "tradingpost":
@@ -374,7 +375,7 @@ func (s *State) parseBids(pl *plan, v any) error {
 			}
 			b.Loc = i
 		}
-		n, ok := number(m[k])
+		n, ok := number(e.val)
 		if !ok || n <= 0 || n%d.Unit != 0 {
 			return fmt.Errorf("%s: a bid is a positive multiple of $%dooo", k, d.Unit)
 		}
