@@ -98,6 +98,33 @@ func appendCounts(b []byte, m map[string]int) []byte {
 	return append(b, '}')
 }
 
+// appendCountsOf is appendCounts for a map whose keys are usually among
+// vocab, which is sorted: the keys are looked up in vocab's order, with
+// no walk of the map or sort, unless the map holds others.
+func appendCountsOf(b []byte, m map[string]int, vocab []string) []byte {
+	found := 0
+	for _, k := range vocab {
+		if _, ok := m[k]; ok {
+			found++
+		}
+	}
+	if found != len(m) {
+		return appendCounts(b, m)
+	}
+	b = append(b, '{')
+	first := true
+	for _, k := range vocab {
+		if n, ok := m[k]; ok {
+			b = appendIntField(b, k, n, first)
+			first = false
+		}
+	}
+	return append(b, '}')
+}
+
+// sortedDealKinds are dealKinds sorted, the keys of the deals' maps.
+var sortedDealKinds = slices.Sorted(slices.Values(dealKinds))
+
 // MarshalJSON writes the state as encoding/json would.
 func (s *State) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 2048)), nil }
 
@@ -363,7 +390,7 @@ func (x *Deals) appendJSON(b []byte) []byte {
 		m map[string]int
 	}{{"offers", x.Offers}, {"asks", x.Asks}} {
 		if len(f.m) > 0 {
-			b = appendCounts(appendKey(b, f.k, first), f.m)
+			b = appendCountsOf(appendKey(b, f.k, first), f.m, sortedDealKinds)
 			first = false
 		}
 	}

@@ -148,7 +148,7 @@ func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err erro
 // list reads the rest of a list that is not empty: a strList while it
 // holds strings alone, else a []any.
 func (sc *loggedScan) list(it orders.Item, depth int) (v any, ok bool, err error) {
-	var strs strList
+	strs := make(strList, 0, 4) // the ranked lists of most orders
 	for first := true; !sc.next(']'); first = false {
 		if !first && !sc.next(',') {
 			return nil, false, nil

@@ -185,23 +185,42 @@ func (s *State) readFees(p int, pl *plan, verb string, v any) error {
 	return s.parseFees(p, x, verb, v)
 }
 
-// feeKinds are the fees a payee may vary (§9.3, ST-A1), with their
-// printed amounts (percent for the commission).
-func (d *components) feeKinds() map[string]int {
-	return map[string]int{
-		feeFine: d.Fine, feeAirfield: d.AirfieldFee, feeFerry: d.FerryCharge, feeTransport: d.TransportFee,
-		feeCommission: d.Commission, feeGala: d.Gala.Fee, feeExtortion: d.Monks.Extortion,
+// feeTop is the printed amount (percent for the commission) of kind, a
+// fee a payee may vary (§9.3, ST-A1), and whether it is one; with refund,
+// of kind, a wager that is refunded (in percent).
+func (d *components) feeTop(kind string, refund bool) (int, bool) {
+	if refund {
+		switch kind {
+		case refundRoulette, refundPicnic:
+			return 100, true
+		}
+		return 0, false
 	}
+	switch kind {
+	case feeFine:
+		return d.Fine, true
+	case feeAirfield:
+		return d.AirfieldFee, true
+	case feeFerry:
+		return d.FerryCharge, true
+	case feeTransport:
+		return d.TransportFee, true
+	case feeCommission:
+		return d.Commission, true
+	case feeGala:
+		return d.Gala.Fee, true
+	case feeExtortion:
+		return d.Monks.Extortion, true
+	}
+	return 0, false
 }
 
 // parseFees reads fees: {KIND: N | {PLAYER: N, any: N}} or refund: the
 // same with roulette and picnic in percent.
 func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 	d := s.d()
-	kinds := d.feeKinds()
 	usage := "write {fine|airfield|ferry|transport|commission|gala|extortion: AMOUNT, or {PLAYER: AMOUNT, any: AMOUNT}}"
 	if verb == verbRefund {
-		kinds = map[string]int{refundRoulette: 100, refundPicnic: 100}
 		usage = "write {roulette|picnic: PERCENT, or {PLAYER: PERCENT, any: PERCENT}}"
 		x.RefundsSet = true
 	} else {
@@ -216,7 +235,7 @@ func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 		for _, e := range m {
 			k := e.key
 			kind := strings.ToLower(k)
-			top, ok := kinds[kind]
+			top, ok := d.feeTop(kind, verb == verbRefund)
 			if !ok {
 				return fmt.Errorf("%q: %s", k, usage)
 			}
