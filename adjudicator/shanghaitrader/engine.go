@@ -204,8 +204,8 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		// plays the basic game with the underworld from here on.
 		s.Underworld = newUnderworld()
 	}
-	// A Seasonal Turn tells some dozens of happenings.
-	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players)), hs: make([]engine.Happening, 0, 64)}
+	// A step tells a score or two of happenings.
+	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players)), hs: make([]engine.Happening, 0, 32)}
 	for _, sub := range subs {
 		p := s.seat(sub.Player)
 		switch {
