@@ -50,6 +50,35 @@ func (sc *loggedScan) next(c byte) bool {
 	return false
 }
 
+// entries is the number of entries of the list or mapping whose first
+// entry (or end) is next, so that it is made at its size: its commas,
+// those of the lists and mappings inside it aside, and one.
+func (sc *loggedScan) entries() int {
+	n, depth := 1, 0
+	for i := sc.i; i < len(sc.s); i++ {
+		switch sc.s[i] {
+		case '"':
+			for i++; i < len(sc.s) && sc.s[i] != '"'; i++ {
+				if sc.s[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth == 0 {
+				return n
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // str reads a string without escapes, valid UTF-8, cut from the text.
 func (sc *loggedScan) str() (string, bool) {
 	if !sc.next('"') {
@@ -95,7 +124,7 @@ func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err erro
 		return sc.list(it, depth)
 	case c == '{':
 		sc.i++
-		var out mapping
+		out := make(mapping, 0, sc.entries())
 		for first := true; !sc.next('}'); first = false {
 			if !first && !sc.next(',') {
 				return nil, false, nil
@@ -111,9 +140,6 @@ func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err erro
 			out = append(out, mapEntry{k, v})
 		}
 		if m, ok := sortMapping(out); ok {
-			if m == nil {
-				m = mapping{}
-			}
 			return m, true, nil
 		}
 		return badMap{}, true, nil
@@ -148,7 +174,7 @@ func (sc *loggedScan) value(it orders.Item, depth int) (v any, ok bool, err erro
 // list reads the rest of a list that is not empty: a strList while it
 // holds strings alone, else a []any.
 func (sc *loggedScan) list(it orders.Item, depth int) (v any, ok bool, err error) {
-	strs := make(strList, 0, 4) // the ranked lists of most orders
+	strs := make(strList, 0, sc.entries())
 	for first := true; !sc.next(']'); first = false {
 		if !first && !sc.next(',') {
 			return nil, false, nil
@@ -163,7 +189,7 @@ func (sc *loggedScan) list(it orders.Item, depth int) (v any, ok bool, err error
 		}
 		// Another value: the list is a []any of the strings so far and
 		// the rest.
-		out := make([]any, len(strs), len(strs)+4)
+		out := make([]any, len(strs), cap(strs))
 		for i, s := range strs {
 			out[i] = s
 		}

@@ -28,17 +28,19 @@ func (s *State) parseMove(p int, what, text string, c cond) (moveOpt, error) {
 	d := s.d()
 	me := &s.Players[p]
 	entry := text
-	m := moveOpt{Text: strings.Join(strings.Fields(text), " "), If: c}
-	low := strings.ToLower(what)
+	m := moveOpt{Text: text, If: c}
+	if !plainWords(text) {
+		m.Text = strings.Join(strings.Fields(text), " ")
+	}
 	switch {
-	case low == "stay":
+	case lowerIs(what, "stay"):
 		m.Kind = mvStay
-	case low == "escape":
+	case lowerIs(what, "escape"):
 		m.Kind = mvEscape
 		if !me.Passport || me.At != d.airfield {
 			return m, fmt.Errorf("escape: the escape roll is made at the airfield, with a passport (§10.1)")
 		}
-	case strings.HasPrefix(low, "auto ") || low == "auto":
+	case len(what) >= 5 && lowerIs(what[:5], "auto ") || lowerIs(what, "auto"):
 		name := strings.TrimSpace(what[4:])
 		i, ok := d.findLoc(name)
 		if !ok {
