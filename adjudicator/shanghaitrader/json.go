@@ -1,11 +1,10 @@
 package shanghaitrader
 
 import (
-	"bytes"
-	"encoding/json"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"taipan/adjudicator/engine"
 )
 
 // The state's JSON is hashed into the digest of every closed step, so a
@@ -41,45 +40,12 @@ func appendTrueField(b []byte, k string, first bool) []byte {
 
 // appendStrField appends "k":"v".
 func appendStrField(b []byte, k, v string, first bool) []byte {
-	return appendStr(appendKey(b, k, first), v)
-}
-
-// appendStr writes a JSON string as encoding/json does (without HTML
-// escaping, as the digest's encoder is set): plain printable ASCII
-// directly, else through encoding/json.
-func appendStr(b []byte, v string) []byte {
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(v)
-			return append(b, bytes.TrimRight(buf.Bytes(), "\n")...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, v...)
-	return append(b, '"')
-}
-
-// appendInts appends a list of ints (null for nil).
-func appendInts(b []byte, xs []int) []byte {
-	if xs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return append(b, ']')
+	return engine.AppendJSONString(appendKey(b, k, first), v)
 }
 
 // appendIntsField appends "k":[…].
 func appendIntsField(b []byte, k string, xs []int, first bool) []byte {
-	return appendInts(appendKey(b, k, first), xs)
+	return engine.AppendJSONInts(appendKey(b, k, first), xs)
 }
 
 // appendCounts writes a map of counts, its keys sorted as encoding/json
@@ -356,7 +322,7 @@ func (x *Underworld) appendJSON(b []byte) []byte {
 				if i > 0 {
 					b = append(b, ',')
 				}
-				b = appendStr(b, s)
+				b = engine.AppendJSONString(b, s)
 			}
 			b = append(b, ']')
 		}
