@@ -395,7 +395,7 @@ func (g *Game) apply(e events.Event) error {
 	}
 	switch e.Kind {
 	case KindOrders:
-		step, items, err := orders.ParseLoggedPayload(e.Payload)
+		step, items, err := engine.ParseLoggedOrders(g.Engine, e.Payload)
 		if err != nil {
 			return bad("bad payload: %v", err)
 		}
@@ -582,8 +582,9 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 		// legal is the one Resolve applies (engine.Reader).
 		sub, ok := g.Open[p]
 		if ok {
-			if reading, err := engine.ReadOrders(g.Engine, g.State, p, sub.Items); err == nil {
-				subs = append(subs, engine.Submission{Player: p, Items: sub.Items, Reading: reading})
+			items := engine.ItemsFor(g.Engine, sub.Items)
+			if reading, err := engine.ReadOrders(g.Engine, g.State, p, items); err == nil {
+				subs = append(subs, engine.Submission{Player: p, Items: items, Reading: reading})
 				continue
 			}
 			// Accepted once, but a GM correction since made them illegal.
