@@ -180,4 +180,24 @@
 //     partner_talk: true. Public press, which the other team reads too,
 //     is always allowed. The option is read by the press check alone and
 //     kept nowhere in the state, so games with and without it replay alike.
+//
+// # Bot
+//
+// The Engine plays a seat itself (engine.Bot: an empty seat, civil
+// disorder, practice). It sees the game only through Redeal, which keeps
+// what the seat sees (the columns, every holding, the sold pile, the
+// Jokers, its own money) and draws the rest: the others' money is worked
+// out from the table as any player can (everybody's start, less what the
+// stocks held and sold cost, plus what the sold pile paid), its split
+// among them shared out evenly, and their standing plans are unknown and
+// taken as none. The deal is face up, so nothing else is hidden. For each
+// of its legal actions (with 3 players, each with each place for the
+// Market closed card) the bot plays the set to its end many times
+// through the engine's own Resolve, the others playing now as a random
+// player, now as the defaults, and itself by the defaults; it keeps the
+// action that wins most often, by the widest margin, narrowing the field
+// by halves (see bestAction). It draws its chance from its own stream
+// only. It cannot know which kind of player it faces, nor a money
+// correction by the GM, nor whose sale a Joker sale beside a pair of its
+// colour on the sold pile was.
 package trader
