@@ -47,13 +47,14 @@ func (e Engine) bestAction(w *State, seat int, rng *engine.Rand) action {
 	if len(cands) == 1 {
 		return cands[0]
 	}
+	play := e.futures(w, seat, cands, rng)
 	type scored struct {
-		a     action
+		cand  int
 		total float64
 	}
 	alive := make([]scored, len(cands))
-	for i, a := range cands {
-		alive[i] = scored{a: a}
+	for i := range cands {
+		alive[i] = scored{cand: i}
 	}
 	var futures []*engine.Rand
 	done, used := 0, 0
@@ -63,7 +64,7 @@ func (e Engine) bestAction(w *State, seat int, rng *engine.Rand) action {
 		}
 		for i := range alive {
 			for _, f := range futures[done:n] {
-				alive[i].total += e.rollout(w, seat, alive[i].a, f.Clone())
+				alive[i].total += play(alive[i].cand, f.Clone())
 			}
 		}
 		used += len(alive) * (n - done)
@@ -80,7 +81,49 @@ func (e Engine) bestAction(w *State, seat int, rng *engine.Rand) action {
 		}
 		alive = alive[:keep]
 	}
-	return alive[0].a
+	return cands[alive[0].cand]
+}
+
+// futures returns how a candidate plays out in one future: its value for
+// seat at the end of the set. In a turn each candidate is played once
+// through Resolve (a turn draws no chance), and each future plays on from
+// there in a playout; at the last sales, where the others choose at once
+// with the bot, each future resolves the step with their choices.
+func (e Engine) futures(w *State, seat int, cands []action, rng *engine.Rand) func(cand int, f *engine.Rand) float64 {
+	if w.Phase != phaseTurn {
+		return func(cand int, f *engine.Rand) float64 { return e.rollout(w, seat, cands[cand], f) }
+	}
+	starts := make([]playout, len(cands))
+	fixed := make([]float64, len(cands))
+	ok := make([]bool, len(cands))
+	for i := range cands {
+		s := w.clone()
+		next, _, err := e.Resolve(s, []engine.Submission{{Player: s.Players[seat].Name, Reading: &cands[i]}}, rng.Fork())
+		if err != nil {
+			fixed[i] = -1 << 20
+			continue
+		}
+		s = state(next)
+		if s.Phase == phaseOver || s.Set != w.Set {
+			fixed[i] = s.valueFor(seat, false)
+			continue
+		}
+		starts[i], ok[i] = newPlayout(s)
+		if !ok[i] {
+			fixed[i] = s.valueFor(seat, true)
+		}
+	}
+	return func(cand int, f *engine.Rand) float64 {
+		if !ok[cand] {
+			return fixed[cand]
+		}
+		var kinds [4]int
+		for q := range kinds {
+			kinds[q] = f.Intn(2)
+		}
+		p := starts[cand]
+		return p.run(seat, &kinds, f)
+	}
 }
 
 // Kinds of player a future assumes for the others.
@@ -89,9 +132,10 @@ const (
 	modelDefaults
 )
 
-// rollout plays a copy of w from seat's action a to the end of the set:
-// seat by botPolicy, each other player by a kind drawn from rng (at
-// random or by the defaults), and returns its value for seat.
+// rollout plays a copy of w from seat's action a to the end of the set
+// through Resolve: seat by the defaults after a, each other player by a
+// kind drawn from rng (at random or by the defaults), and returns its
+// value for seat.
 func (e Engine) rollout(w *State, seat int, a action, rng *engine.Rand) float64 {
 	s := w.clone()
 	set := s.Set
@@ -115,7 +159,7 @@ func (e Engine) rollout(w *State, seat int, a action, rng *engine.Rand) float64 
 			case p == seat && first:
 				act = a
 			case p == seat:
-				act = s.botPolicy(p)
+				act = s.defaultAction(p)
 			case kinds[p] == modelDefaults:
 				act, def = s.defaultAction(p), true
 			default:
@@ -133,56 +177,21 @@ func (e Engine) rollout(w *State, seat int, a action, rng *engine.Rand) float64 
 	return s.valueFor(seat, s.Phase != phaseOver && s.Set == set)
 }
 
-// valueFor is how good the finished sets of s are for seat's team: 1 for
-// the lead alone, 1/k for a lead shared by k teams, 0 behind, plus a
-// hundredth of a point for every million of lead over the best other team
-// (negative when behind), so that a wider win or a narrower loss is
-// preferred when the odds are alike.
-//
-// unscored says the set being played is not scored yet, and its money in
-// hand counts.
+// valueFor is how good the finished sets of s are for seat's team (see
+// lead); unscored says the set being played is not scored yet, and its
+// money in hand counts.
 func (s *State) valueFor(seat int, unscored bool) float64 {
 	totals := s.teamTotals()
-	if unscored {
-		for ti, t := range s.Teams {
-			for _, m := range t.Members {
+	in := make([]bool, len(s.Teams))
+	for ti, t := range s.Teams {
+		for _, m := range t.Members {
+			in[ti] = in[ti] || !s.Players[m].Removed
+			if unscored {
 				totals[ti] += s.Players[m].Money
 			}
 		}
 	}
-	mine := s.Players[seat].Team
-	ties := 1
-	bestOther := -1 << 30
-	for ti, t := range s.Teams {
-		if ti == mine {
-			continue
-		}
-		in := false
-		for _, m := range t.Members {
-			in = in || !s.Players[m].Removed
-		}
-		if !in {
-			continue
-		}
-		switch {
-		case totals[ti] > bestOther:
-			bestOther, ties = totals[ti], 1
-		case totals[ti] == bestOther:
-			ties++
-		}
-	}
-	if bestOther == -1<<30 {
-		bestOther = 0 // nobody else is left to win: more money is better still
-	}
-	margin := totals[mine] - bestOther
-	win := 0.0
-	switch {
-	case margin > 0:
-		win = 1
-	case margin == 0:
-		win = 1 / float64(ties+1)
-	}
-	return win + float64(margin)/100
+	return lead(totals, in, s.Players[seat].Team)
 }
 
 // botCandidates lists seat's legal actions in s, each once: with 3
@@ -323,10 +332,4 @@ func (s *State) randomAction(seat int, rng *engine.Rand) action {
 		}
 	}
 	return a
-}
-
-// botPolicy is how the bot assumes it will play its later turns in a
-// rollout: the defaults.
-func (s *State) botPolicy(seat int) action {
-	return s.defaultAction(seat)
 }
