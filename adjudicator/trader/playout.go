@@ -58,10 +58,10 @@ const (
 	movePass
 )
 
-func pack(k Stock) uint8      { return uint8(k.Colour<<4 | k.Value) }
-func colourOf(k uint8) int    { return int(k >> 4) }
-func valueOf(k uint8) int     { return int(k & 15) }
-func unpack(k uint8) Stock    { return Stock{Colour: colourOf(k), Value: valueOf(k)} }
+func pack(k Stock) uint8             { return uint8(k.Colour<<4 | k.Value) }
+func colourOf(k uint8) int           { return int(k >> 4) }
+func valueOf(k uint8) int            { return int(k & 15) }
+func unpack(k uint8) Stock           { return Stock{Colour: colourOf(k), Value: valueOf(k)} }
 func (p *playout) avail(c int) uint8 { return p.col[c][p.top[c]] }
 
 // newPlayout is s in compact form; ok is false when s does not fit it
