@@ -21,33 +21,66 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 	if !w.pending(seat) {
 		return e.Default(w, player)
 	}
-	items := w.items(e.bestAction(w, seat, rng))
+	a, ok := e.bestAction(w, seat, rng)
+	if !ok {
+		return e.Default(w, player)
+	}
+	items := w.items(a)
 	if e.Check(w, player, items) != nil {
 		return e.Default(w, player)
 	}
 	return items
 }
 
-// Search sizes: each candidate is first played in botFirstSamples
-// futures; the better half is kept and played in as many futures more,
-// and so on while more than one is left and the next round fits within
-// botBudget rollouts in all.
+// Search sizes (see best): each candidate is first played in
+// botFirstSamples futures, and all rounds together play at most about
+// botBudget.
 const (
-	botFirstSamples = 12
-	botBudget       = 600
+	botFirstSamples = 24
+	botBudget       = 1200
 )
 
-// bestAction is the action the bot plays for seat in w: successive
-// halving over its candidates, each played to the end of the set in the
-// same sampled futures (common random numbers: the others' kinds and
-// choices are drawn from one stream per future, so that candidates are
-// compared on the same luck).
-func (e Engine) bestAction(w *State, seat int, rng *engine.Rand) action {
-	cands := w.botCandidates(seat)
-	if len(cands) == 1 {
-		return cands[0]
+// bestAction is the action the bot plays for seat in w: the best of its
+// legal actions (with the Market closed card to its default place), then,
+// with 3 players, the best place for the card after it (TR-A7: the card
+// there keeps the next player from that column for their turn). ok is
+// false when w does not fit a playout (values above 8, more stocks in a
+// column than the game has).
+func (e Engine) bestAction(w *State, seat int, rng *engine.Rand) (a action, ok bool) {
+	p, ok := newPlayout(w)
+	if !ok {
+		return a, false
 	}
-	play := e.futures(w, seat, cands, rng)
+	moves := p.legalMoves(seat, nil)
+	cands := make([]action, len(moves))
+	for i, m := range moves {
+		cands[i] = p.action(seat, m)
+	}
+	i := e.best(w, &p, seat, cands, rng)
+	if targets := p.mcTargets(moves[i], nil); w.Phase == phaseTurn && len(targets) > 0 {
+		a := cands[i]
+		cands = cands[:0]
+		for _, c := range targets {
+			a.mc = c
+			cands = append(cands, a)
+		}
+		return cands[e.best(w, &p, seat, cands, rng)], true
+	}
+	return cands[i], true
+}
+
+// best is the index of the candidate that does best for seat in w (p in
+// compact form): successive halving, each candidate played to the end of
+// the set in the same sampled futures (common random numbers: the
+// others' kinds and choices are drawn from one stream per future, so that
+// candidates are compared on the same luck), the better half kept for as
+// many futures more, until one is left or the next round would pass
+// botBudget rollouts.
+func (e Engine) best(w *State, p *playout, seat int, cands []action, rng *engine.Rand) int {
+	if len(cands) == 1 {
+		return 0
+	}
+	play := e.futures(w, p, seat, cands, rng)
 	type scored struct {
 		cand  int
 		total float64
@@ -81,17 +114,24 @@ func (e Engine) bestAction(w *State, seat int, rng *engine.Rand) action {
 		}
 		alive = alive[:keep]
 	}
-	return cands[alive[0].cand]
+	return alive[0].cand
 }
+
+// Kinds of player a future assumes for the others.
+const (
+	modelRandom = iota
+	modelDefaults
+)
 
 // futures returns how a candidate plays out in one future: its value for
 // seat at the end of the set. In a turn each candidate is played once
 // through Resolve (a turn draws no chance), and each future plays on from
-// there in a playout; at the last sales, where the others choose at once
-// with the bot, each future resolves the step with their choices.
-func (e Engine) futures(w *State, seat int, cands []action, rng *engine.Rand) func(cand int, f *engine.Rand) float64 {
+// there in a playout. At the last sales, where the others choose at once
+// with the bot, each future draws their choices and resolves the step
+// through Resolve.
+func (e Engine) futures(w *State, p *playout, seat int, cands []action, rng *engine.Rand) func(cand int, f *engine.Rand) float64 {
 	if w.Phase != phaseTurn {
-		return func(cand int, f *engine.Rand) float64 { return e.rollout(w, seat, cands[cand], f) }
+		return func(cand int, f *engine.Rand) float64 { return e.lastSales(w, p, seat, cands[cand], f) }
 	}
 	starts := make([]playout, len(cands))
 	fixed := make([]float64, len(cands))
@@ -126,55 +166,32 @@ func (e Engine) futures(w *State, seat int, cands []action, rng *engine.Rand) fu
 	}
 }
 
-// Kinds of player a future assumes for the others.
-const (
-	modelRandom = iota
-	modelDefaults
-)
-
-// rollout plays a copy of w from seat's action a to the end of the set
-// through Resolve: seat by the defaults after a, each other player by a
-// kind drawn from rng (at random or by the defaults), and returns its
-// value for seat.
-func (e Engine) rollout(w *State, seat int, a action, rng *engine.Rand) float64 {
-	s := w.clone()
-	set := s.Set
-	kinds := make([]int, len(s.Players))
-	for i := range kinds {
-		kinds[i] = rng.Intn(2)
+// lastSales resolves the last-sale step of a copy of w (p in compact form)
+// with seat's action a and the others' drawn from rng (each at random or
+// by the defaults), and returns its value for seat.
+func (e Engine) lastSales(w *State, p *playout, seat int, a action, rng *engine.Rand) float64 {
+	var buf [64]move
+	var cols [5]int
+	subs := make([]engine.Submission, 0, len(w.LastSale))
+	acts := make([]action, len(w.LastSale))
+	for i, q := range w.LastSale {
+		def := false
+		switch {
+		case q == seat:
+			acts[i] = a
+		case rng.Intn(2) == modelDefaults:
+			acts[i], def = p.action(q, p.defaultMove(q)), true
+		default:
+			acts[i] = p.action(q, p.randomMove(q, rng, buf[:0], cols[:0]))
+		}
+		subs = append(subs, engine.Submission{Player: w.Players[q].Name, Default: def, Reading: &acts[i]})
 	}
-	first := true
-	for s.Phase != phaseOver && s.Set == set {
-		var pending []int
-		if s.Phase == phaseTurn {
-			pending = []int{s.Active}
-		} else {
-			pending = append(pending, s.LastSale...)
-		}
-		subs := make([]engine.Submission, 0, len(pending))
-		for _, p := range pending {
-			var act action
-			def := false
-			switch {
-			case p == seat && first:
-				act = a
-			case p == seat:
-				act = s.defaultAction(p)
-			case kinds[p] == modelDefaults:
-				act, def = s.defaultAction(p), true
-			default:
-				act = s.randomAction(p, rng)
-			}
-			subs = append(subs, engine.Submission{Player: s.Players[p].Name, Default: def, Reading: &act})
-		}
-		first = false
-		next, _, err := e.Resolve(s, subs, rng)
-		if err != nil {
-			break
-		}
-		s = state(next)
+	next, _, err := e.Resolve(w.clone(), subs, rng)
+	if err != nil {
+		return -1 << 20
 	}
-	return s.valueFor(seat, s.Phase != phaseOver && s.Set == set)
+	s := state(next)
+	return s.valueFor(seat, s.Phase != phaseOver && s.Set == w.Set)
 }
 
 // valueFor is how good the finished sets of s are for seat's team (see
@@ -192,144 +209,4 @@ func (s *State) valueFor(seat int, unscored bool) float64 {
 		}
 	}
 	return lead(totals, in, s.Players[seat].Team)
-}
-
-// botCandidates lists seat's legal actions in s, each once: with 3
-// players during a turn, each action with each legal place for the
-// Market closed card (or none, when the action takes the card out of the
-// game).
-func (s *State) botCandidates(seat int) []action {
-	acts := s.legalActions(seat)
-	if s.Phase != phaseTurn || s.Market < 0 {
-		return acts
-	}
-	var out []action
-	for _, a := range acts {
-		targets := s.mcTargets(a)
-		if len(targets) == 0 {
-			out = append(out, a)
-			continue
-		}
-		for _, c := range targets {
-			a.mc = c
-			out = append(out, a)
-		}
-	}
-	return out
-}
-
-// mcTargets are the columns the Market closed card may go to after a
-// (TR-A7), none when a takes it out of the game.
-func (s *State) mcTargets(a action) []int {
-	empty := len(s.emptyColumns())
-	if a.is(kindBuy) && len(s.Columns[a.col]) == 1 {
-		empty++
-	}
-	if s.Market < 0 || empty >= 2 {
-		return nil
-	}
-	var out []int
-	for c, col := range s.Columns {
-		if c == s.Market || len(col) == 0 || a.is(kindBuy) && a.col == c && len(col) == 1 {
-			continue
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// legalActions lists seat's legal actions now, each once, without the
-// Market closed card: in a turn every purchase it can afford, every pair
-// sale and Joker sale, or pass when there is none (TR-G5); in the last
-// sales every sale and pass.
-func (s *State) legalActions(seat int) []action {
-	var out []action
-	base := action{col: -1, mc: -1, owners: [2]int{seat, seat}}
-	if s.Phase == phaseTurn {
-		for c, col := range s.Columns {
-			if len(col) > 0 && c != s.Market && col[0].Value <= s.Players[seat].Money {
-				a := base
-				a.verb, a.col = buy, c
-				out = append(out, a)
-			}
-		}
-	}
-	q := seat
-	if s.teams() {
-		q = s.partner(seat)
-	}
-	mine, theirs := s.Players[seat].Stocks, s.Players[q].Stocks
-	for i, x := range mine {
-		if i > 0 && mine[i-1] == x {
-			continue
-		}
-		for j, y := range theirs {
-			if y.Colour != x.Colour || j > 0 && theirs[j-1] == y {
-				continue
-			}
-			if q == seat && (y.less(x) || y == x && s.count(seat, x) < 2) {
-				continue
-			}
-			a := base
-			a.verb, a.stocks, a.owners = sell, [2]Stock{x, y}, [2]int{seat, q}
-			out = append(out, a)
-		}
-	}
-	if !s.Teams[s.Players[seat].Team].JokerUsed {
-		for i, x := range mine {
-			if i == 0 || mine[i-1] != x {
-				a := base
-				a.verb, a.stocks[0] = joker, x
-				out = append(out, a)
-			}
-		}
-		if q != seat {
-			for i, x := range theirs {
-				if (i == 0 || theirs[i-1] != x) && s.count(seat, x) == 0 {
-					a := base
-					a.verb, a.stocks[0], a.owners[0] = joker, x, q
-					out = append(out, a)
-				}
-			}
-		}
-	}
-	if len(out) == 0 || s.Phase == phaseLastSale {
-		a := base
-		a.verb = pass
-		out = append(out, a)
-	}
-	return out
-}
-
-// defaultAction is the engine's default for seat (Engine.Default) as an
-// action.
-func (s *State) defaultAction(seat int) action {
-	if s.Phase == phaseLastSale {
-		if a, ok := s.bestLastSale(seat); ok {
-			return a
-		}
-		return action{verb: pass, col: -1, mc: -1, owners: [2]int{seat, seat}}
-	}
-	a, ok := s.bestTurnAction(seat)
-	if !ok {
-		a = action{verb: pass, col: -1, mc: -1, owners: [2]int{seat, seat}}
-	}
-	a.mc = s.defaultMCAfter(a)
-	return a
-}
-
-// randomAction is what a player choosing at random (engine.RandomOrders)
-// might do: any legal action at even odds, and with 3 players the Market
-// closed card to a legal place at random half the time, else to its
-// default place.
-func (s *State) randomAction(seat int, rng *engine.Rand) action {
-	acts := s.legalActions(seat)
-	a := acts[rng.Intn(len(acts))]
-	if s.Phase == phaseTurn && s.Market >= 0 {
-		a.mc = s.defaultMCAfter(a)
-		if targets := s.mcTargets(a); len(targets) > 0 && rng.Intn(2) == 0 {
-			a.mc = targets[rng.Intn(len(targets))]
-		}
-	}
-	return a
 }

@@ -65,7 +65,7 @@ func unpack(k uint8) Stock           { return Stock{Colour: colourOf(k), Value: 
 func (p *playout) avail(c int) uint8 { return p.col[c][p.top[c]] }
 
 // newPlayout is s in compact form; ok is false when s does not fit it
-// (values above 15, more than 35 stocks in a column) or is not in a set's
+// (values above 8, more than 35 stocks in a column) or is not in a set's
 // turns or last sales.
 func newPlayout(s *State) (p playout, ok bool) {
 	if s.Phase != phaseTurn && s.Phase != phaseLastSale {
@@ -584,14 +584,16 @@ func (p *playout) randomMove(seat int, rng *engine.Rand, buf []move, cols []int)
 	return m
 }
 
-// run plays the playout to the end of the set, seat by its own policy
-// (the defaults), every other seat q as kinds[q] (modelRandom or
+// run plays the playout to the end of the set, seat by pairingMove, every other seat q as kinds[q] (modelRandom or
 // modelDefaults) with choices from rng, and returns its value for seat.
 func (p *playout) run(seat int, kinds *[4]int, rng *engine.Rand) float64 {
 	var buf [64]move
 	var cols [5]int
 	choose := func(q int) move {
-		if q == seat || kinds[q] == modelDefaults {
+		if q == seat {
+			return p.pairingMove(q)
+		}
+		if kinds[q] == modelDefaults {
 			return p.defaultMove(q)
 		}
 		return p.randomMove(q, rng, buf[:0], cols[:0])
@@ -627,4 +629,57 @@ func (p *playout) action(seat int, m move) action {
 		a.verb = pass
 	}
 	return a
+}
+
+// pairingMove is how the bot expects to play its later turns: the best
+// pair sale, else the purchase that pairs with a held stock of its
+// colour for the best sale (the cheapest when none pairs), else the best
+// Joker sale; at the last sales, the best sale.
+func (p *playout) pairingMove(seat int) move {
+	if p.phase != playTurn {
+		return p.defaultMove(seat)
+	}
+	m, ok := p.bestPair(seat)
+	if !ok {
+		m, ok = p.bestPairingBuy(seat)
+	}
+	if !ok {
+		m, ok = p.bestJoker(seat)
+	}
+	if !ok {
+		m = move{kind: movePass, col: -1, mc: -1}
+	}
+	m.mc = p.defaultMCAfter(m)
+	return m
+}
+
+// bestPairingBuy is the affordable purchase whose stock makes the best
+// pair with one seat (or, with 4 players, the partner) holds, else the
+// cheapest.
+func (p *playout) bestPairingBuy(seat int) (move, bool) {
+	m, found, best := move{kind: moveBuy, col: -1, mc: -1}, false, -1
+	q := seat
+	if p.teams {
+		q = p.partner[seat]
+	}
+	for c := 0; c < 5; c++ {
+		if p.empty(c) || c == p.market {
+			continue
+		}
+		k := p.avail(c)
+		v := valueOf(k)
+		if v > p.money[seat] {
+			continue
+		}
+		score := 0
+		if h := p.highest(q, colourOf(k)); h != 0 {
+			score = 100 + v*valueOf(h)
+		} else {
+			score = 50 - v
+		}
+		if score > best {
+			m.col, found, best = c, true, score
+		}
+	}
+	return m, found
 }

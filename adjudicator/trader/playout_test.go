@@ -94,3 +94,41 @@ func TestPlayoutPlaysAsResolve(t *testing.T) {
 		t.Fatalf("only %d steps and %d ends compared", steps, ends)
 	}
 }
+
+// The bot's candidates are the legal actions: each of a playout's moves,
+// and each with each place for the Market closed card, passes Check, and
+// there are as many as Options offers.
+func TestPlayoutMovesAreLegal(t *testing.T) {
+	e := New()
+	n := 0
+	for i, s := range positions(t, 45, 4, true) {
+		p, ok := newPlayout(s)
+		if !ok {
+			continue
+		}
+		for _, name := range e.Status(s).Pending {
+			seat := s.seat(name)
+			moves := p.legalMoves(seat, nil)
+			ds := e.Options(s, name)
+			if len(ds) == 0 || len(ds[0].Choices) != len(moves) {
+				t.Fatalf("position %d: %s has %d moves; Options offers %v", i, name, len(moves), ds)
+			}
+			for _, m := range moves {
+				a := p.action(seat, m)
+				if err := e.Check(s, name, s.items(a)); err != nil {
+					t.Fatalf("position %d: %s's move %v is refused: %v", i, name, s.items(a), err)
+				}
+				for _, c := range p.mcTargets(m, nil) {
+					a.mc = c
+					if err := e.Check(s, name, s.items(a)); err != nil {
+						t.Fatalf("position %d: %s's move %v is refused: %v", i, name, s.items(a), err)
+					}
+				}
+				n++
+			}
+		}
+	}
+	if n < 500 {
+		t.Fatalf("only %d moves checked", n)
+	}
+}
