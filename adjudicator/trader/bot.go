@@ -10,11 +10,12 @@ var _ engine.Bot = Engine{}
 // BotOrders plays player's seat: it looks at the game only through Redeal
 // (the others' money worked out from the table, their plans unknown), so
 // it is fair by construction, and draws its chance from rng alone. It
-// plays each of its legal actions (with 3 players, each with each place
-// for the Market closed card) to the end of the set many times over,
-// through the engine's own Resolve, the others playing as a player
-// choosing at random or by the defaults would, and keeps the action that
-// wins most often (by the widest margin on ties); see bestAction.
+// plays each of its legal actions to the end of the set many times over,
+// the action through the engine's own Resolve and the rest in a playout,
+// the others playing as a player choosing at random or by the defaults
+// would, and keeps the action that wins most often (by the widest margin
+// on ties); with 3 players it then places the Market closed card so too.
+// See bestAction.
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
 	w := state(e.Redeal(as, player, rng))
 	seat := w.seat(player)

@@ -332,8 +332,10 @@ func (p *playout) defaultMCAfter(m move) int {
 	return best
 }
 
-// legalMoves appends seat's legal moves (legalActions) to buf, without
-// the Market closed card.
+// legalMoves are seat's legal moves, each once, in buf, without the
+// Market closed card: in a turn every purchase it can afford, every pair
+// sale and Joker sale, or pass when there is none (TR-G5); in the last
+// sales every sale and pass. They are the action choices Options offers.
 func (p *playout) legalMoves(seat int, buf []move) []move {
 	out := buf[:0]
 	if p.phase == playTurn {
@@ -378,7 +380,8 @@ func (p *playout) legalMoves(seat int, buf []move) []move {
 	return out
 }
 
-// mcTargets appends the columns the card may go to after m (State.mcTargets).
+// mcTargets are the columns the Market closed card may go to after m
+// (TR-A7), in buf; none when m takes it out of the game or it is out.
 func (p *playout) mcTargets(m move, buf []int) []int {
 	out := buf[:0]
 	empty := p.emptyCount()
@@ -571,7 +574,10 @@ func lead(totals []int, in []bool, mine int) float64 {
 	return win + float64(margin)/100
 }
 
-// randomMove is State.randomAction in a playout.
+// randomMove is what a player choosing at random (engine.RandomOrders)
+// might do: any legal move at even odds, and with 3 players the Market
+// closed card to a legal place at random half the time, else to its
+// default place.
 func (p *playout) randomMove(seat int, rng *engine.Rand, buf []move, cols []int) move {
 	moves := p.legalMoves(seat, buf)
 	m := moves[rng.Intn(len(moves))]
