@@ -26,13 +26,13 @@ func TestDecodeStateRoundTrip(t *testing.T) {
 		}
 		a, b := engine.State(s.clone()), as
 		for step := 1; step <= 8 && !e.Status(a).Finished; step++ {
-			var subs []engine.Submission
-			for _, p := range e.Status(a).Pending {
-				items := engine.RandomOrders(e, a, p, engine.NewBotRand(data, step, 0, p))
-				subs = append(subs, engine.Submission{Player: p, Items: items})
+			subs := randomSubs(t, state(a), engine.NewBotRand(data, step, 0, ""))
+			for _, sub := range subs {
+				if err := e.Check(b, sub.Player, sub.Items); err != nil {
+					t.Fatalf("position %d step %d: the decoded state refuses %s's orders: %v", i, step, sub.Player, err)
+				}
 			}
-			rng := engine.NewRand(data, step)
-			if a, _, err = e.Resolve(a, subs, rng); err != nil {
+			if a, _, err = e.Resolve(a, subs, engine.NewRand(data, step)); err != nil {
 				t.Fatal(err)
 			}
 			if b, _, err = e.Resolve(b, subs, engine.NewRand(data, step)); err != nil {

@@ -10,7 +10,7 @@ import (
 	"taipan/orders"
 )
 
-// positions plays games of every size at random (engine.RandomOrders),
+// positions plays games of every size at random (randomSubs),
 // some of two sets, with standing plans sent now and then, a player
 // removed in some and, with corrections, money corrected by the GM in
 // others, and returns every per-th state reached, including finished
@@ -62,17 +62,31 @@ func positions(t testing.TB, games, per int, corrections bool) []*State {
 					}
 				}
 			}
-			var subs []engine.Submission
-			for _, p := range e.Status(as).Pending {
-				items := engine.RandomOrders(e, as, p, engine.NewBotRand(seed, step, 0, p))
-				subs = append(subs, engine.Submission{Player: p, Items: items})
-			}
-			if as, _, err = e.Resolve(as, subs, engine.NewRand(seed, step)); err != nil {
+			if as, _, err = e.Resolve(as, randomSubs(t, as.(*State), engine.NewBotRand(seed, step, 0, "")), engine.NewRand(seed, step)); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	return out
+}
+
+// randomSubs are the pending players' submissions for the open step of
+// s, each a legal action chosen at random (a playout's randomMove, which
+// TestPlayoutMovesAreLegal holds to the legal orders), as the engine's
+// reading of the orders that say it.
+func randomSubs(t testing.TB, s *State, rng *engine.Rand) []engine.Submission {
+	t.Helper()
+	p, ok := newPlayout(s)
+	if !ok {
+		t.Fatalf("no playout of a game in play (%s)", s.Phase)
+	}
+	var subs []engine.Submission
+	for _, name := range New().Status(s).Pending {
+		seat := s.seat(name)
+		a := p.action(seat, p.randomMove(seat, rng, nil, nil))
+		subs = append(subs, engine.Submission{Player: name, Items: s.items(a), Reading: &a})
+	}
+	return subs
 }
 
 // hiddenTwin is a copy of s that differs from it only in what seat may
