@@ -1,6 +1,10 @@
 package trader
 
-import "taipan/adjudicator/engine"
+import (
+	"math/bits"
+
+	"taipan/adjudicator/engine"
+)
 
 // playout is a set of Trader in compact form, for the bot's rollouts: the
 // rules of a turn and of the last sales as rules.go, buy.go, sell.go,
@@ -15,9 +19,14 @@ type playout struct {
 	team    [4]int
 	removed [4]bool
 	money   [4]int
-	// hand[p][colour][value] counts the stocks p holds.
-	hand [4][5][9]uint8
-	held [4]int
+	// hand[p][colour][value] counts the stocks p holds; values[p][colour]
+	// has bit v set when p holds a stock of value v of that colour, and
+	// colours[p][colour] counts them, so that the best sales are found
+	// without looking at every value.
+	hand    [4][5][9]uint8
+	values  [4][5]uint16
+	colours [4][5]uint8
+	held    [4]int
 	// col[c][top[c]:end[c]] is column c, its available stock first; a
 	// stock is packed as colour<<4 | value.
 	col      [5][35]uint8
@@ -84,8 +93,7 @@ func newPlayout(s *State) (p playout, ok bool) {
 			if k.Value < 0 || k.Value > 8 || k.Colour < 0 || k.Colour > 4 {
 				return p, false
 			}
-			p.hand[i][k.Colour][k.Value]++
-			p.held[i]++
+			p.give(i, pack(k))
 		}
 	}
 	for c, col := range s.Columns {
@@ -152,12 +160,10 @@ func (p *playout) nextSeat(q int) int {
 
 // highest is q's highest stock of colour c (State.highest), 0 for none.
 func (p *playout) highest(q, c int) uint8 {
-	for v := 8; v >= 0; v-- {
-		if p.hand[q][c][v] > 0 {
-			return uint8(c<<4 | v)
-		}
+	if p.values[q][c] == 0 {
+		return 0
 	}
-	return 0
+	return uint8(c<<4 | (bits.Len16(p.values[q][c]) - 1))
 }
 
 // bestPair is State.bestPair: ok is false when seat has no pair sale.
@@ -171,25 +177,19 @@ func (p *playout) bestPair(seat int) (move, bool) {
 		var x, y uint8
 		if q == seat {
 			// The two highest of the colour.
-			n := 0
-			for v := 8; v >= 0 && n < 2; v-- {
-				for k := p.hand[seat][c][v]; k > 0 && n < 2; k-- {
-					if n == 0 {
-						y = uint8(c<<4 | v)
-					} else {
-						x = uint8(c<<4 | v)
-					}
-					n++
-				}
-			}
-			if n < 2 {
+			if p.colours[seat][c] < 2 {
 				continue
+			}
+			y = p.highest(seat, c)
+			x = y
+			if p.hand[seat][c][valueOf(y)] < 2 {
+				x = uint8(c<<4 | (bits.Len16(p.values[seat][c]&^(1<<valueOf(y))) - 1))
 			}
 		} else {
-			x, y = p.highest(seat, c), p.highest(q, c)
-			if x == 0 || y == 0 {
+			if p.colours[seat][c] == 0 || p.colours[q][c] == 0 {
 				continue
 			}
+			x, y = p.highest(seat, c), p.highest(q, c)
 		}
 		if pay := valueOf(x) * valueOf(y); !found || pay > bestPay {
 			best.a, best.b, best.owner, found, bestPay = x, y, q, true, pay
@@ -350,6 +350,9 @@ func (p *playout) legalMoves(seat int, buf []move) []move {
 		q = p.partner[seat]
 	}
 	for c := 0; c < 5; c++ {
+		if p.colours[seat][c] == 0 || p.colours[q][c] == 0 {
+			continue
+		}
 		for x := 0; x <= 8; x++ {
 			if p.hand[seat][c][x] == 0 {
 				continue
@@ -364,6 +367,9 @@ func (p *playout) legalMoves(seat int, buf []move) []move {
 	}
 	if !p.joker[p.team[seat]] {
 		for c := 0; c < 5; c++ {
+			if p.colours[seat][c] == 0 && p.colours[q][c] == 0 {
+				continue
+			}
 			for v := 0; v <= 8; v++ {
 				switch {
 				case p.hand[seat][c][v] > 0:
@@ -401,8 +407,21 @@ func (p *playout) mcTargets(m move, buf []int) []int {
 }
 
 func (p *playout) take(q int, k uint8) {
-	p.hand[q][colourOf(k)][valueOf(k)]--
+	c, v := colourOf(k), valueOf(k)
+	p.hand[q][c][v]--
+	if p.hand[q][c][v] == 0 {
+		p.values[q][c] &^= 1 << v
+	}
+	p.colours[q][c]--
 	p.held[q]--
+}
+
+func (p *playout) give(q int, k uint8) {
+	c, v := colourOf(k), valueOf(k)
+	p.hand[q][c][v]++
+	p.values[q][c] |= 1 << v
+	p.colours[q][c]++
+	p.held[q]++
 }
 
 // sale is State.sale: the stocks leave their owners, seat is paid.
@@ -426,8 +445,7 @@ func (p *playout) turn(m move) {
 		k := p.avail(m.col)
 		p.top[m.col]++
 		p.money[seat] -= valueOf(k)
-		p.hand[seat][colourOf(k)][valueOf(k)]++
-		p.held[seat]++
+		p.give(seat, k)
 	case moveSell, moveJoker:
 		p.sale(seat, m)
 	}
