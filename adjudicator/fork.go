@@ -63,17 +63,15 @@ type ForkOptions struct {
 	Seed []byte
 }
 
-// Forked is what Fork made: the practice game and its tokens (the
-// player's by name, the GM's, also the player's, by "").
-type Forked struct {
-	Game   *Game
-	Tokens map[string]string
-}
+// Forked is what Fork made: the practice game and its tokens, as for a
+// new game (NewGame): the player's by name, the GM's by "" (for the
+// player, who is the practice game's only person).
+type Forked = NewGame
 
 // Fork makes a practice game of opt.Player's from opt.Game (see above).
 // The caller has authenticated the player. An engine without a bot, a
 // Redeal or a DecodeState cannot be forked, and Fork says so.
-func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*Forked, error) {
+func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*NewGame, error) {
 	orig, err := h.Game(ctx, opt.Game)
 	if err != nil {
 		return nil, err
@@ -111,7 +109,9 @@ func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*Forked, error) {
 			return nil, Errorf(ECONFLICT, "%s held no seat of game %s at step %d", pl.Name, orig.ID, origin.Step)
 		}
 	}
-	c := Campaign{ID: opt.ID, Game: orig.Campaign.Game, Options: orig.Campaign.Options, GM: pl.Email, Press: PressOff, ReportFormat: orig.Campaign.ReportFormat}
+	// The player gets the reports; nobody else is there to mail (the GM's
+	// token, for the command line, goes to whoever forked the game).
+	c := Campaign{ID: opt.ID, Game: orig.Campaign.Game, Options: orig.Campaign.Options, Press: PressOff, ReportFormat: orig.Campaign.ReportFormat}
 	for _, name := range at.Names() {
 		if name == pl.Name {
 			c.Players = append(c.Players, Seat{Name: name, Email: pl.Email})
@@ -126,7 +126,7 @@ func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*Forked, error) {
 			return nil, Errorf(EINTERNAL, "fork: %v", err)
 		}
 	}
-	out := &Forked{Tokens: map[string]string{}}
+	out := &NewGame{Tokens: map[string]string{}}
 	err = h.Store.Update(ctx, func(tx *events.Tx) error {
 		if c.ID == "" {
 			if c.ID, err = freeForkID(ctx, tx, orig.ID, pl.Name); err != nil {

@@ -99,7 +99,7 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	// A game served by mail reaches every player by mail.
 	needEmails := func() error {
 		for _, p := range c.Players {
-			if p.Email == "" && !*noMail {
+			if p.Email == "" && !p.Bot && !*noMail {
 				return adjudicator.Errorf(adjudicator.EINVALID, "campaign %s: player %s has no email, and the game is served by mail; add one, or give --no-mail to hand out the tokens and run the game from the command line", c.ID, p.Name)
 			}
 		}
@@ -137,7 +137,11 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	fmt.Fprintf(m.Stdout, "Tokens (shown once; only their hashes are kept):\n")
 	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
 	for _, name := range g.Names() {
-		fmt.Fprintf(tw, "  %s\t%s\n", name, ng.Tokens[name])
+		tok := ng.Tokens[name]
+		if g.Player(name).Bot {
+			tok = "(the bot's seat: no token)"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", name, tok)
 	}
 	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
 	tw.Flush()
@@ -354,6 +358,9 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(m.Stdout, "Game %s (%s), players %s\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	if g.Practice != nil {
+		fmt.Fprintln(m.Stdout, engine.Wrap(g.Practice.String(), "", 72))
+	}
 	if g.Forming() {
 		m.printSignUp(g)
 		return nil
@@ -387,6 +394,10 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 			fmt.Fprintf(m.Stdout, "%s has been removed.\n", p.Name)
 		case p.Resigned:
 			fmt.Fprintf(m.Stdout, "%s has resigned (defaults are played).\n", p.Name)
+		case p.Bot:
+			fmt.Fprintf(m.Stdout, "%s is the bot's seat: the game's bot plays it.\n", p.Name)
+		case p.Disorder && g.PlayedByBot(p.Name):
+			fmt.Fprintf(m.Stdout, "%s is in civil disorder, played by the game's bot: the seat is offered to the standby list (command: take %s %s).\n", p.Name, g.ID, p.Name)
 		case p.Disorder:
 			fmt.Fprintf(m.Stdout, "%s is in civil disorder: the seat is offered to the standby list (command: take %s %s).\n", p.Name, g.ID, p.Name)
 		}
@@ -666,7 +677,8 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	file := fs.String("file", "", "audit an exported log (JSON Lines) instead of a game in the database")
 	heads := newSignedHeadFlags(fs)
-	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
+	bots := fs.Bool("bots", false, "list every bot's move, each reproduced by this build's bot from the bot's stream")
+	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]")
 	if err != nil {
 		return err
 	}
@@ -698,7 +710,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 			return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
 		}
 	default:
-		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
+		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]")
 	}
 	head, err := heads.head(evs)
 	if err != nil {
@@ -709,7 +721,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 		return verdict.Err()
 	}
 	fmt.Fprintln(m.Stdout, verdict)
-	return nil
+	return m.printBotMoves(evs, *bots)
 }
 
 func (m *Main) runGM(ctx context.Context, args []string) error {
