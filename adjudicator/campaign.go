@@ -48,8 +48,8 @@ type Campaign struct {
 	// CivilDisorderPlay says who plays a seat in civil disorder: the
 	// game's documented defaults ("" or "defaults") or its bot ("bot").
 	CivilDisorderPlay string   `yaml:"civil_disorder_play" json:"civil_disorder_play,omitempty"`
-	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // the absence time each player's deadlines may be moved for (default 14d)
-	ReportFormat  string   `yaml:"report_format" json:"report_format,omitempty"`   // html (default: text, HTML and picture) or plain
+	AbsenceMax        Duration `yaml:"absence_max" json:"absence_max,omitempty"`     // the absence time each player's deadlines may be moved for (default 14d)
+	ReportFormat      string   `yaml:"report_format" json:"report_format,omitempty"` // html (default: text, HTML and picture) or plain
 
 	// Sign-up, for a game opened with `taipan open` (see signup.go); all
 	// but seats optional, and none in a campaign of `taipan new`.

@@ -72,9 +72,24 @@ type Forked = NewGame
 // The caller has authenticated the player. An engine without a bot, a
 // Redeal or a DecodeState cannot be forked, and Fork says so.
 func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*NewGame, error) {
-	orig, err := h.Game(ctx, opt.Game)
+	var out *NewGame
+	err := h.Store.Update(ctx, func(tx *events.Tx) error {
+		var err error
+		out, err = h.ForkTx(ctx, tx, opt)
+		return err
+	})
+	return out, err
+}
+
+// ForkTx is Fork inside a caller's transaction (the mail gateway's, which
+// records the mail that asked in the same commit).
+func (h *Host) ForkTx(ctx context.Context, tx *events.Tx, opt ForkOptions) (*NewGame, error) {
+	orig, err := h.GameTx(ctx, tx, opt.Game)
 	if err != nil {
 		return nil, err
+	}
+	if orig == nil {
+		return nil, Errorf(ENOTFOUND, "no game %q", opt.Game)
 	}
 	if orig.Forming() {
 		return nil, Errorf(ECONFLICT, "game %s has not started: there is nothing to fork yet", orig.ID)
@@ -87,7 +102,7 @@ func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*NewGame, error) {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q to fork it for; the players are %s", orig.ID, opt.Player, strings.Join(humanNames(orig), ", "))
 	}
 	eng := orig.Engine
-	if err := forkable(eng, opt.Fresh); err != nil {
+	if err := Forkable(eng, opt.Fresh); err != nil {
 		return nil, err
 	}
 	seed := opt.Seed
@@ -102,7 +117,7 @@ func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*NewGame, error) {
 	origin := ForkOrigin{Game: orig.ID, Player: pl.Name, Fresh: opt.Fresh}
 	at := orig
 	if !opt.Fresh {
-		if at, origin.Step, err = h.forkPoint(ctx, orig, opt.Step); err != nil {
+		if at, origin.Step, err = h.forkPoint(ctx, tx, orig, opt.Step); err != nil {
 			return nil, err
 		}
 		if at.Player(pl.Name) == nil {
@@ -127,44 +142,36 @@ func (h *Host) Fork(ctx context.Context, opt ForkOptions) (*NewGame, error) {
 		}
 	}
 	out := &NewGame{Tokens: map[string]string{}}
-	err = h.Store.Update(ctx, func(tx *events.Tx) error {
-		if c.ID == "" {
-			if c.ID, err = freeForkID(ctx, tx, orig.ID, pl.Name); err != nil {
-				return err
-			}
+	if c.ID == "" {
+		if c.ID, err = freeForkID(ctx, tx, orig.ID, pl.Name); err != nil {
+			return nil, err
 		}
-		if err := c.Validate(); err != nil {
-			return err
-		}
-		payload.Campaign = c
-		e1, e2, err := h.startLog(ctx, tx, c.ID, KindCreated, payload, seed)
-		if err != nil {
-			return err
-		}
-		for _, name := range []string{"", pl.Name} {
-			if out.Tokens[name], err = setToken(ctx, tx, c.ID, name); err != nil {
-				return err
-			}
-		}
-		g, err := Replay(h.Games, []events.Event{e1, e2})
-		if err != nil {
-			return err
-		}
-		// The bots play up to the player's first step.
-		if _, err := h.closeReady(ctx, tx, g, "", "", nil); err != nil {
-			return err
-		}
-		out.Game = g
-		return h.writeIndex(ctx, tx, g, true)
-	})
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	payload.Campaign = c
+	e1, e2, err := h.startLog(ctx, tx, c.ID, KindCreated, payload, seed)
 	if err != nil {
 		return nil, err
 	}
-	return out, nil
+	for _, name := range []string{"", pl.Name} {
+		if out.Tokens[name], err = setToken(ctx, tx, c.ID, name); err != nil {
+			return nil, err
+		}
+	}
+	if out.Game, err = Replay(h.Games, []events.Event{e1, e2}); err != nil {
+		return nil, err
+	}
+	// The bots play up to the player's first step.
+	if _, err := h.closeReady(ctx, tx, out.Game, "", "", nil); err != nil {
+		return nil, err
+	}
+	return out, h.writeIndex(ctx, tx, out.Game, true)
 }
 
-// forkable says why eng's games cannot be forked, if they cannot.
-func forkable(eng engine.Engine, fresh bool) error {
+// Forkable says why eng's games cannot be forked, if they cannot.
+func Forkable(eng engine.Engine, fresh bool) error {
 	var lacks []string
 	if _, ok := eng.(engine.Bot); !ok {
 		lacks = append(lacks, "a bot to play the other seats (engine.Bot)")
@@ -185,14 +192,14 @@ func forkable(eng engine.Engine, fresh bool) error {
 
 // forkPoint is the original as it stood at the close of step (negative:
 // its last closed step), and that step.
-func (h *Host) forkPoint(ctx context.Context, orig *Game, step int) (*Game, int, error) {
+func (h *Host) forkPoint(ctx context.Context, tx *events.Tx, orig *Game, step int) (*Game, int, error) {
 	if step < 0 || step == orig.Last.Step {
 		return orig, orig.Last.Step, nil
 	}
 	if step > orig.Last.Step {
 		return nil, 0, Errorf(EINVALID, "step %d of game %s has not closed yet; the last closed is step %d", step, orig.ID, orig.Last.Step)
 	}
-	evs, err := h.Store.Events(ctx, orig.ID)
+	evs, err := tx.Events(ctx, orig.ID)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -88,8 +88,8 @@ type Player struct {
 	Resigned bool // resigned by the GM: never waited for, always gets the default
 	// Bot: the seat is the game's bot's (Seat.Bot): never waited for, it
 	// plays as soon as its step opens (bots.go).
-	Bot bool
-	Removed  bool // out of the game for good
+	Bot     bool
+	Removed bool // out of the game for good
 	// Disorder: in civil disorder after missing Campaign.CivilDisorder
 	// steps in a row; never waited for, defaults every step, until any file
 	// of theirs brings them back.

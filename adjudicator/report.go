@@ -39,10 +39,10 @@ type Report struct {
 	Bots        []string // players whose seat the game's bot played this step
 	// Practice says what a practice game is (ForkOrigin.String); "" for
 	// every other game.
-	Practice   string
-	Press      []string // the press of the step the reader may see, one line each
-	View       string   // the game's view, drawn by its template
-	Paused     bool
+	Practice string
+	Press    []string // the press of the step the reader may see, one line each
+	View     string   // the game's view, drawn by its template
+	Paused   bool
 
 	Finished bool
 	Result   string
