@@ -250,3 +250,67 @@ func TestForkCommand(t *testing.T) {
 	c.fail("not both", "", "fork", "bourse-1", "--as", "bob", "--step", "1", "--fresh")
 	c.fail("--as names the player", "", "fork", "bourse-1")
 }
+
+// The README's Bots section is held to the binary: every command it
+// quotes is one `taipan help` lists, with only the flags its usage there
+// gives; the arena example, run as quoted, prints rows of the kinds the
+// README shows, in its order and form; the campaign lines it quotes pass
+// the campaign checker.
+func TestReadmeBotsSectionQuotesTheCommands(t *testing.T) {
+	c := newCLI(t)
+	section := readme(t, "Bots")
+	help := c.ok("", "help")
+	usage := map[string]string{}
+	for _, l := range strings.Split(help, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") {
+			usage[f[0]] += l
+		}
+	}
+	quoted := regexp.MustCompile("taipan ([a-z]+)((?: [^`\n]*)?)").FindAllStringSubmatch(strings.ReplaceAll(section, "\n", " "), -1)
+	if len(quoted) < 5 {
+		t.Fatalf("read only %d commands from the README's Bots section", len(quoted))
+	}
+	for _, q := range quoted {
+		u, ok := usage[q[1]]
+		if !ok {
+			t.Errorf("the README quotes `taipan %s`, which taipan help does not list", q[1])
+			continue
+		}
+		for _, flag := range regexp.MustCompile(`--[a-z-]+`).FindAllString(q[2], -1) {
+			if !strings.Contains(u, flag) {
+				t.Errorf("the README quotes `taipan %s %s`, but taipan help gives %s no %s", q[1], q[2], q[1], flag)
+			}
+		}
+	}
+	example := regexp.MustCompile(`(?m)^    \$ taipan (arena .*)\n((?:    \w+ games .*\n)+)`).FindStringSubmatch(section)
+	if example == nil {
+		t.Fatal("the README's Bots section shows no arena run")
+	}
+	out := c.ok("", strings.Fields(example[1])...)
+	var kinds, shown []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !arenaRow.MatchString(l) {
+			t.Errorf("arena prints %q, not as the README says", l)
+		}
+		kinds = append(kinds, strings.Fields(l)[0])
+	}
+	for _, l := range strings.Split(strings.TrimSpace(example[2]), "\n") {
+		l = strings.TrimSpace(l)
+		if !arenaRow.MatchString(l) {
+			t.Errorf("the README's arena row %q is not KIND games N wins W share S%% mean-score M", l)
+		}
+		shown = append(shown, strings.Fields(l)[0])
+	}
+	if strings.Join(kinds, ",") != strings.Join(shown, ",") {
+		t.Errorf("`taipan %s` prints the kinds %v; the README shows %v", example[1], kinds, shown)
+	}
+	for _, quote := range []string{"civil_disorder_play: bot", "{name: dora, bot: true}"} {
+		if !strings.Contains(section, quote) {
+			t.Errorf("the README's Bots section no longer quotes %q, which the campaign below holds", quote)
+		}
+	}
+	camp := "id: bots-1\ngame: trader\nplayers:\n  - alice\n  - {name: dora, bot: true}\ncivil_disorder: 1\ncivil_disorder_play: bot\n"
+	if out := c.ok(camp, "new", "--check", "--no-mail", "-"); !strings.Contains(out, "Campaign bots-1 is good") {
+		t.Errorf("the README's bot lines in a campaign: %s", out)
+	}
+}
