@@ -3,6 +3,7 @@ package adjudicator_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/adjudicator/engine"
 	"taipan/events"
+	"taipan/events/pgtest"
 	"taipan/orders"
 )
 
@@ -301,6 +303,101 @@ players: [ann, {name: bob, bot: yes please}]`, "line 3, players[2].bot: expected
 			}
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// A rollback that reopens a bot's step has the bot play it at once, from
+// its stream in the new timeline; the audit passes and every move is
+// reproduced.
+func TestRollbackReopensABotsStep(t *testing.T) {
+	ctx := context.Background()
+	h, _ := newBotHost(t, redealing{})
+	ng := createCampaign(t, h, `id: rb
+game: hands
+options: {turns: 9}
+players: [{name: ann, email: ann@example.test}, {name: bob, bot: true}, {name: cid, bot: true}]
+`)
+	if _, err := pick(h, "rb", "ann", ng.Tokens["ann"], "3"); err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.GM(ctx, "rb", adjudicator.GMAction{Action: "rollback", Args: []string{"1"}, Reason: "again"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Closed) != 2 || !slices.Equal(res.Game.Awaiting(), []string{"ann"}) {
+		t.Fatalf("after the rollback: closed %v, awaiting %v", res.Closed, res.Game.Awaiting())
+	}
+	evs, _ := h.Store.Events(ctx, "rb")
+	if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := adjudicator.BotMoves(h.Games, evs)
+	if err != nil || len(moves) != 4 {
+		t.Fatalf("%d bot moves, %v", len(moves), err)
+	}
+	for _, m := range moves {
+		if !m.Same() {
+			t.Errorf("move at event %d not reproduced", m.Seq)
+		}
+	}
+}
+
+// A bot the GM seats in a game opened for sign-up is in from the start and
+// confirms nothing: the game starts when the people have confirmed, the
+// bot's seat without a token, and the bot plays its turns; on both stores.
+func TestBotSeatedAtSignUp(t *testing.T) {
+	for name, target := range map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return filepath.Join(t.TempDir(), "club.db") },
+		"postgres": func(t *testing.T) string { return pgtest.Get(t).NewDatabase(t) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			h, _ := clubHost(t, target(t))
+			h.Games = adjudicator.NewRegistry(redealing{})
+			openGame(t, h, `id: club-b
+game: hands
+seats: 3
+players: [{name: dora, bot: true}]
+`)
+			for _, p := range []string{"ann", "ben"} {
+				if _, err := join(t, h, adjudicator.JoinRequest{Game: "club-b", Name: p, Email: p + "@example.test", Via: "cli"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var g *adjudicator.Game
+			var err error
+			for _, p := range []string{"ann", "ben"} {
+				if g, err = confirm(t, h, "club-b", p, ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if g.Forming() {
+				t.Fatalf("the game did not start: %+v", g.SignUp)
+			}
+			if pl := g.Player("dora"); pl == nil || !pl.Bot {
+				t.Fatalf("dora's seat: %+v", pl)
+			}
+			for range 20 {
+				if g.Status.Finished {
+					break
+				}
+				who := g.Awaiting()
+				if len(who) != 1 || who[0] == "dora" {
+					t.Fatalf("awaiting %v", who)
+				}
+				r, err := h.Submit(context.Background(), &orders.Envelope{Game: "club-b", Player: who[0], Orders: []orders.Item{orders.With("pick", "2")}}, adjudicator.SubmitOptions{Trusted: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g = r.Game
+			}
+			evs, _ := h.Store.Events(context.Background(), "club-b")
+			if n := botOrderEvents(t, evs)["dora"]; n == 0 {
+				t.Error("the bot never played")
+			}
+			if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
