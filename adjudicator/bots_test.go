@@ -165,6 +165,9 @@ players:
 	if !strings.Contains(text, "bob's seat was played by the game's bot.") {
 		t.Errorf("the GM's report of bob's turn does not say the bot played it:\n%s", text)
 	}
+	if js, err := rnd.JSON(at2, "ann"); err != nil || !slices.Equal(js.Bots, []string{"bob"}) {
+		t.Errorf("ann's JSON report of bob's turn: bots %v, %v", js.Bots, err)
+	}
 	if !g.Status.Finished {
 		t.Error("not finished")
 	}
