@@ -48,7 +48,10 @@ func TestForkButton(t *testing.T) {
 	if !strings.HasSuffix(url, "/games/bourse-1-practice-bob/players/bob") {
 		t.Errorf("the fork lands on %s", url)
 	}
-	if r := text("report"); !strings.Contains(r, "For bob") {
+	if p := text("players"); p != "alice (bot), bob" {
+		t.Errorf("the practice game's players read %q", p)
+	}
+		if r := text("report"); !strings.Contains(r, "For bob") {
 		t.Errorf("the practice game's report:\n%s", r)
 	}
 	shot.take("practice game")
