@@ -2,8 +2,10 @@ package mail_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"taipan/mail"
 )
@@ -67,5 +69,44 @@ func TestForkByMail(t *testing.T) {
 	}
 	if len(ids) != 2 {
 		t.Errorf("games after the refused forks: %v", ids)
+	}
+}
+
+// With civil_disorder_play: bot, the GM is told by mail that the bot plays
+// a seat that fell into civil disorder, and the players' mailed reports
+// say whose seat it played.
+func TestCivilDisorderPlayedByTheBotByMail(t *testing.T) {
+	f := newFixture(t, nil)
+	f.newGame("cd-bot", "civil_disorder: 1\ncivil_disorder_play: bot\n")
+	at := time.Now().Add(73 * time.Hour)
+	f.setClock(&at)
+	if _, err := f.host.Tick(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	f.dispatch()
+	notices := only(f.mails(), mail.KindDisorder, gmAddr)
+	if len(notices) != 1 || !strings.Contains(strings.Join(strings.Fields(notices[0].Text), " "), "From now on the game's bot plays for them without waiting") {
+		t.Fatalf("the GM's notice of civil disorder: %v", notices)
+	}
+	// bob's turn, then alice's: the bot played it the moment bob sent his.
+	g := f.load()
+	if !slices.Equal(g.Awaiting(), []string{"bob"}) {
+		t.Fatalf("awaiting %v", g.Awaiting())
+	}
+	n := len(f.mails())
+	player, file := f.orderFile()
+	if res := f.mailOf(addrOf(player), "orders", file); res.Outcome != mail.Accepted {
+		t.Fatalf("bob's orders: %s %s", res.Outcome, res.Reason)
+	}
+	f.dispatch()
+	said := false
+	for _, m := range only(f.newMails(n), "", bobAddr) {
+		said = said || strings.Contains(m.Text, "alice's seat was played by the game's bot.")
+	}
+	if !said {
+		t.Errorf("no report to bob says the bot played alice's seat: %+v", only(f.newMails(n), "", bobAddr))
+	}
+	if g := f.load(); !g.Player("alice").Disorder || !slices.Equal(g.Awaiting(), []string{"bob"}) {
+		t.Errorf("after the bot's turn: alice %+v, awaiting %v", g.Player("alice"), g.Awaiting())
 	}
 }
