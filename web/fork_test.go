@@ -51,7 +51,7 @@ func TestForkButton(t *testing.T) {
 	if p := text("players"); p != "alice (bot), bob" {
 		t.Errorf("the practice game's players read %q", p)
 	}
-		if r := text("report"); !strings.Contains(r, "For bob") {
+	if r := text("report"); !strings.Contains(r, "For bob") {
 		t.Errorf("the practice game's report:\n%s", r)
 	}
 	shot.take("practice game")
