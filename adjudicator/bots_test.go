@@ -15,17 +15,12 @@ import (
 	"taipan/orders"
 )
 
-// newBotHost is a host on a real SQLite file playing the given engines.
+// newBotHost is newHost (a real SQLite file) playing the given engines.
 func newBotHost(t testing.TB, games ...engine.Engine) (*adjudicator.Host, *clock) {
 	t.Helper()
-	st, err := events.Open(filepath.Join(t.TempDir(), "bots.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	st.Entropy = fixedEntropy("bot test")
-	c := &clock{t: time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)}
-	return &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(games...), Now: c.now}, c
+	h, c := newHost(t, "1")
+	h.Games = adjudicator.NewRegistry(games...)
+	return h, c
 }
 
 func createCampaign(t testing.TB, h *adjudicator.Host, text string) *adjudicator.NewGame {

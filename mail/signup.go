@@ -285,16 +285,23 @@ func (in *Ingester) clubJoin(ctx context.Context, tx *events.Tx, m *Inbound, r *
 	return &clubAnswer{body: fmt.Sprintf("You have joined game %s as %s.\n\n", g.ID, r.name) + signUpText(g, m.From), game: g}, nil
 }
 
+// clubGame is the game a club command names, to read; a game there is
+// not is refused in the command's field.
+func (in *Ingester) clubGame(ctx context.Context, tx *events.Tx, game string) (*adjudicator.Game, error) {
+	g, err := in.Host.GameTx(ctx, tx, game)
+	if err == nil && g == nil {
+		err = adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
+	}
+	return g, err
+}
+
 // clubLeaveOrConfirm is `command: leave GAME` or `command: confirm GAME`,
 // from the address the player joined from.
 func (in *Ingester) clubLeaveOrConfirm(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
 	game := r.args[0]
-	g, err := in.Host.GameTx(ctx, tx, game)
+	g, err := in.clubGame(ctx, tx, game)
 	if err != nil {
 		return nil, err
-	}
-	if g == nil {
-		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
 	}
 	var en *adjudicator.Entrant
 	if g.SignUp != nil {
@@ -356,12 +363,9 @@ func (in *Ingester) clubTake(ctx context.Context, tx *events.Tx, m *Inbound, r *
 // seat in GAME the sender's address holds.
 func (in *Ingester) clubFork(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
 	game := r.args[0]
-	g, err := in.Host.GameTx(ctx, tx, game)
+	g, err := in.clubGame(ctx, tx, game)
 	if err != nil {
 		return nil, err
-	}
-	if g == nil {
-		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
 	}
 	player := nameOf(g, m.From)
 	if player == "" {

@@ -6,12 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"text/tabwriter"
 
 	"taipan/adjudicator"
 	"taipan/adjudicator/engine"
 	"taipan/events"
-	"taipan/mail"
 )
 
 // runFork makes a practice game of a player's from a step of a game they
@@ -52,19 +50,8 @@ func (m *Main) runFork(ctx context.Context, args []string) error {
 		}
 	}
 	fmt.Fprintln(m.Stdout, engine.Wrap(fmt.Sprintf("Created practice game %s (%s): %s The bot plays %s.", g.ID, g.Engine.Name(), g.Practice, strings.Join(bots, ", ")), "", 72))
-	fmt.Fprintf(m.Stdout, "Tokens (shown once; only their hashes are kept):\n")
-	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "  %s\t%s\n", g.Practice.Player, ng.Tokens[g.Practice.Player])
-	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
-	tw.Flush()
-	if !*noMail {
-		who, err := mail.QueueTokens(ctx, m.store, ng)
-		if err != nil {
-			return err
-		}
-		if len(who) > 0 {
-			fmt.Fprintf(m.Stdout, "`taipan serve` mails the token with the first report to: %s (--no-mail: hand it out yourself).\n", strings.Join(who, ", "))
-		}
+	if err := m.printTokens(ctx, ng, []string{g.Practice.Player}, *noMail); err != nil {
+		return err
 	}
 	m.printNext(g)
 	return nil

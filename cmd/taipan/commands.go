@@ -134,30 +134,40 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	g := ng.Game
 	fmt.Fprintf(m.Stdout, "Created game %s (%s) for %s.\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
 	fmt.Fprintf(m.Stdout, "Seed commitment: %s\n", g.Commitment)
+	if err := m.printTokens(ctx, ng, g.Names(), *noMail); err != nil {
+		return err
+	}
+	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
+	if c.SeedGiven() {
+		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
+	}
+	return nil
+}
+
+// printTokens prints, once, the tokens of the players named and the GM's,
+// and queues each for `taipan serve` to mail with the set-up report
+// (unless noMail). A bot's seat has none.
+func (m *Main) printTokens(ctx context.Context, ng *adjudicator.NewGame, names []string, noMail bool) error {
 	fmt.Fprintf(m.Stdout, "Tokens (shown once; only their hashes are kept):\n")
 	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
-	for _, name := range g.Names() {
+	for _, name := range names {
 		tok := ng.Tokens[name]
-		if g.Player(name).Bot {
+		if pl := ng.Game.Player(name); pl != nil && pl.Bot {
 			tok = "(the bot's seat: no token)"
 		}
 		fmt.Fprintf(tw, "  %s\t%s\n", name, tok)
 	}
 	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
 	tw.Flush()
-	// Mail: each token goes out with the set-up report when serve runs.
-	if !*noMail {
-		who, err := mail.QueueTokens(ctx, m.store, ng)
-		if err != nil {
-			return err
-		}
-		if len(who) > 0 {
-			fmt.Fprintf(m.Stdout, "`taipan serve` mails each token with the set-up report to: %s (--no-mail: hand them out yourself).\n", strings.Join(who, ", "))
-		}
+	if noMail {
+		return nil
 	}
-	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
-	if c.SeedGiven() {
-		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
+	who, err := mail.QueueTokens(ctx, m.store, ng)
+	if err != nil {
+		return err
+	}
+	if len(who) > 0 {
+		fmt.Fprintf(m.Stdout, "`taipan serve` mails each token with the set-up report to: %s (--no-mail: hand them out yourself).\n", strings.Join(who, ", "))
 	}
 	return nil
 }
