@@ -17,7 +17,8 @@ import (
 // turn each picks a number from 1 to 6, one die is rolled, and a pick that
 // matches scores the hand's last digit plus one. After Turns turns the
 // most points win. Its bot picks from its stream alone, its Redeal deals
-// the others' hands anew.
+// the others' hands anew. With the option together, every player picks
+// every turn.
 type hands struct{}
 
 type handsState struct {
@@ -26,7 +27,9 @@ type handsState struct {
 	Points  map[string]int `json:"points"`
 	Turn    int            `json:"turn"`
 	Turns   int            `json:"turns"`
-	Out     []string       `json:"out,omitempty"`
+	// Together: every player picks each turn (a simultaneous step).
+	Together bool     `json:"together,omitempty"`
+	Out      []string `json:"out,omitempty"`
 }
 
 // handsView is what one player sees: their own hand, everyone's points.
@@ -43,7 +46,8 @@ func (hands) Corrections() string { return "" }
 
 func (hands) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	var opt struct {
-		Turns int `json:"turns"`
+		Turns    int  `json:"turns"`
+		Together bool `json:"together"`
 	}
 	if err := json.Unmarshal(cfg.Options, &opt); err != nil {
 		return nil, err
@@ -54,7 +58,7 @@ func (hands) Setup(cfg engine.Config, rng *engine.Rand) (engine.State, error) {
 	if len(cfg.Players) < 2 {
 		return nil, fmt.Errorf("hands needs 2 or more players")
 	}
-	s := &handsState{Players: slices.Clone(cfg.Players), Hands: map[string]int{}, Points: map[string]int{}, Turns: opt.Turns}
+	s := &handsState{Players: slices.Clone(cfg.Players), Hands: map[string]int{}, Points: map[string]int{}, Turns: opt.Turns, Together: opt.Together}
 	for _, p := range s.Players {
 		s.Hands[p] = rng.Intn(100)
 		s.Points[p] = 0
@@ -76,6 +80,9 @@ func (hands) Status(st engine.State) engine.Status {
 			}
 		}
 		return engine.Status{Finished: true, Winners: winners, Phase: "over"}
+	}
+	if s.Together {
+		return engine.Status{Pending: slices.Clone(s.Players), Phase: fmt.Sprintf("turn %d, everyone", s.Turn+1)}
 	}
 	p := s.Players[s.Turn%len(s.Players)]
 	return engine.Status{Pending: []string{p}, Phase: fmt.Sprintf("turn %d, %s", s.Turn+1, p)}

@@ -400,3 +400,43 @@ players: [{name: dora, bot: true}]
 		})
 	}
 }
+
+// The GM's preview of a step shows the bot playing a seat in civil
+// disorder as the close would, and writes nothing.
+func TestPreviewPlaysTheBotForCivilDisorder(t *testing.T) {
+	ctx := context.Background()
+	h, _ := newBotHost(t, redealing{})
+	ng := createCampaign(t, h, `id: pv
+game: hands
+options: {turns: 4, together: true}
+players: [{name: ann, email: ann@example.test}, {name: ben, email: ben@example.test}]
+civil_disorder: 1
+civil_disorder_play: bot
+`)
+	if _, err := pick(h, "pv", "ann", ng.Tokens["ann"], "2"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := h.Close(ctx, "pv", adjudicator.ReasonGM); err != nil {
+		t.Fatal(err)
+	}
+	before := eventCountOf(t, h, "pv")
+	g, err := h.Preview(ctx, "pv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(g.Last.Bots, []string{"ben"}) || !slices.Equal(g.Last.Defaults, []string{"ann"}) {
+		t.Errorf("the preview plays bots %v, defaults %v; want the bot for ben, the defaults for ann", g.Last.Bots, g.Last.Defaults)
+	}
+	if eventCountOf(t, h, "pv") != before {
+		t.Error("the preview wrote to the log")
+	}
+}
+
+func eventCountOf(t testing.TB, h *adjudicator.Host, game string) int {
+	t.Helper()
+	evs, err := h.Store.Events(context.Background(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(evs)
+}
