@@ -23,7 +23,7 @@ var arenaRow = regexp.MustCompile(`^(\w+) games (\d+) wins ([0-9.]+) share ([0-9
 // refused in one line.
 func TestArenaCommand(t *testing.T) {
 	c := newCLI(t)
-	args := []string{"arena", "trader", "--games", "30", "--seats", "bot,random,random", "--seed", "cli"}
+	args := []string{"arena", "trader", "--games", "8", "--seats", "bot,random,random", "--seed", "cli"}
 	out := c.ok("", args...)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 2 {
@@ -43,8 +43,8 @@ func TestArenaCommand(t *testing.T) {
 		wins += w
 		seats += n
 	}
-	if seats != 90 || math.Abs(wins-30) > 1e-9 {
-		t.Errorf("%d seats and %v wins in 30 games of 3:\n%s", seats, wins, out)
+	if seats != 24 || math.Abs(wins-8) > 1e-9 {
+		t.Errorf("%d seats and %v wins in 8 games of 3:\n%s", seats, wins, out)
 	}
 	if again := c.ok("", args...); again != out {
 		t.Errorf("the same seed printed\n%s\nthen\n%s", out, again)
