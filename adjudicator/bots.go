@@ -140,6 +140,18 @@ func (g *Game) hasBotSeats() bool {
 	return slices.ContainsFunc(g.Players, func(p Player) bool { return p.Bot })
 }
 
+// CountBotMoves is how many orders events of a log are marked as a bot's
+// (a rollback's voided steps included), without running a bot.
+func CountBotMoves(evs []events.Event) int {
+	n := 0
+	for _, e := range evs {
+		if e.Kind == KindOrders && !e.Redacted() && botMarked(e.Payload) {
+			n++
+		}
+	}
+	return n
+}
+
 // BotMove is one bot's orders in a log, beside what this build's bot gives
 // in the same place from the same stream.
 type BotMove struct {

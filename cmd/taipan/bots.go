@@ -104,16 +104,23 @@ func (m *Main) runArena(_ context.Context, args []string) error {
 	return nil
 }
 
-// printBotMoves says, after an audit that passed, how many of the log's
-// bot moves this build's bot reproduces from the bot's stream (list: each
-// one). A log without bot moves, or whose seed is withheld, prints
-// nothing more.
-func (m *Main) printBotMoves(evs []events.Event, list bool) error {
+// printBotMoves says, after an audit that passed, how many bot moves the
+// log holds; with reproduce, it asks this build's bot again at each (the
+// audit itself never runs a bot), says how many it reproduces from the
+// bot's stream, and lists each. A log without bot moves prints nothing
+// more; one whose seed is withheld says it cannot be reproduced yet.
+func (m *Main) printBotMoves(evs []events.Event, reproduce bool) error {
+	n := adjudicator.CountBotMoves(evs)
+	if n == 0 {
+		return nil
+	}
+	if !reproduce {
+		fmt.Fprintf(m.Stdout, "Bot moves: %s logged; --bots asks this build's bot again at each, from the bot's stream.\n", plural(n, "move"))
+		return nil
+	}
 	moves, err := adjudicator.BotMoves(Games(), evs)
-	if err != nil || len(moves) == 0 {
-		if list && err != nil {
-			fmt.Fprintf(m.Stdout, "Bot moves: not reproduced (%v)\n", err)
-		}
+	if err != nil {
+		fmt.Fprintf(m.Stdout, "Bot moves: %s logged, not reproduced: %v\n", plural(n, "move"), err)
 		return nil
 	}
 	same := 0
@@ -127,9 +134,6 @@ func (m *Main) printBotMoves(evs []events.Event, list bool) error {
 		fmt.Fprint(m.Stdout, " (the others were made by another version of the bot; the game stands as logged)")
 	}
 	fmt.Fprintln(m.Stdout, ".")
-	if !list {
-		return nil
-	}
 	for _, mv := range moves {
 		logged, _ := json.Marshal(mv.Logged)
 		switch {

@@ -687,7 +687,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	file := fs.String("file", "", "audit an exported log (JSON Lines) instead of a game in the database")
 	heads := newSignedHeadFlags(fs)
-	bots := fs.Bool("bots", false, "list every bot's move, each reproduced by this build's bot from the bot's stream")
+	bots := fs.Bool("bots", false, "ask this build's bot again at every bot's move of the log, from the bot's stream, and list each")
 	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]")
 	if err != nil {
 		return err

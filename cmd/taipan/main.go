@@ -268,8 +268,8 @@ Commands:
                                       audit an exported log, then load it into this database
   audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]
                                       replay from scratch; check hashes, digests and defaults
-                                      (and a head the GM signed); say how many bot moves this
-                                      build's bot reproduces (--bots: list each)
+                                      (and a head the GM signed); --bots: reproduce each bot
+                                      move of the log with this build's bot, from its stream
   keygen FILE                         make a GM's signing key; prints its public key
   head GAME [--key FILE]              the log's head, signed with the GM's key if given
                                       (or $TAIPAN_SIGNING_KEY): publish it with an export
