@@ -53,9 +53,11 @@ func checkBots(c *Campaign, eng engine.Engine) error {
 	return nil
 }
 
-// botMarked reports whether an orders payload is marked as a bot's.
+// botMarked reports whether an orders payload is marked as a bot's. The
+// log holds payloads in canonical JSON, keys sorted, so the mark is the
+// first key: a replay reads no further into a player's orders.
 func botMarked(payload []byte) bool {
-	if !bytes.Contains(payload, []byte(`"bot"`)) {
+	if !bytes.HasPrefix(payload, []byte(`{"bot":`)) {
 		return false
 	}
 	var p struct {
