@@ -237,6 +237,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}}
 		}
 	}
+	s.Start = s.stepStart()
 	if s.collusion() {
 		r.collusion()
 	} else {
