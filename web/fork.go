@@ -10,7 +10,8 @@ import (
 )
 
 // forkPost makes a practice game of the logged-in player's from the step
-// of the game their page shows (none: the game as it stands), the bot in
+// of the game their page shows (none: the game as it stands; fresh: a
+// fresh set-up of its campaign), the bot in
 // every other seat (adjudicator.Host.Fork), and logs them in to it: the
 // page never shows its token, which is mailed to them where the site can
 // mail (TokenMailer), as a new GM's token is.
@@ -25,8 +26,8 @@ func (s *Server) forkPost(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusForbidden, "Log in to %s as a player to fork a practice game of yours from it.", g.ID)
 		return
 	}
-	opt := adjudicator.ForkOptions{Game: g.ID, Player: sess.player, Step: -1}
-	if v := strings.TrimSpace(r.PostFormValue("step")); v != "" {
+	opt := adjudicator.ForkOptions{Game: g.ID, Player: sess.player, Step: -1, Fresh: r.PostFormValue("fresh") == "true"}
+	if v := strings.TrimSpace(r.PostFormValue("step")); v != "" && !opt.Fresh {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 {
 			s.fail(w, r, http.StatusBadRequest, "The step to fork from is a number, 0 for the set-up, not %q.", v)

@@ -10,8 +10,8 @@ import (
 // A player, in headless Chromium, forks a practice game from the step
 // their page shows: the button takes them, logged in, to their page of
 // the practice game, which says what it is; the token is mailed, never
-// shown; the original's log is as it was; the GM and the public get no
-// button.
+// shown; the original's log is as it was; the public gets no button. A
+// second button forks a fresh set-up of the campaign.
 func TestForkButton(t *testing.T) {
 	s := newSite(t, Config{}, Options{}, traderCampaign)
 	s.playSteps("bourse-1", 2)
@@ -77,4 +77,13 @@ func TestForkButton(t *testing.T) {
 	if pl := g.Player("alice"); pl == nil || !pl.Bot {
 		t.Errorf("alice's seat in the practice game: %+v", pl)
 	}
+
+	// From bob's page of the original again: a fresh set-up.
+	follow("bob's page now", chromedp.Navigate(s.http.URL+"/games/bourse-1/players/bob"))
+	follow("forking a fresh set-up", chromedp.Click(chromedp.ID("fork-fresh")))
+	fail("the second practice game's page", chromedp.Do(bctx, chromedp.WaitVisible(chromedp.ID("practice"))))
+	if p := text("practice"); !strings.Contains(p, "Practice game of bob, forked from a fresh set-up of game bourse-1's campaign") {
+		t.Errorf("the fresh practice game says %q", p)
+	}
+	shot.take("fresh practice game")
 }
