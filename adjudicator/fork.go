@@ -123,6 +123,9 @@ func (h *Host) ForkTx(ctx context.Context, tx *events.Tx, opt ForkOptions) (*New
 		if at.Player(pl.Name) == nil {
 			return nil, Errorf(ECONFLICT, "%s held no seat of game %s at step %d", pl.Name, orig.ID, origin.Step)
 		}
+		if at.Status.Finished {
+			return nil, Errorf(ECONFLICT, "game %s is over after step %d: fork from an earlier step, or from a fresh set-up", orig.ID, origin.Step)
+		}
 	}
 	// The player gets the reports; nobody else is there to mail (the GM's
 	// token, for the command line, goes to whoever forked the game).

@@ -129,6 +129,9 @@ func TestForkLeavesTheOriginalUnchanged(t *testing.T) {
 		t.Errorf("a second fork: %s %+v", again.Game.ID, again.Game.Practice)
 	}
 	playToEnd(t, h, f.Game.ID, "cid", f.Tokens["cid"])
+	if _, err := h.Fork(ctx, adjudicator.ForkOptions{Game: f.Game.ID, Player: "cid", Step: -1}); err == nil || !strings.Contains(err.Error(), "is over after step") {
+		t.Errorf("a fork of a finished game's end: %v", err)
+	}
 	after, err := h.Store.Events(ctx, "orig")
 	if err != nil {
 		t.Fatal(err)
