@@ -204,7 +204,8 @@ func (s *Server) readerContent(w http.ResponseWriter, sn *snapshot, sess *sessio
 		title = g.ID + ": " + rd.name
 		w.Header().Set("Cache-Control", "no-store")
 		mine := sess != nil && sess.player == rd.name
-		if pl := g.Player(rd.name); mine && pl != nil && !pl.Bot && adjudicator.Forkable(g.Engine, false) == nil {
+		atEnd := g.Status.Finished && (step < 0 || step == g.Last.Step) // nothing left to practise
+		if pl := g.Player(rd.name); mine && pl != nil && !pl.Bot && !atEnd && adjudicator.Forkable(g.Engine, false) == nil {
 			d.Fork, d.ForkFrom = true, "the game as it stands"
 			if step >= 0 {
 				d.ForkStep, d.ForkFrom = strconv.Itoa(step), strings.ToLower(d.Heading)
