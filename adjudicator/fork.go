@@ -98,7 +98,10 @@ func (h *Host) ForkTx(ctx context.Context, tx *events.Tx, opt ForkOptions) (*New
 		return nil, Errorf(ECONFLICT, "game %s is %s's practice game", orig.ID, orig.Practice.Player)
 	}
 	pl := orig.Player(opt.Player)
-	if pl == nil || pl.Bot {
+	if pl != nil && pl.Bot {
+		return nil, Errorf(ECONFLICT, "%s is a bot's seat in game %s: a practice game is forked by a player, %s", pl.Name, orig.ID, strings.Join(humanNames(orig), ", "))
+	}
+	if pl == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q to fork it for; the players are %s", orig.ID, opt.Player, strings.Join(humanNames(orig), ", "))
 	}
 	eng := orig.Engine
