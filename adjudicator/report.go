@@ -33,9 +33,16 @@ type Report struct {
 	Happenings []string
 	Late       []string // players whose orders came in the grace period
 	Disorder   []string // players put in civil disorder at this close
-	Press      []string // the press of the step the reader may see, one line each
-	View       string   // the game's view, drawn by its template
-	Paused     bool
+	// DisorderBot says the bot plays a seat in civil disorder
+	// (civil_disorder_play: bot), not the defaults.
+	DisorderBot bool
+	Bots        []string // players whose seat the game's bot played this step
+	// Practice says what a practice game is (ForkOrigin.String); "" for
+	// every other game.
+	Practice string
+	Press    []string // the press of the step the reader may see, one line each
+	View     string   // the game's view, drawn by its template
+	Paused   bool
 
 	Finished bool
 	Result   string
@@ -169,7 +176,11 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 			rep.Happenings = append(rep.Happenings, HappeningLine(h, player, r.Recipients))
 		}
 	}
-	rep.Late, rep.Disorder, rep.Paused = rec.Late, rec.Disorder, g.Paused
+	rep.Late, rep.Disorder, rep.Paused, rep.Bots = rec.Late, rec.Disorder, g.Paused, rec.Bots
+	rep.DisorderBot = g.Campaign.CivilDisorderPlay == DisorderBot
+	if g.Practice != nil {
+		rep.Practice = g.Practice.String()
+	}
 	if pl := g.Player(player); pl != nil && !g.Deadline.IsZero() {
 		rep.LocalDeadline = pl.LocalTime(g.Deadline)
 	}
