@@ -1,7 +1,6 @@
 package oldshanghai
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"taipan/adjudicator/engine"
@@ -13,15 +12,8 @@ var _ engine.StateDecoder = Engine{}
 // AppendJSON, which is encoding/json's): a practice fork starts from it.
 // It refuses a state whose cards are not those of its counts, or whose
 // seats are not players.
-func (Engine) DecodeState(b []byte) (engine.State, error) {
-	s := new(State)
-	if err := json.Unmarshal(b, s); err != nil {
-		return nil, fmt.Errorf("old-shanghai state: %v", err)
-	}
-	if err := s.wellFormed(); err != nil {
-		return nil, fmt.Errorf("old-shanghai state: %v", err)
-	}
-	return s, nil
+func (Engine) DecodeState(data []byte) (engine.State, error) {
+	return engine.DecodeStateJSON("old-shanghai", data, (*State).wellFormed)
 }
 
 // wellFormed checks what play relies on: every card of the counts once

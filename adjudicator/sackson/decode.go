@@ -1,7 +1,6 @@
 package sackson
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"taipan/adjudicator/engine"
@@ -13,15 +12,8 @@ var _ engine.StateDecoder = Engine{}
 // AppendJSON, which is encoding/json's): a practice fork starts from it.
 // It refuses a state whose cards or event cards are not each used once,
 // or whose seats it names are not players.
-func (Engine) DecodeState(b []byte) (engine.State, error) {
-	s := new(State)
-	if err := json.Unmarshal(b, s); err != nil {
-		return nil, fmt.Errorf("shanghai state: %v", err)
-	}
-	if err := s.wellFormed(); err != nil {
-		return nil, fmt.Errorf("shanghai state: %v", err)
-	}
-	return s, nil
+func (Engine) DecodeState(data []byte) (engine.State, error) {
+	return engine.DecodeStateJSON("shanghai", data, (*State).wellFormed)
 }
 
 // wellFormed checks what play relies on: every card once among the hands

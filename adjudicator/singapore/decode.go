@@ -1,8 +1,6 @@
 package singapore
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 
 	"taipan/adjudicator/engine"
@@ -15,20 +13,8 @@ var _ engine.StateDecoder = Engine{}
 // of a game (engine.StateDecoder). Unknown fields are refused, and so is
 // a state whose seats, phase, River or goods do not hold together, with
 // what is wrong.
-func (Engine) DecodeState(b []byte) (engine.State, error) {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	s := new(State)
-	if err := dec.Decode(s); err != nil {
-		return nil, fmt.Errorf("singapore-1889 state: %v", err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("singapore-1889 state: more than one value")
-	}
-	if err := s.wellFormed(); err != nil {
-		return nil, fmt.Errorf("singapore-1889 state: %v", err)
-	}
-	return s, nil
+func (Engine) DecodeState(data []byte) (engine.State, error) {
+	return engine.DecodeStateJSON("singapore-1889", data, (*State).wellFormed)
 }
 
 // wellFormed says what, if anything, makes a decoded state unplayable:

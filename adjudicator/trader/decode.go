@@ -1,7 +1,6 @@
 package trader
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -18,14 +17,7 @@ var _ engine.StateDecoder = Engine{}
 // player count, a column, a seat or a phase out of range) is refused with
 // the field at fault, so that nothing reads out of range later.
 func (Engine) DecodeState(data []byte) (engine.State, error) {
-	var s State
-	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, fmt.Errorf("trader state: %v", err)
-	}
-	if err := s.validate(); err != nil {
-		return nil, fmt.Errorf("trader state: %v", err)
-	}
-	return &s, nil
+	return engine.DecodeStateJSON("trader", data, (*State).validate)
 }
 
 // validate checks what the engine's code takes for granted of a state.
