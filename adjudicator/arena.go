@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,7 +46,7 @@ type ArenaRow struct {
 	Kind  string
 	Games int // seats of this kind played, over all games
 	// Wins counts won games, a shared win as its share (two winners: ½
-	// each).
+	// each); String writes it to two decimals.
 	Wins float64
 	// Share is Wins over Games, in percent.
 	Share float64
@@ -58,7 +59,7 @@ type ArenaRow struct {
 
 // String writes the row as `taipan arena` prints it.
 func (r ArenaRow) String() string {
-	s := fmt.Sprintf("%s games %d wins %s share %.1f%% mean-score %.1f", r.Kind, r.Games, strconv.FormatFloat(r.Wins, 'f', -1, 64), r.Share, r.MeanScore)
+	s := fmt.Sprintf("%s games %d wins %s share %.1f%% mean-score %.1f", r.Kind, r.Games, strconv.FormatFloat(math.Round(r.Wins*100)/100, 'f', -1, 64), r.Share, r.MeanScore)
 	if r.Unfinished > 0 {
 		s += fmt.Sprintf(" unfinished %d", r.Unfinished)
 	}

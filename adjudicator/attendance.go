@@ -57,14 +57,16 @@ func (g *Game) attendanceAt(reason string, at time.Time, defaults, overruled []s
 	}
 	var out []SeatStep
 	for _, pl := range g.Players {
-		if pl.Removed || pl.Resigned {
-			continue
+		if pl.Removed || pl.Resigned || pl.Bot {
+			continue // a bot's seat is nobody's to attend
 		}
 		s := SeatStep{Step: g.Step, Seat: pl.Name, Holder: pl.Email}
 		sub, sent := g.Open[pl.Name]
 		switch {
 		case !slices.Contains(g.Status.Pending, pl.Name):
 			s.Status, s.Rule = Excused, "owed no orders this step"
+		case pl.Disorder && sent && sub.Bot && !slices.Contains(defaults, pl.Name):
+			s.Status, s.Rule = Disorder, "in civil disorder: the bot played the seat"
 		case pl.Disorder:
 			s.Status, s.Rule = Disorder, "in civil disorder: the defaults were played"
 		case slices.Contains(overruled, pl.Name):
@@ -215,8 +217,8 @@ func (h *Host) PlayerAttendance(ctx context.Context, address string) ([]PlayerGa
 		}
 		// One replay gives the game and its attendance.
 		steps, g, err := replayAttendance(h.Games, evs)
-		if err != nil {
-			continue // the audit says why; a record counts the games that replay
+		if err != nil || g.Practice != nil {
+			continue // the audit says why; a record counts the games that replay, and no practice
 		}
 		pg := PlayerGame{Game: id, Engine: g.Engine.Version(), Finished: g.Status.Finished, Head: LogHead(evs)}
 		for _, s := range steps {

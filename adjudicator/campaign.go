@@ -45,8 +45,11 @@ type Campaign struct {
 	GreySenders   string   `yaml:"grey_senders" json:"grey_senders,omitempty"`     // withheld (default) or revealed: grey press in the public export after the end
 	Grace         Duration `yaml:"grace" json:"grace,omitempty"`                   // late orders taken this long after a deadline
 	CivilDisorder int      `yaml:"civil_disorder" json:"civil_disorder,omitempty"` // missed steps in a row before civil disorder; 0: never
-	AbsenceMax    Duration `yaml:"absence_max" json:"absence_max,omitempty"`       // the absence time each player's deadlines may be moved for (default 14d)
-	ReportFormat  string   `yaml:"report_format" json:"report_format,omitempty"`   // html (default: text, HTML and picture) or plain
+	// CivilDisorderPlay says who plays a seat in civil disorder: the
+	// game's documented defaults ("" or "defaults") or its bot ("bot").
+	CivilDisorderPlay string   `yaml:"civil_disorder_play" json:"civil_disorder_play,omitempty"`
+	AbsenceMax        Duration `yaml:"absence_max" json:"absence_max,omitempty"`     // the absence time each player's deadlines may be moved for (default 14d)
+	ReportFormat      string   `yaml:"report_format" json:"report_format,omitempty"` // html (default: text, HTML and picture) or plain
 
 	// Sign-up, for a game opened with `taipan open` (see signup.go); all
 	// but seats optional, and none in a campaign of `taipan new`.
@@ -66,10 +69,13 @@ type Campaign struct {
 	lines map[string]int // where the keys of options and setup stand in the file (options.sets → 3)
 }
 
-// Seat is one player of a campaign.
+// Seat is one player of a campaign. A bot's seat (Bot) is played by the
+// game's bot: it has no address, owes no mail and plays as soon as its
+// step opens.
 type Seat struct {
 	Name  string `yaml:"name" json:"name"`
 	Email string `yaml:"email" json:"email"`
+	Bot   bool   `yaml:"bot" json:"bot,omitempty"`
 }
 
 // Duration is a time.Duration written as in Go ("72h", "90m") or in days ("3d").
@@ -175,6 +181,9 @@ func (c *Campaign) Validate() error {
 		if err := CheckEmail(p.Email); err != nil {
 			return Errorf(EINVALID, "campaign %s: player %s: %s", c.ID, p.Name, err.(*Error).Message)
 		}
+		if p.Bot && p.Email != "" {
+			return Errorf(EINVALID, "campaign %s: players[%d]: %s is a bot's seat: a bot has no address (leave email out)", c.ID, i+1, p.Name)
+		}
 		if p.Email != "" {
 			if other, dup := emails[strings.ToLower(p.Email)]; dup {
 				return Errorf(EINVALID, "campaign %s: %s and %s have the same address %s; mail from it could not tell them apart", c.ID, other, p.Name, p.Email)
@@ -212,6 +221,11 @@ func (c *Campaign) Validate() error {
 	default:
 		return Errorf(EINVALID, "campaign %s: substitutes: %q is not a setting; write open or approve", c.ID, c.Substitutes)
 	}
+	switch c.CivilDisorderPlay {
+	case "", DisorderDefaults, DisorderBot:
+	default:
+		return Errorf(EINVALID, "campaign %s: civil_disorder_play: %q is not a setting; write defaults or bot", c.ID, c.CivilDisorderPlay)
+	}
 	if c.CivilDisorder < 0 {
 		return Errorf(EINVALID, "campaign %s: civil_disorder: a number of missed steps, 0 for never", c.ID)
 	}
@@ -234,6 +248,16 @@ func CheckEmail(addr string) error {
 	a, err := mail.ParseAddress(addr)
 	if err != nil || a.Address != addr {
 		return Errorf(EINVALID, "email %q is not a plain address like alice@example.test", addr)
+	}
+	return nil
+}
+
+// seat is the campaign's seat of the player name, or nil.
+func (c *Campaign) seat(name string) *Seat {
+	for i := range c.Players {
+		if c.Players[i].Name == name {
+			return &c.Players[i]
+		}
 	}
 	return nil
 }

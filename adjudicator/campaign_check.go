@@ -19,7 +19,7 @@ var campaignKeys = []struct {
 	{"id", "the game's id, e.g. bourse-1", yaml.ScalarNode},
 	{"game", "the game's name: trader, singapore-1889, shanghai, old-shanghai or shanghai-trader", yaml.ScalarNode},
 	{"options", "a mapping of the game's options, e.g. {sets: 2}", yaml.MappingNode},
-	{"players", "a list of players, each {name: alice, email: alice@example.test} (or a bare name)", yaml.SequenceNode},
+	{"players", "a list of players, each {name: alice, email: alice@example.test}, {name: bob, bot: true} (or a bare name)", yaml.SequenceNode},
 	{"observers", "a list of email addresses", yaml.SequenceNode},
 	{"gm", "the GM's email address", yaml.ScalarNode},
 	{"seed", "64 hex digits, or any text", yaml.ScalarNode},
@@ -30,6 +30,7 @@ var campaignKeys = []struct {
 	{"grey_senders", "withheld (the default) or revealed", yaml.ScalarNode},
 	{"grace", "a duration such as 12h", yaml.ScalarNode},
 	{"civil_disorder", "a number of missed steps in a row, 0 for never", yaml.ScalarNode},
+	{"civil_disorder_play", "defaults (the default) or bot: who plays a seat in civil disorder", yaml.ScalarNode},
 	{"absence_max", "a duration such as 14d", yaml.ScalarNode},
 	{"report_format", "html (the default: text, HTML and picture) or plain", yaml.ScalarNode},
 	{"seats", "a number of seats, 4, or a range, 3-5 (taipan open)", yaml.ScalarNode},
@@ -141,11 +142,14 @@ func checkCampaignShape(doc *yaml.Node) error {
 				case yaml.MappingNode:
 					for m := 0; m+1 < len(p.Content); m += 2 {
 						pk, pv := p.Content[m], p.Content[m+1]
-						if pk.Value != "name" && pk.Value != "email" {
-							return campaignError(pk.Line, field, "%q is not a player key; a player has name and email", pk.Value)
+						if pk.Value != "name" && pk.Value != "email" && pk.Value != "bot" {
+							return campaignError(pk.Line, field, "%q is not a player key; a player has name, email and bot", pk.Value)
 						}
 						if pv.Kind != yaml.ScalarNode {
 							return campaignError(pv.Line, field+"."+pk.Value, "expected a single value, not %s", kindWord(pv))
+						}
+						if pk.Value == "bot" && pv.Value != "true" && pv.Value != "false" {
+							return campaignError(pv.Line, field+".bot", "expected true or false, not %s", kindWord(pv))
 						}
 					}
 				default:

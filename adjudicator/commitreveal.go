@@ -101,7 +101,7 @@ func (g *Game) begin(e events.Event, p Started) error {
 	c.Players = nil
 	for _, name := range order {
 		en := su.Entrant(name)
-		c.Players = append(c.Players, Seat{Name: en.Name, Email: en.Email})
+		c.Players = append(c.Players, Seat{Name: en.Name, Email: en.Email, Bot: en.Bot})
 	}
 	c.labelSeats()
 	cfg, err := c.config()
@@ -116,7 +116,7 @@ func (g *Game) begin(e events.Event, p Started) error {
 	su.Started, su.Phase, su.Entropy = true, "", entropy
 	g.Players = nil
 	for _, st := range c.Players {
-		g.Players = append(g.Players, Player{Name: st.Name, Email: st.Email})
+		g.Players = append(g.Players, Player{Name: st.Name, Email: st.Email, Bot: st.Bot})
 	}
 	g.Step = 1
 	g.Status = g.Engine.Status(s)

@@ -63,6 +63,9 @@ type Game struct {
 	// created with its players): while it forms, the game has no state
 	// (see Forming).
 	SignUp *SignUp
+	// Practice says where a practice fork comes from (fork.go); nil for
+	// every other game. A practice game counts for no record.
+	Practice *ForkOrigin
 	// Tenure is who held each seat from which step to which (tenure.go).
 	Tenure [][]Tenure
 	// Asks are the seats asked for by substitutes, waiting for the GM.
@@ -83,7 +86,10 @@ type Player struct {
 	Name     string
 	Email    string
 	Resigned bool // resigned by the GM: never waited for, always gets the default
-	Removed  bool // out of the game for good
+	// Bot: the seat is the game's bot's (Seat.Bot): never waited for, it
+	// plays as soon as its step opens (bots.go).
+	Bot     bool
+	Removed bool // out of the game for good
 	// Disorder: in civil disorder after missing Campaign.CivilDisorder
 	// steps in a row; never waited for, defaults every step, until any file
 	// of theirs brings them back.
@@ -107,6 +113,7 @@ type Submitted struct {
 	Seq   int64
 	At    time.Time
 	Late  bool // arrived after the deadline, in the grace period
+	Bot   bool // chosen by the game's bot for the seat (bots.go)
 }
 
 // Note is something done outside the orders (a GM action, a player's
@@ -145,6 +152,7 @@ type StepRecord struct {
 	Press      []PressItem // press sent during the step
 	Late       []string    // players whose orders came in the grace period
 	Disorder   []string    // players put in civil disorder at this close
+	Bots       []string    // players whose seat the bot played this step
 	Digest     string
 	// Seq and Hash are the event that closed the step (for the set-up, the
 	// seed event): the chain head a report of this step was made from.
@@ -227,16 +235,25 @@ func ReplayWithVersion(reg *Registry, evs []events.Event, version string) (*Game
 }
 
 func replay(reg *Registry, evs []events.Event, until int, version string) (*Game, error) {
-	return replayWith(reg, evs, until, version, nil)
+	return replayWith(reg, evs, until, version, replayHooks{})
 }
 
 // replayObserved replays the whole log, calling observe with the record
 // of every step closed, in log order (a rollback's replays included).
 func replayObserved(reg *Registry, evs []events.Event, observe func(StepRecord)) (*Game, error) {
-	return replayWith(reg, evs, -1, "", observe)
+	return replayWith(reg, evs, -1, "", replayHooks{closed: observe})
 }
 
-func replayWith(reg *Registry, evs []events.Event, until int, version string, observe func(StepRecord)) (*Game, error) {
+// replayHooks are what a replay tells its caller as it goes: closed, the
+// record of every step closed, in log order (a rollback's replays
+// included); before, each event after the first two with the game as it
+// stands just before it (to read, not to change).
+type replayHooks struct {
+	closed func(StepRecord)
+	before func(*Game, events.Event)
+}
+
+func replayWith(reg *Registry, evs []events.Event, until int, version string, hooks replayHooks) (*Game, error) {
 	if len(evs) == 0 {
 		return nil, Errorf(ENOTFOUND, "no such game")
 	}
@@ -264,6 +281,9 @@ func replayWith(reg *Registry, evs []events.Event, until int, version string, ob
 		if e.Seq != g.Seq+1 {
 			return nil, &ReplayError{e, fmt.Sprintf("sequence number %d where %d was expected", e.Seq, g.Seq+1)}
 		}
+		if hooks.before != nil {
+			hooks.before(g, e)
+		}
 		if e.Kind == KindRollback {
 			if g, err = rollback(reg, evs[:i], e, version); err != nil {
 				return nil, err
@@ -273,8 +293,8 @@ func replayWith(reg *Registry, evs []events.Event, until int, version string, ob
 		if err := g.apply(e); err != nil {
 			return nil, err
 		}
-		if observe != nil && e.Kind == KindClosed {
-			observe(g.Last)
+		if hooks.closed != nil && e.Kind == KindClosed {
+			hooks.closed(g.Last)
 		}
 	}
 	return g, nil
@@ -293,23 +313,19 @@ func start(reg *Registry, created, seedEvent events.Event, version string) (*Gam
 		return nil, err
 	}
 	forced := version != ""
-	cfg, err := c.Campaign.config()
+	s, err := firstState(eng, c, seed)
 	if err != nil {
 		return nil, bad(created, "%v", err)
-	}
-	s, err := eng.Setup(cfg, engine.NewRand(seed, 0))
-	if err != nil {
-		return nil, bad(created, "set-up: %v", err)
 	}
 	g := &Game{
 		ID: created.Game, Campaign: c.Campaign, Engine: eng, Seed: seed, Commitment: c.Commitment,
 		Created: created.RecordedAt, State: s, Step: 1, Open: map[string]Submitted{},
 		Last: StepRecord{Step: 0, Closed: created.RecordedAt, Reason: "set-up", Seq: seedEvent.Seq, Hash: seedEvent.Hash},
 		Seq:  seedEvent.Seq, Hash: seedEvent.Hash, Format: created.Format, RosterSeq: created.Seq,
-		reg: reg, forced: forced, Grace: time.Duration(c.Campaign.Grace),
+		reg: reg, forced: forced, Grace: time.Duration(c.Campaign.Grace), Practice: c.Fork,
 	}
 	for _, p := range c.Campaign.Players {
-		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email})
+		g.Players = append(g.Players, Player{Name: p.Name, Email: p.Email, Bot: p.Bot})
 	}
 	g.Status = eng.Status(s)
 	g.seatTenures(created.Seq)
@@ -395,12 +411,20 @@ func (g *Game) apply(e events.Event) error {
 	}
 	switch e.Kind {
 	case KindOrders:
-		step, items, err := orders.ParseLoggedPayload(e.Payload)
+		step, items, err := engine.ParseLoggedOrders(g.Engine, e.Payload)
 		if err != nil {
 			return bad("bad payload: %v", err)
 		}
 		if step != g.Step {
 			return bad("orders for step %d while step %d is open", step, g.Step)
+		}
+		if botMarked(e.Payload) {
+			// The bot's orders: never late, and no sign of the player.
+			if err := g.botMayPlay(e.Actor); err != nil {
+				return bad("%v", err)
+			}
+			g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Bot: true}
+			break
 		}
 		late := !g.Deadline.IsZero() && !g.Paused && e.RecordedAt.After(g.Deadline)
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Late: late}
@@ -593,8 +617,9 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 		// legal is the one Resolve applies (engine.Reader).
 		sub, ok := g.Open[p]
 		if ok {
-			if reading, err := engine.ReadOrders(g.Engine, g.State, p, sub.Items); err == nil {
-				subs = append(subs, engine.Submission{Player: p, Items: sub.Items, Reading: reading})
+			items := engine.ItemsFor(g.Engine, sub.Items)
+			if reading, err := engine.ReadOrders(g.Engine, g.State, p, items); err == nil {
+				subs = append(subs, engine.Submission{Player: p, Items: items, Reading: reading})
 				continue
 			}
 			// Accepted once, but a GM correction since made them illegal.
@@ -625,6 +650,9 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 	for _, p := range g.Status.Pending {
 		if sub, ok := g.Open[p]; ok && sub.Late {
 			rec.Late = append(rec.Late, p)
+		}
+		if sub, ok := g.Open[p]; ok && sub.Bot && !slices.Contains(defaults, p) {
+			rec.Bots = append(rec.Bots, p)
 		}
 	}
 	rec.Attendance = g.attendanceAt(reason, at, defaults, overruled)
@@ -707,7 +735,7 @@ func (g *Game) Awaiting() []string {
 		if _, in := g.Open[p]; in && !slices.Contains(g.Status.Answering, p) {
 			continue
 		}
-		if pl := g.player(p); pl != nil && (pl.Resigned || pl.Removed || pl.Disorder) {
+		if pl := g.player(p); pl != nil && (pl.Resigned || pl.Removed || pl.Disorder || pl.Bot) {
 			continue
 		}
 		out = append(out, p)

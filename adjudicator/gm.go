@@ -72,6 +72,15 @@ func (h *Host) GMTx(ctx context.Context, tx *events.Tx, id string, a GMAction) (
 	if err := h.gm(ctx, tx, g, a, res); err != nil {
 		return nil, err
 	}
+	if !g.Forming() && g.hasBotSeats() {
+		// A step the action opened (a rollback's, one after the game
+		// started) may be a bot's: it plays at once, as ever.
+		closed, err := h.closeReady(ctx, tx, g, "", "", nil)
+		if err != nil {
+			return nil, err
+		}
+		res.Closed = append(res.Closed, closed...)
+	}
 	return res, nil
 }
 

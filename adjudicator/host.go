@@ -137,6 +137,9 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 			return err
 		}
 		for _, name := range append([]string{""}, c.Names()...) {
+			if p := c.seat(name); p != nil && p.Bot {
+				continue // a bot sends nothing: its seat has no token
+			}
 			tok, err := setToken(ctx, tx, c.ID, name)
 			if err != nil {
 				return err
@@ -145,6 +148,12 @@ func (h *Host) Create(ctx context.Context, c *Campaign) (*NewGame, error) {
 		}
 		if out.Game, err = Replay(h.Games, []events.Event{e1, e2}); err != nil {
 			return err
+		}
+		if out.Game.hasBotSeats() {
+			// The bots play from the first step on, up to a player's.
+			if _, err := h.closeReady(ctx, tx, out.Game, "", "", nil); err != nil {
+				return err
+			}
 		}
 		return h.writeIndex(ctx, tx, out.Game, true)
 	})
@@ -198,6 +207,9 @@ func CheckCampaign(reg *Registry, c *Campaign, random func(int) ([]byte, error))
 	}
 	if err := setupNew(eng, cfg, seed); err != nil {
 		return nil, nil, c.setupError(err)
+	}
+	if err := checkBots(c, eng); err != nil {
+		return nil, nil, err
 	}
 	return eng, seed, nil
 }
@@ -308,6 +320,8 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 		return nil, Errorf(ECONFLICT, "%s has been removed from game %s", pl.Name, g.ID)
 	case pl.Resigned:
 		return nil, Errorf(ECONFLICT, "%s has resigned from game %s; ask the GM to hand the seat back", pl.Name, g.ID)
+	case pl.Bot:
+		return nil, Errorf(ECONFLICT, "%s is a bot's seat in game %s: the bot plays it (the GM's replace hands it to a player)", pl.Name, g.ID)
 	case env.Step != 0 && env.Step != g.Step:
 		return nil, Errorf(ECONFLICT, "field step: these orders are for step %d, but step %d is open (stale orders are refused)", env.Step, g.Step)
 	}
@@ -318,6 +332,13 @@ func (h *Host) submit(ctx context.Context, tx *events.Tx, env *orders.Envelope, 
 	check := func(items []orders.Item) error { return g.Engine.Check(g.State, pl.Name, items) }
 	if err := check(items); err != nil {
 		return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused:", g.Step), Orders: orders.Errors(err)}
+	}
+	if ac, ok := g.Engine.(engine.ArrivalChecker); ok {
+		// Legal, but what the position shows can never apply: refused
+		// now, while the player can still send orders that do.
+		if err := ac.CheckArrival(g.State, pl.Name, items); err != nil {
+			return nil, &Error{Code: EINVALID, Message: fmt.Sprintf("orders for step %d refused (they can never apply from where you are):", g.Step), Orders: orders.Errors(err)}
+		}
 	}
 	generic, err := asLogged(items, check)
 	if err != nil {
@@ -428,6 +449,10 @@ func (h *Host) append(ctx context.Context, tx *events.Tx, g *Game, kind, actor s
 func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force, note string, out *[]events.Event) ([]int, error) {
 	var closed []int
 	for !g.Status.Finished {
+		// A bot's seat plays as soon as its step opens.
+		if err := h.playBots(ctx, tx, g, false, out); err != nil {
+			return nil, err
+		}
 		reason := force
 		if reason == "" {
 			if len(g.Awaiting()) > 0 {
@@ -450,6 +475,11 @@ func (h *Host) closeReady(ctx context.Context, tx *events.Tx, g *Game, force, no
 // event carrying the digest it produced. Should the append fail, the
 // transaction rolls back and g, now ahead of the log, must be dropped.
 func (h *Host) closeStep(ctx context.Context, tx *events.Tx, g *Game, reason, note string, out *[]events.Event) (int, error) {
+	// The seats in civil disorder the bot plays are played now, before
+	// the grey press the close releases (logged just before the close).
+	if err := h.playBots(ctx, tx, g, true, out); err != nil {
+		return 0, err
+	}
 	at := events.Timestamp(h.now())
 	if err := h.releaseGrey(ctx, tx, g, at, out); err != nil {
 		return 0, err

@@ -222,6 +222,11 @@ func (h *Host) Preview(ctx context.Context, id string) (*Game, error) {
 		if g.Status.Finished {
 			return Errorf(ECONFLICT, "game %s is over; there is no step to preview", id)
 		}
+		// The bot plays the seats in civil disorder it would play at the
+		// close (the transaction is rolled back: nothing is logged).
+		if err := h.playBots(ctx, tx, g, true, nil); err != nil {
+			return err
+		}
 		at := events.Timestamp(h.now())
 		if err := h.releaseGrey(ctx, tx, g, at, nil); err != nil {
 			return err

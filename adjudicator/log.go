@@ -1,6 +1,9 @@
 package adjudicator
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Kinds of events in a game's log. The log holds inputs only; outcomes are
 // recomputed by replay.
@@ -37,10 +40,17 @@ const (
 )
 
 // Created starts a game's log: the campaign and the seed's commitment.
+//
+// A practice fork (fork.go) says where it comes from (Fork) and starts
+// from State, the engine's canonical JSON of the redealt state, read back
+// by its engine.StateDecoder instead of a set-up; a fork from a fresh
+// set-up has no State. Logs written before forks have neither.
 type Created struct {
-	Campaign      Campaign `json:"campaign"`
-	Commitment    string   `json:"commitment"` // hex SHA-256 of the seed
-	EngineVersion string   `json:"engine_version"`
+	Campaign      Campaign        `json:"campaign"`
+	Commitment    string          `json:"commitment"` // hex SHA-256 of the seed
+	EngineVersion string          `json:"engine_version"`
+	Fork          *ForkOrigin     `json:"fork,omitempty"`
+	State         json.RawMessage `json:"state,omitempty"`
 }
 
 // SeedPayload is the game's secret seed, in its own event so that a public
@@ -49,10 +59,14 @@ type SeedPayload struct {
 	Seed string `json:"seed"` // hex
 }
 
-// OrdersPayload is one accepted order file.
+// OrdersPayload is one accepted order file. Bot marks the orders of a
+// seat the game's bot played (bots.go): chosen by the bot from its own
+// stream, checked like any, and logged so that a replay never runs the
+// bot. Logs written before bots leave it out.
 type OrdersPayload struct {
 	Step   int   `json:"step"`
 	Orders []any `json:"orders"`
+	Bot    bool  `json:"bot,omitempty"`
 }
 
 // Closed closes a step. Digest is the SHA-256 of the canonical state after

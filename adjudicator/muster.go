@@ -75,6 +75,9 @@ func CheckOpen(reg *Registry, c *Campaign, random func(int) ([]byte, error)) (en
 			return nil, nil, campaignError(0, "seats", "%s cannot be played with %d players: %v", eng.Name(), n, err)
 		}
 	}
+	if err := checkBots(c, eng); err != nil {
+		return nil, nil, err
+	}
 	return eng, seed, nil
 }
 
@@ -359,11 +362,20 @@ func (h *Host) start(ctx context.Context, tx *events.Tx, g *Game, reason string)
 	}
 	tokens := map[string]string{}
 	for _, name := range g.Names() {
+		if g.Player(name).Bot {
+			continue // a bot sends nothing: its seat has no token
+		}
 		tok, err := setToken(ctx, tx, g.ID, name)
 		if err != nil {
 			return err
 		}
 		tokens[name] = tok
+	}
+	if g.hasBotSeats() {
+		// The bots play from the first step on, up to a player's.
+		if _, err := h.closeReady(ctx, tx, g, "", "", nil); err != nil {
+			return err
+		}
 	}
 	if h.OnSeated != nil {
 		return h.OnSeated(ctx, tx, g, tokens)

@@ -23,12 +23,29 @@ func (r *Renderer) Picture(g *Game, player string) ([]byte, error) {
 	if player != "" && player != engine.Observer && g.Player(player) == nil {
 		return nil, Errorf(ENOTFOUND, "game %s has no player %q", g.ID, player)
 	}
-	return r.DrawPicture(g.Engine.View(g.State, player), pictureCaption(g.ID, g.Last.Step, player))
+	var panel []string
+	if _, own := g.Engine.(engine.Decider); r.Decision && !own {
+		// A Decider's picture draws its own panel, as Singapore 1889's
+		// does (its text view holds the heading); every other game's
+		// gets the host's, below the game's picture.
+		view, err := r.View(g, player)
+		if err != nil {
+			return nil, err
+		}
+		panel = DecisionPanel(g, player, view)
+	}
+	return r.drawPicture(g.Engine.View(g.State, player), pictureCaption(g.ID, g.Last.Step, player), panel)
 }
 
 // DrawPicture draws a view value as PNG, with caption in its footer (none
 // when empty). It is nil for a view that is not Pictured.
 func (r *Renderer) DrawPicture(v any, caption string) ([]byte, error) {
+	return r.drawPicture(v, caption, nil)
+}
+
+// drawPicture is DrawPicture with the YOUR DECISION panel's lines, drawn
+// below the view's picture (none when empty).
+func (r *Renderer) drawPicture(v any, caption string, panel []string) ([]byte, error) {
 	p, ok := v.(engine.Pictured)
 	if !ok {
 		return nil, nil
@@ -39,6 +56,7 @@ func (r *Renderer) DrawPicture(v any, caption string) ([]byte, error) {
 	}
 	c := picture.New(fonts, picture.Width, picture.Paper)
 	p.Picture(c)
+	c.Decision(c.Bottom()+10, panel)
 	if caption != "" {
 		c.Footer(caption)
 	}

@@ -33,9 +33,16 @@ type Report struct {
 	Happenings []string
 	Late       []string // players whose orders came in the grace period
 	Disorder   []string // players put in civil disorder at this close
-	Press      []string // the press of the step the reader may see, one line each
-	View       string   // the game's view, drawn by its template
-	Paused     bool
+	// DisorderBot says the bot plays a seat in civil disorder
+	// (civil_disorder_play: bot), not the defaults.
+	DisorderBot bool
+	Bots        []string // players whose seat the game's bot played this step
+	// Practice says what a practice game is (ForkOrigin.String); "" for
+	// every other game.
+	Practice string
+	Press    []string // the press of the step the reader may see, one line each
+	View     string   // the game's view, drawn by its template
+	Paused   bool
 
 	Finished bool
 	Result   string
@@ -57,6 +64,9 @@ type Report struct {
 	// line (every decision may be left out), so the file's list is [].
 	Skeleton      []string
 	SkeletonEmpty bool
+	// Decision is the reader's YOUR DECISION panel when their orders are
+	// due (DecisionPanel), when the Renderer asks for it.
+	Decision []string
 
 	Commitment    string
 	Seed          string // only once the game is over
@@ -105,6 +115,10 @@ type Renderer struct {
 	// Recipients: the golden reports of games like any new one hold
 	// "- ...".
 	Skeleton bool
+	// Decision puts the YOUR DECISION panel (DecisionPanel) in a
+	// player's report whose orders are due, before the order file. Off
+	// by default, for the same reason as Skeleton.
+	Decision bool
 	rich     // pictures and HTML (picture.go, report_html.go)
 }
 
@@ -162,7 +176,11 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 			rep.Happenings = append(rep.Happenings, HappeningLine(h, player, r.Recipients))
 		}
 	}
-	rep.Late, rep.Disorder, rep.Paused = rec.Late, rec.Disorder, g.Paused
+	rep.Late, rep.Disorder, rep.Paused, rep.Bots = rec.Late, rec.Disorder, g.Paused, rec.Bots
+	rep.DisorderBot = g.Campaign.CivilDisorderPlay == DisorderBot
+	if g.Practice != nil {
+		rep.Practice = g.Practice.String()
+	}
 	if pl := g.Player(player); pl != nil && !g.Deadline.IsZero() {
 		rep.LocalDeadline = pl.LocalTime(g.Deadline)
 	}
@@ -190,6 +208,9 @@ func (r *Renderer) Report(g *Game, player string) (*Report, error) {
 			if p == player {
 				rep.YourTurn = true
 			}
+		}
+		if rep.YourTurn && r.Decision {
+			rep.Decision = DecisionPanel(g, player, rep.View)
 		}
 		if rep.YourTurn && (r.Choices || r.Skeleton) && player != "" && player != engine.Observer {
 			ds := Options(g, player)

@@ -48,8 +48,14 @@ type JSONReport struct {
 	Overruled []string `json:"overruled"`
 	Late      []string `json:"late"`
 	Disorder  []string `json:"disorder"`
-	Paused    bool     `json:"paused"`
-	Finished  bool     `json:"finished"`
+	// Bots are the players whose seat the game's bot played in the step
+	// (left out when none).
+	Bots []string `json:"bots,omitempty"`
+	// Practice says what a practice game is: whose, forked from which
+	// game and step (left out for every other game).
+	Practice string `json:"practice,omitempty"`
+	Paused   bool   `json:"paused"`
+	Finished bool   `json:"finished"`
 	// Result names the winners once the game is over.
 	Result string `json:"result,omitempty"`
 	// Next is the step now open, Phase what it decides, YourTurn whether
@@ -109,7 +115,7 @@ func (r *Renderer) JSON(g *Game, player string) (*JSONReport, error) {
 		Player: rep.Player, Observer: rep.Observer, Players: nonNil(g.Names()),
 		Happenings: nonNil(rep.Happenings), Press: nonNil(rep.Press), Notes: nonNil(rep.Notes),
 		Defaults: nonNil(rep.Defaults), Overruled: nonNil(rep.Overruled),
-		Late: nonNil(rep.Late), Disorder: nonNil(rep.Disorder),
+		Late: nonNil(rep.Late), Disorder: nonNil(rep.Disorder), Bots: rep.Bots, Practice: rep.Practice,
 		Paused: rep.Paused, Finished: rep.Finished, Result: rep.Result,
 		Next: rep.Next, Phase: rep.Phase, YourTurn: rep.YourTurn, Waiting: []string{},
 		Choices: rep.Choices, Commitment: rep.Commitment, Seed: rep.Seed,

@@ -157,6 +157,7 @@ type Entrant struct {
 	Via        string // how they joined: mail, web, cli, standby, or campaign
 	Confirmed  bool
 	Reveal     []byte // the entropy revealed at muster; nil: none
+	Bot        bool   // a bot's seat, from the campaign: confirmed from the start
 }
 
 // SignUp is the sign-up of a game opened for it, as its log says: a
@@ -284,7 +285,8 @@ func startOpen(reg *Registry, opened, seedEvent events.Event, version string) (*
 	forced := version != ""
 	su := &SignUp{Seats: *c.Campaign.Seats, Phase: PhaseSignUp, Deadline: opened.RecordedAt.Add(c.Campaign.signUpFor()), hostSeed: seed, commitment: c.Commitment}
 	for _, p := range c.Campaign.Players {
-		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Via: "campaign"})
+		// A bot the GM seats is in from the start: it confirms nothing.
+		su.Entrants = append(su.Entrants, Entrant{Name: p.Name, Email: p.Email, Via: "campaign", Bot: p.Bot, Confirmed: p.Bot})
 	}
 	g := &Game{
 		ID: opened.Game, Campaign: c.Campaign, Engine: eng, Commitment: c.Commitment,
@@ -308,7 +310,7 @@ func (g *Game) signUpStatus() {
 	}
 	g.Players = g.Players[:0]
 	for _, e := range su.Entrants {
-		g.Players = append(g.Players, Player{Name: e.Name, Email: e.Email})
+		g.Players = append(g.Players, Player{Name: e.Name, Email: e.Email, Bot: e.Bot})
 	}
 }
 
@@ -384,7 +386,7 @@ func (g *Game) applySignUp(e events.Event) error {
 		}
 		su.Phase, su.Deadline = PhaseSignUp, p.Deadline
 		for i := range su.Entrants {
-			su.Entrants[i].Confirmed, su.Entrants[i].Reveal = false, nil
+			su.Entrants[i].Confirmed, su.Entrants[i].Reveal = su.Entrants[i].Bot, nil
 		}
 	case KindCancelled:
 		su.Phase = PhaseCancelled

@@ -40,7 +40,7 @@ func (g *Game) handOver(pl *Player, name, email string, seq int64) {
 		}
 		g.Tenure[i] = append(t, Tenure{Name: name, Email: email, From: g.Step, Seq: seq})
 	}
-	pl.Name, pl.Email, pl.Resigned = name, email, false
+	pl.Name, pl.Email, pl.Resigned, pl.Bot = name, email, false, false
 	g.RosterSeq = seq
 	pl.ReportFormat = "" // the newcomer's choice, not the last holder's
 	if name != old {

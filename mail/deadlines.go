@@ -272,7 +272,11 @@ func disorderText(gs *adjudicator.Game, step int) string {
 	var b strings.Builder
 	who := engine.AndList(gs.Last.Disorder)
 	fmt.Fprintf(&b, "At the close of step %d of %s, %s fell into civil disorder: %d steps\nmissed in a row (the campaign's civil_disorder: %d).\n\n", step, gs.ID, who, gs.Campaign.CivilDisorder, gs.Campaign.CivilDisorder)
-	b.WriteString("From now on the default orders are played for them without waiting; any\nfile of theirs brings them back. To hand a seat to someone else, mail\n\n")
+	if gs.Campaign.CivilDisorderPlay == adjudicator.DisorderBot {
+		b.WriteString("From now on the game's bot plays for them without waiting\n(civil_disorder_play: bot); any file of theirs brings them back. To hand\na seat to someone else, mail\n\n")
+	} else {
+		b.WriteString("From now on the default orders are played for them without waiting; any\nfile of theirs brings them back. To hand a seat to someone else, mail\n\n")
+	}
 	fmt.Fprintf(&b, "    game: %s\n    player: gm\n    token: YOUR-GM-TOKEN\n    command: gm replace %s NEWNAME NEW@ADDRESS\n    reason: …\n\nor run `taipan gm %s replace %s NEWNAME NEW@ADDRESS --reason …`.\n", gs.ID, gs.Last.Disorder[0], gs.ID, gs.Last.Disorder[0])
 	return b.String()
 }

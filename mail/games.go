@@ -134,6 +134,8 @@ func gameLines(g *adjudicator.Game, addr string) string {
 		switch {
 		case p.Resigned:
 			fmt.Fprintf(&b, "  %s has resigned: the default orders are played for the seat.\n", p.Name)
+		case p.Disorder && g.PlayedByBot(p.Name):
+			fmt.Fprintf(&b, "  %s is in civil disorder: the game's bot plays the seat without waiting; any file from you brings you back.\n", p.Name)
 		case p.Disorder:
 			fmt.Fprintf(&b, "  %s is in civil disorder: the default orders are played without waiting; any file from you brings you back.\n", p.Name)
 		case in:

@@ -31,6 +31,9 @@ import (
 //	command: take club-1 bob # take bob's seat (in civil disorder or resigned), from the standby list
 //	command: also alice@home.test  # add an address of yours: a code goes there,
 //	command: also CODE       #   and from there, with it, the address is yours
+//	command: fork club-1     # a practice game from a game you play, the bot in the
+//	step: 4                  #   other seats: from the close of step 4 (default: the
+//	fresh: true              #   last closed), or from a fresh set-up
 //
 //	command: open            # the GM opens a game for sign-up: the rest of the
 //	id: club-2               #   file is its campaign (taipan open's), taken from
@@ -49,6 +52,7 @@ var clubVerbs = map[string][]string{
 	"standby": {},
 	"take":    {},
 	"also":    {},
+	"fork":    {"step", "fresh"},
 	"open":    nil, // the campaign's own keys
 }
 
@@ -61,6 +65,8 @@ type clubRequest struct {
 	entropy string
 	reveal  string
 	record  []byte // a signed record brought to join, as JSON
+	step    *int   // the step a fork starts from (nil: the last closed)
+	fresh   bool   // a fork from a fresh set-up
 	// campaign is the file of `command: open`, its command line blanked
 	// so that the campaign's mistakes are told at their lines.
 	campaign []byte
@@ -124,6 +130,19 @@ func readClubRequest(file []byte) *clubRequest {
 			r.entropy = strings.TrimSpace(v.Value)
 		case "reveal":
 			r.reveal = strings.TrimSpace(v.Value)
+		case "step":
+			n, err := strconv.Atoi(strings.TrimSpace(v.Value))
+			if err != nil || n < 0 || v.Kind != yaml.ScalarNode {
+				r.problem = fmt.Sprintf("line %d: field step: a step number, 0 for the set-up, not %q", v.Line, v.Value)
+				return r
+			}
+			r.step = &n
+		case "fresh":
+			if v.Value != "true" && v.Value != "false" {
+				r.problem = fmt.Sprintf("line %d: field fresh: true or false, not %q", v.Line, v.Value)
+				return r
+			}
+			r.fresh = v.Value == "true"
 		case "record":
 			// The record's JSON, as a block of text or written inline
 			// (JSON is YAML): its signature covers its values, not its
@@ -160,6 +179,7 @@ var clubUsage = map[string]string{
 	"take":    "command: take GAME SEAT",
 	"also":    "command: also ADDRESS, then from that address command: also CODE",
 	"open":    "command: open, and below it the campaign (id:, game:, seats:, …)",
+	"fork":    "command: fork GAME (and optionally step: N, or fresh: true)",
 }
 
 // clubAnswer is what a club command did: the answer's text, the game it
@@ -173,7 +193,7 @@ type clubAnswer struct {
 }
 
 // clubArgs is how many words each club command takes after its name.
-var clubArgs = map[string]int{"join": 1, "leave": 1, "confirm": 1, "standby": 1, "take": 2, "also": 1, "open": 0}
+var clubArgs = map[string]int{"join": 1, "leave": 1, "confirm": 1, "standby": 1, "take": 2, "also": 1, "open": 0, "fork": 1}
 
 // club answers a club command.
 func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest, res *Result) (*Result, error) {
@@ -201,7 +221,7 @@ func (in *Ingester) club(ctx context.Context, tx *events.Tx, m *Inbound, r *club
 	}
 	handle := map[string]func(context.Context, *events.Tx, *Inbound, *clubRequest) (*clubAnswer, error){
 		"open": in.clubOpen, "join": in.clubJoin, "leave": in.clubLeaveOrConfirm, "confirm": in.clubLeaveOrConfirm,
-		"standby": in.clubStandby, "take": in.clubTake, "also": in.clubAlso,
+		"standby": in.clubStandby, "take": in.clubTake, "also": in.clubAlso, "fork": in.clubFork,
 	}[r.verb]
 	var a *clubAnswer
 	refused, err := in.savepoint(ctx, tx, game, true, func() (err error) {
@@ -265,16 +285,23 @@ func (in *Ingester) clubJoin(ctx context.Context, tx *events.Tx, m *Inbound, r *
 	return &clubAnswer{body: fmt.Sprintf("You have joined game %s as %s.\n\n", g.ID, r.name) + signUpText(g, m.From), game: g}, nil
 }
 
+// clubGame is the game a club command names, to read; a game there is
+// not is refused in the command's field.
+func (in *Ingester) clubGame(ctx context.Context, tx *events.Tx, game string) (*adjudicator.Game, error) {
+	g, err := in.Host.GameTx(ctx, tx, game)
+	if err == nil && g == nil {
+		err = adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
+	}
+	return g, err
+}
+
 // clubLeaveOrConfirm is `command: leave GAME` or `command: confirm GAME`,
 // from the address the player joined from.
 func (in *Ingester) clubLeaveOrConfirm(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
 	game := r.args[0]
-	g, err := in.Host.GameTx(ctx, tx, game)
+	g, err := in.clubGame(ctx, tx, game)
 	if err != nil {
 		return nil, err
-	}
-	if g == nil {
-		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "field command: there is no game %q here", oneLineText(game, 64))
 	}
 	var en *adjudicator.Entrant
 	if g.SignUp != nil {
@@ -330,6 +357,35 @@ func (in *Ingester) clubTake(ctx context.Context, tx *events.Tx, m *Inbound, r *
 	}
 	body := tokenText(game, t.Name, t.Token, fmt.Sprintf("You have taken %s's seat in game %s, from step %d on, as %s.", t.Seat, game, t.Game.Step, t.Name))
 	return &clubAnswer{body: body, game: t.Game, secrets: []string{t.Token}}, nil
+}
+
+// clubFork is `command: fork GAME`: a practice game for the player whose
+// seat in GAME the sender's address holds.
+func (in *Ingester) clubFork(ctx context.Context, tx *events.Tx, m *Inbound, r *clubRequest) (*clubAnswer, error) {
+	game := r.args[0]
+	g, err := in.clubGame(ctx, tx, game)
+	if err != nil {
+		return nil, err
+	}
+	player := nameOf(g, m.From)
+	if player == "" {
+		return nil, adjudicator.Errorf(adjudicator.ENOTFOUND, "%s holds no seat in game %s: a practice game is forked by one of its players, from their address", m.From, game)
+	}
+	opt := adjudicator.ForkOptions{Game: game, Player: player, Step: -1, Fresh: r.fresh}
+	if r.step != nil {
+		if r.fresh {
+			return nil, adjudicator.Errorf(adjudicator.EINVALID, "field step: a fork starts from a step or from a fresh set-up, not both")
+		}
+		opt.Step = *r.step
+	}
+	ng, err := in.Host.ForkTx(ctx, tx, opt)
+	if err != nil {
+		return nil, err
+	}
+	f, tok := ng.Game, ng.Tokens[player]
+	body := fmt.Sprintf("Created practice game %s (%s).\n%s\nIts reports come by mail as any game's; send your orders to it as to any.\n\n", f.ID, f.Engine.Name(), paragraph(f.Practice.String())) +
+		tokenText(f.ID, player, tok, "It is your practice game.")
+	return &clubAnswer{body: body, game: f, secrets: []string{tok}}, nil
 }
 
 // clubAlso is `command: also ADDRESS` (a code mailed there) and `command:

@@ -42,4 +42,13 @@
 // or a list or mapping. Anchors (&a), aliases (*a), merge keys (<<:) and
 // explicit tags (!!str) are refused: write the value out in full, and quote
 // it to make it text.
+//
+// # The log's orders
+//
+// The event log holds each order file as canonical JSON, which replay
+// reads back without the YAML parser: [ParseLoggedPayload] into the same
+// nodes the YAML parser made of it, and [ParseLoggedPayloadText] leaving
+// each value as its JSON text ([Item].Logged) for a game that reads that
+// text itself (engine.TextReader), since building the nodes was most of
+// reading a game's history. [Item]'s methods read either form.
 package orders

@@ -18,6 +18,10 @@ type Item struct {
 	Line  int        // line of the entry in the order file
 	Verb  string     // lower-cased verb, e.g. "buy"
 	Value *yaml.Node // the verb's argument; nil for a bare word
+	// Logged is the verb's argument as the log holds it, its JSON text,
+	// for an item ParseLoggedPayloadText read without building Value;
+	// "" otherwise. The methods below read either (Node).
+	Logged string
 }
 
 // Field names the item for error messages: "orders[2].buy".
@@ -32,6 +36,9 @@ func (it Item) Errorf(format string, args ...any) *Error {
 
 // HasValue reports whether the item has an argument.
 func (it Item) HasValue() bool {
+	if it.Value == nil && it.Logged != "" {
+		return it.Logged != "null"
+	}
 	return it.Value != nil && !(it.Value.Kind == yaml.ScalarNode && it.Value.Tag == "!!null")
 }
 
@@ -40,10 +47,11 @@ func (it Item) String() (string, error) {
 	if !it.HasValue() {
 		return "", it.Errorf("needs a value")
 	}
-	if it.Value.Kind != yaml.ScalarNode {
-		return "", it.Errorf("needs a single value, not a %s", KindName(it.Value.Kind))
+	n := it.Node()
+	if n.Kind != yaml.ScalarNode {
+		return "", it.Errorf("needs a single value, not a %s", KindName(n.Kind))
 	}
-	return strings.TrimSpace(it.Value.Value), nil
+	return strings.TrimSpace(n.Value), nil
 }
 
 // Strings returns the item's argument as a list of scalar strings; a single
@@ -52,12 +60,13 @@ func (it Item) Strings() ([]string, error) {
 	if !it.HasValue() {
 		return nil, it.Errorf("needs a value")
 	}
-	switch it.Value.Kind {
+	v := it.Node()
+	switch v.Kind {
 	case yaml.ScalarNode:
-		return []string{strings.TrimSpace(it.Value.Value)}, nil
+		return []string{strings.TrimSpace(v.Value)}, nil
 	case yaml.SequenceNode:
-		out := make([]string, 0, len(it.Value.Content))
-		for _, n := range it.Value.Content {
+		out := make([]string, 0, len(v.Content))
+		for _, n := range v.Content {
 			if n.Kind != yaml.ScalarNode {
 				return nil, Errorf(n.Line, it.Field(), "each entry must be a single value, not a %s", KindName(n.Kind))
 			}
@@ -65,7 +74,7 @@ func (it Item) Strings() ([]string, error) {
 		}
 		return out, nil
 	}
-	return nil, it.Errorf("needs a value or a list, not a %s", KindName(it.Value.Kind))
+	return nil, it.Errorf("needs a value or a list, not a %s", KindName(v.Kind))
 }
 
 // Decode decodes the item's argument into v, reporting YAML type errors at
@@ -74,7 +83,7 @@ func (it Item) Decode(v any) error {
 	if !it.HasValue() {
 		return it.Errorf("needs a value")
 	}
-	if err := it.Value.Decode(v); err != nil {
+	if err := it.Node().Decode(v); err != nil {
 		return it.Errorf("%s", cleanYAMLError(err))
 	}
 	return nil
@@ -87,7 +96,7 @@ func (it Item) Generic() (any, error) {
 	if !it.HasValue() {
 		return it.Verb, nil
 	}
-	v, err := plain(it.Value, 0)
+	v, err := plain(it.Node(), 0)
 	if err != nil {
 		return nil, it.Errorf("%s", err)
 	}

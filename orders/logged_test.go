@@ -129,3 +129,62 @@ func FuzzParseLoggedPayload(f *testing.F) {
 		}
 	})
 }
+
+// ParseLoggedPayloadText reads the log's own form with each value left as
+// its text, and every payload as ParseLoggedPayload reads it: the same
+// step, the same verdict, and items whose text makes the same nodes.
+func FuzzParseLoggedPayloadText(f *testing.F) {
+	f.Add(`{"orders":[{"move":["stay","auto Consulates"]},{"ask":{"lido":20,"spy":5}},{"x":[1,true,null,"a",{}]}],"step":4}`)
+	f.Add(`{"orders":[{"buy":"London"}],"step":-1}`)
+	f.Add(`{"orders":[],"step":0}`)
+	f.Add(`{"orders":["pass",{"bid":100}],"step":1}`)
+	f.Add(`{"orders":[{"a":1.5},{"b":-0},{"c":"\u00e9"},{"d":1234567890123456}],"step":1}`)
+	f.Add(`{"orders":[{"Buy":1},{" ":2}],"step":1}`)
+	f.Add(`{"orders":[{"a":1,"b":2}],"step":1}`)
+	f.Add(`{"step":1,"orders":[{"a":1}]}`)
+	f.Add(`{"orders":[{"a":[1 2]}],"step":1}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		wstep, want, werr := ParseLoggedPayload([]byte(s))
+		step, got, err := ParseLoggedPayloadText([]byte(s))
+		if (werr == nil) != (err == nil) || werr != nil && werr.Error() != err.Error() {
+			t.Fatalf("%s: error %v, want %v", s, err, werr)
+		}
+		if err != nil {
+			return
+		}
+		for _, it := range got {
+			if it.Logged != "" && it.HasValue() != (it.Node().Tag != "!!null") {
+				t.Fatalf("%s: %s: HasValue is %v", s, it.Logged, it.HasValue())
+			}
+		}
+		if got := WithNodes(got); step != wstep || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: step %d items %#v, want %d %#v", s, step, got, wstep, want)
+		}
+	})
+}
+
+// The log's own form is read without nodes: every value is its text.
+func TestParseLoggedPayloadTextLeavesTheText(t *testing.T) {
+	step, items, err := ParseLoggedPayloadText([]byte(`{"orders":[{"Move":["stay","auto Consulates"]},{"ask":{"lido":20}},{"passport":null},{"fan-tan":-40}],"step":7}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Item{
+		{Index: 0, Line: 1, Verb: "move", Logged: `["stay","auto Consulates"]`},
+		{Index: 1, Line: 1, Verb: "ask", Logged: `{"lido":20}`},
+		{Index: 2, Line: 1, Verb: "passport", Logged: `null`},
+		{Index: 3, Line: 1, Verb: "fan-tan", Logged: `-40`},
+	}
+	if step != 7 || !reflect.DeepEqual(items, want) {
+		t.Fatalf("step %d items %#v", step, items)
+	}
+	if s, err := items[0].Strings(); err != nil || !reflect.DeepEqual(s, []string{"stay", "auto Consulates"}) {
+		t.Errorf("Strings: %v %v", s, err)
+	}
+	if items[2].HasValue() || !items[3].HasValue() {
+		t.Errorf("HasValue: null %v, -40 %v", items[2].HasValue(), items[3].HasValue())
+	}
+	if g, err := items[1].Generic(); err != nil || !reflect.DeepEqual(g, map[string]any{"ask": map[string]any{"lido": 20}}) {
+		t.Errorf("Generic: %#v %v", g, err)
+	}
+}

@@ -77,7 +77,7 @@ type statusData struct {
 }
 
 func statusOf(g *adjudicator.Game) statusData {
-	st := statusData{Engine: g.Engine.Name(), Version: g.Engine.Version(), Players: strings.Join(g.Names(), ", "),
+	st := statusData{Engine: g.Engine.Name(), Version: g.Engine.Version(), Players: strings.Join(seatNames(g), ", "),
 		Finished: g.Status.Finished, LastStep: g.Last.Step, Step: g.Step, Phase: g.Status.Phase, Awaiting: strings.Join(g.Awaiting(), ", ")}
 	if g.Status.Finished {
 		switch w := g.Status.Winners; len(w) {
@@ -91,6 +91,18 @@ func statusOf(g *adjudicator.Game) statusData {
 	}
 	st.Deadline = deadlineText(g)
 	return st
+}
+
+// seatNames are the players in seat order, each seat the game's bot
+// plays marked so: "bob (bot)".
+func seatNames(g *adjudicator.Game) []string {
+	names := g.Names()
+	for i, p := range g.Players {
+		if !g.Status.Finished && g.PlayedByBot(p.Name) {
+			names[i] += " (bot)"
+		}
+	}
+	return names
 }
 
 // deadlineText is the open step's deadline in words.

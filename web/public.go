@@ -47,6 +47,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /games/{game}/logout", s.logoutPost)
 	mux.HandleFunc("GET /games/{game}/me", s.me)
 	mux.HandleFunc("POST /games/{game}/orders", s.ordersPost)
+	mux.HandleFunc("POST /games/{game}/fork", s.forkPost)
 	mux.HandleFunc("GET /games/{game}/gm/preview", s.gmPreview)
 	s.feedRoutes(mux)
 	mux.HandleFunc("POST /games/{game}/gm", s.gmPost)

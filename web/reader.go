@@ -82,6 +82,14 @@ type readerData struct {
 	Step      int
 	File      string
 
+	// Fork offers the reader a practice game from the step shown
+	// (ForkStep, "" for now: ForkFrom says which in words), the bot in
+	// the other seats, where the game can be forked.
+	Fork     bool
+	ForkStep string
+	ForkFrom string
+	Practice string // what a practice game is; "" for any other
+
 	Nav     stepNav
 	Heading string
 	Picture string
@@ -168,6 +176,9 @@ func (s *Server) readerContent(w http.ResponseWriter, sn *snapshot, sess *sessio
 		return "", page{}, v.err
 	}
 	d := readerData{Answer: ans, Status: statusOf(g), Nav: navFor(rd.base, step, g.Last.Step), Report: v.text, Step: g.Step}
+	if g.Practice != nil {
+		d.Practice = g.Practice.String()
+	}
 	d.Heading = "Now"
 	if step == 0 {
 		d.Heading = "The set-up"
@@ -193,6 +204,13 @@ func (s *Server) readerContent(w http.ResponseWriter, sn *snapshot, sess *sessio
 		title = g.ID + ": " + rd.name
 		w.Header().Set("Cache-Control", "no-store")
 		mine := sess != nil && sess.player == rd.name
+		atEnd := g.Status.Finished && (step < 0 || step == g.Last.Step) // nothing left to practise
+		if pl := g.Player(rd.name); mine && pl != nil && !pl.Bot && !atEnd && adjudicator.Forkable(g.Engine, false) == nil {
+			d.Fork, d.ForkFrom = true, "the game as it stands"
+			if step >= 0 {
+				d.ForkStep, d.ForkFrom = strconv.Itoa(step), strings.ToLower(d.Heading)
+			}
+		}
 		if step < 0 && mine && !g.Status.Finished {
 			d.Due = g.IsPending(rd.name) && containsName(g.Awaiting(), rd.name)
 			if d.Due {

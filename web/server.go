@@ -106,7 +106,7 @@ func newRenderer() (*adjudicator.Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.Recipients, r.Skeleton = true, true
+	r.Recipients, r.Skeleton, r.Decision = true, true, true
 	return r, nil
 }
 

@@ -20,6 +20,7 @@ import (
 	"taipan/adjudicator"
 	"taipan/adjudicator/oldshanghai"
 	"taipan/adjudicator/sackson"
+	"taipan/adjudicator/shanghaitrader"
 	"taipan/adjudicator/singapore"
 	"taipan/adjudicator/trader"
 	"taipan/events"
@@ -28,7 +29,7 @@ import (
 
 // games is the registry of every game, as the command line has it.
 func games() *adjudicator.Registry {
-	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New())
+	return adjudicator.NewRegistry(trader.New(), sackson.New(), singapore.New(), oldshanghai.New(), shanghaitrader.New())
 }
 
 // testClock is a settable clock shared by the Host and the site.

@@ -153,6 +153,9 @@ type Reject struct {
 	Player   string    `yaml:"player"`
 	Orders   yaml.Node `yaml:"orders"`
 	Contains string    `yaml:"contains"`
+	// Lacks is text the refusal must not hold: a "did you mean" for a
+	// name near none, say.
+	Lacks string `yaml:"lacks"`
 	// Standing checks the orders as standing orders from a player the
 	// step does not wait for (engine.StandingOrders.CheckStanding).
 	Standing bool `yaml:"standing"`
@@ -174,7 +177,7 @@ type StatusExpect struct {
 var allowed = map[string][]string{
 	"case":   {"name", "rule", "players", "options", "setup", "seed", "version", "setup_error", "steps"},
 	"step":   {"note", "correct", "rename", "standing", "open", "reject", "defaults", "orders", "resolve", "repeat", "until_phase", "expect", "views", "status", "happenings", "not_happenings"},
-	"reject": {"player", "orders", "contains", "standing"},
+	"reject": {"player", "orders", "contains", "lacks", "standing"},
 	"status": {"pending", "answering", "finished", "winners", "phase"},
 	"fix":    {"action", "player", "args", "error"},
 	"rename": {"from", "to"},
@@ -521,6 +524,9 @@ func (st Step) play(e engine.Engine, s engine.State, seed string, resolved *int)
 		}
 		if !strings.Contains(err.Error(), r.Contains) {
 			return s, nil, fmt.Errorf("%s's orders were refused with %q, which does not contain %q", r.Player, err, r.Contains)
+		}
+		if r.Lacks != "" && strings.Contains(err.Error(), r.Lacks) {
+			return s, nil, fmt.Errorf("%s's orders were refused with %q, which should not contain %q", r.Player, err, r.Lacks)
 		}
 	}
 	for _, p := range sortedKeys(st.Defaults) {

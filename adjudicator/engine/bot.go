@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
+	"fmt"
 	"slices"
 
 	"taipan/orders"
@@ -42,6 +45,26 @@ type Redealer interface {
 // give a state with s's digest that plays on exactly as s does.
 type StateDecoder interface {
 	DecodeState(data []byte) (State, error)
+}
+
+// DecodeStateJSON is the StateDecoder of an engine whose state is a T
+// that encoding/json writes and reads: it reads data strictly (no unknown
+// key, one value) and then asks wellFormed whether what play relies on
+// holds, naming the game in any error.
+func DecodeStateJSON[T any](game string, data []byte, wellFormed func(*T) error) (*T, error) {
+	s := new(T)
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(s); err != nil {
+		return nil, fmt.Errorf("%s state: %v", game, plainJSONError(err))
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%s state: more than one value", game)
+	}
+	if err := wellFormed(s); err != nil {
+		return nil, fmt.Errorf("%s state: %v", game, err)
+	}
+	return s, nil
 }
 
 // Scorer is implemented by engines that can say how well each player did,

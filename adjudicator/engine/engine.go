@@ -185,6 +185,30 @@ type SetupChecker interface {
 	CheckSetup(cfg Config) error
 }
 
+// Decider is implemented by engines that say, in a few lines, what a
+// player whose orders the open step waits for decides now, from where
+// they are: the report's YOUR DECISION panel. It is nil for a player the
+// step does not wait for, and is private to that player (it may hold
+// what only they may see). A Decider's picture draws the panel itself
+// (from its view, which holds the lines for the viewer alone); games
+// without it get the panel the host writes from their Options, in the
+// text, the HTML and below their picture.
+type Decider interface {
+	Decision(s State, player string) []string
+}
+
+// ArrivalChecker is implemented by engines that refuse, when an order
+// file arrives, more than Check does: orders the rules take (Check and
+// Read accept them, and the close plays the default instead) but that
+// the position the file sees shows can never apply this turn, such as a
+// stay where one may not stay. The host asks it only of a file arriving
+// for the open step, after Check, never at a replay or a close, so a log
+// holding such orders keeps replaying as it did and Check keeps agreeing
+// with Read. Its errors name the line and field as Check's do.
+type ArrivalChecker interface {
+	CheckArrival(s State, player string, items []orders.Item) error
+}
+
 // Config is what Setup needs from the campaign file.
 type Config struct {
 	Players []string        // names in seating order

@@ -30,3 +30,34 @@ func ReadOrders(e Engine, s State, player string, items []orders.Item) (any, err
 	}
 	return nil, e.Check(s, player, items)
 }
+
+// TextReader is a Reader that reads an order's value from the log's JSON
+// text (orders.Item.Logged) wherever it reads one: Check, Read, Resolve
+// and every other method handed items take either form. The host hands
+// it the orders of a replayed log as orders.ParseLoggedPayloadText reads
+// them, without the YAML nodes that were most of the cost of reading
+// every order of a game's history.
+type TextReader interface {
+	Reader
+	// ReadsLoggedText marks the engine as a TextReader.
+	ReadsLoggedText()
+}
+
+// ParseLoggedOrders reads an orders event's payload for e: the values as
+// logged text when e is a TextReader, else as nodes.
+func ParseLoggedOrders(e Engine, payload []byte) (step int, items []orders.Item, err error) {
+	if _, ok := e.(TextReader); ok {
+		return orders.ParseLoggedPayloadText(payload)
+	}
+	return orders.ParseLoggedPayload(payload)
+}
+
+// ItemsFor is items as e reads them: with every logged text read into
+// its node unless e is a TextReader (a game moved to another engine
+// since its orders came in).
+func ItemsFor(e Engine, items []orders.Item) []orders.Item {
+	if _, ok := e.(TextReader); ok {
+		return items
+	}
+	return orders.WithNodes(items)
+}

@@ -53,6 +53,16 @@ func DidYouMean(word string, candidates []string) string {
 	return ""
 }
 
+// DidYouMeanAside is " (did you mean X?)" for Suggest's X, to follow the
+// mistyped word itself in a refusal ('unknown order "biy" (did you mean
+// buy?): …'), or "" when nothing is near enough.
+func DidYouMeanAside(word string, candidates []string) string {
+	if s := Suggest(word, candidates); s != "" {
+		return " (did you mean " + s + "?)"
+	}
+	return ""
+}
+
 // foldWord is word lower-cased, with only its letters and digits.
 func foldWord(word string) string {
 	var b strings.Builder

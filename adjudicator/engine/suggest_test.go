@@ -37,4 +37,10 @@ func TestSuggest(t *testing.T) {
 	if got := engine.DidYouMean("sell", verbs); got != "" {
 		t.Errorf("DidYouMean of a far word = %q", got)
 	}
+	if got := engine.DidYouMeanAside("mvoe", verbs); got != " (did you mean move?)" {
+		t.Errorf("DidYouMeanAside = %q", got)
+	}
+	if got := engine.DidYouMeanAside("sell", verbs); got != "" {
+		t.Errorf("DidYouMeanAside of a far word = %q", got)
+	}
 }

@@ -121,7 +121,7 @@ func (s *State) otherPlayer(p int, it orders.Item, name string) (int, error) {
 		for i, pl := range s.Players {
 			names[i] = pl.Name
 		}
-		return -1, it.Errorf("%q is not a player: the players are %s", name, engine.AndList(names))
+		return -1, it.Errorf("%q is not a player: the players are %s%s", name, engine.AndList(names), s.playerHint(name))
 	}
 	if q == p {
 		return -1, it.Errorf("%s is you", name)

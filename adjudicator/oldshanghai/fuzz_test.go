@@ -56,6 +56,7 @@ func FuzzCheck(f *testing.F) {
 		"- put-back: for bob", "- keep: [police, heart]", "- skip: [{play: drink-up, if: top shanghai}, drunken-sailor at most-cards, draw]",
 		"- now: draw", "- now: {drunken-sailor: bob}", "- now: boss", "- now: 3", "- clear", "- heart: {if: bob has police}",
 		"- skip: [{play: shell-back, if: deck has shanghai}]", "- now: [a, b]", "- finish: {who: {a: b}}", "[]", "- 7", "- heart: {if: hand >== 3}",
+		"- haert: always", "- keep: [polise]", "- heart: {if: top drink-upp}", "- police: {if: drawer bbo}", "- finish: crol", "- skip: [drink-upp]", "- keep: [\u00e9]",
 	} {
 		f.Add(seed, uint8(0))
 	}

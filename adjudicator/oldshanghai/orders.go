@@ -170,7 +170,7 @@ func (s *State) read(p int, items []orders.Item, out *parsed) error {
 		it := &items[i]
 		v := r.verb(verbOf(it.Verb))
 		if v == nil {
-			errs = append(errs, it.Errorf("unknown order %q: the orders are heart, police, finish, put-back, keep, skip, now and clear", it.Verb))
+			errs = append(errs, it.Errorf("unknown order %q%s: the orders are heart, police, finish, put-back, keep, skip, now and clear", it.Verb, r.verbGuess(it.Verb)))
 			continue
 		}
 		k := r.index(v)
@@ -293,9 +293,12 @@ func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error)
 	if len(w) > 0 && w[0] == "not" {
 		a.Not, w = true, w[1:]
 	}
-	bad := func() (Atom, error) {
-		return a, it.Errorf("%q is not a condition: the tests are top shanghai, top safe, top unknown, top CARD, shanghai within N, have [N] CARD, no CARD, hand/deck/players OP N, drawer PLAYER, shanghaier PLAYER, by boss, by gangs (each may start with not)", strings.TrimSpace(text))
+	// badHint refuses the test, ending with a guess at the card or
+	// player it names (hint, or "").
+	badHint := func(hint string) (Atom, error) {
+		return a, it.Errorf("%q is not a condition: the tests are top shanghai, top safe, top unknown, top CARD, shanghai within N, have [N] CARD, no CARD, hand/deck/players OP N, drawer PLAYER, shanghaier PLAYER, by boss, by gangs (each may start with not)%s", strings.TrimSpace(text), hint)
 	}
+	bad := func() (Atom, error) { return badHint("") }
 	if len(w) == 0 {
 		return bad()
 	}
@@ -334,7 +337,7 @@ func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error)
 		default:
 			c, ok := cardOf(w[1])
 			if !ok {
-				return bad()
+				return badHint(cardHint(w[1]))
 			}
 			a.What, a.Card = "card", c
 		}
@@ -362,7 +365,7 @@ func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error)
 		}
 		c, ok := cardOf(rest[0])
 		if !ok {
-			return a, it.Errorf("%q is not a card: the cards are %s", rest[0], cardList())
+			return a, it.Errorf("%q is not a card: the cards are %s%s", rest[0], cardList(), cardHint(rest[0]))
 		}
 		a.Card = c
 	case "no":
@@ -371,7 +374,7 @@ func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error)
 		}
 		c, ok := cardOf(w[1])
 		if !ok {
-			return a, it.Errorf("%q is not a card: the cards are %s", w[1], cardList())
+			return a, it.Errorf("%q is not a card: the cards are %s%s", w[1], cardList(), cardHint(w[1]))
 		}
 		a.Kind, a.Card, a.Op, a.N = "have", c, "<", 1
 	case "hand", "deck", "players":
@@ -407,7 +410,7 @@ func (s *State) parseAtom(p int, it orders.Item, text, ctx string) (Atom, error)
 				}
 			}
 			if q < 0 {
-				return bad()
+				return badHint(s.playerHint(w[1]))
 			}
 			a.What, a.Seat = "seat", q
 		}

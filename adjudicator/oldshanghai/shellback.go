@@ -29,7 +29,7 @@ func parseKeep(it orders.Item) ([]Card, error) {
 	for _, n := range names {
 		c, ok := cardOf(n)
 		if !ok {
-			return nil, it.Errorf("%q is not a card: the cards are %s", n, cardList())
+			return nil, it.Errorf("%q is not a card: the cards are %s%s", n, cardList(), cardHint(n))
 		}
 		for _, x := range out {
 			if x == c {

@@ -74,7 +74,7 @@ func (s *State) parseSkip(p int, it orders.Item) ([]SkipRule, error) {
 		default:
 			c, ok := cardOf(play)
 			if !ok || !c.skip() {
-				return nil, it.Errorf("%q: %s", play, how)
+				return nil, it.Errorf("%q: %s%s", play, how, skipPlayHint(play))
 			}
 			r.Play = c.ID()
 		}

@@ -180,6 +180,24 @@ func (c *Canvas) Panel(y int, you bool, draw func(y int) int) int {
 	return bottom + 8
 }
 
+// Decision draws the viewer's YOUR DECISION panel at y, one paragraph a
+// line, on the viewer's gold panel, and returns the y below it; y itself
+// when there are no lines.
+func (c *Canvas) Decision(y int, lines []string) int {
+	if len(lines) == 0 {
+		return y
+	}
+	return c.Panel(y, true, func(y int) int {
+		head := Style{Bold: true}
+		c.Text(Margin+12, y, "YOUR DECISION", head)
+		y += c.LineHeight(head) + 2
+		for _, l := range lines {
+			y = c.Para(Margin+12, y, c.width-2*Margin-24, l, Style{Size: Small})
+		}
+		return y
+	})
+}
+
 // Grid lays n cells out from (x, y), per a row across w pixels, each h
 // high with gap pixels between, calls cell for each with its place and
 // width, and returns the y below the grid (y itself when n is 0).

@@ -56,7 +56,7 @@ func (*eventVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 	q := s.seatNamed(target)
 	switch {
 	case q < 0:
-		return it.Errorf("%q is not a player (the players are %s); write take, give NAME, give leader or give last", target, engine.AndList(s.names()))
+		return it.Errorf("%q is not a player (the players are %s); write take, give NAME, give leader or give last%s", target, engine.AndList(s.names()), s.playerHint(target))
 	case q == seat:
 		return it.Errorf("to keep the event card yourself, write event: take")
 	case !s.active(q):

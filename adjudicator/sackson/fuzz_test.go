@@ -18,6 +18,7 @@ func FuzzCheck(f *testing.F) {
 		"- buy", "- buy: yes", "- buy: [yes]", "- event: take", "- event: give bob", "- event: leader",
 		"- event: give", "- event: give alice", "- bid: 10\n- bid: 20", "[]", "- 7", "- play: 99-9",
 		"- bid: 10\n- go: 13\n- play: {13: [13-0, 13-1, 13-2]}\n- buy: yes\n- event: give last",
+		"- bdi: 10", "- go: pawnbrokr", "- play: {scrib: best}", "- play: [31-0]", "- event: give bbo", "- go: _", "- play: {\u00e9: best}",
 	} {
 		f.Add(seed, uint8(0))
 	}

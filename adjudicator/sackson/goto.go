@@ -29,7 +29,7 @@ func (*goVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 		d := destIndex(t)
 		switch {
 		case d < 0:
-			unknown = append(unknown, strconv.Quote(strings.TrimSpace(t)))
+			unknown = append(unknown, strconv.Quote(strings.TrimSpace(t))+destGuess(t))
 		case s.isOption(d):
 			p.goList = append(p.goList, d)
 		}

@@ -126,7 +126,7 @@ func (s *State) read(seat int, items []orders.Item, p *plan) error {
 		it := &items[i]
 		v := r.verb(verbOf(it.Verb))
 		if v == nil {
-			errs = append(errs, it.Errorf("unknown order %q: %s", it.Verb, verbList))
+			errs = append(errs, it.Errorf("unknown order %q%s: %s", it.Verb, r.verbGuess(it.Verb), verbList))
 			continue
 		}
 		k := r.index(v)

@@ -38,7 +38,7 @@ func (*playVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 			}
 			switch {
 			case d < 0:
-				errs = append(errs, orders.Errorf(k.Line, it.Field(), "%q is not a destination; write its number or its name: %s", k.Value, destList()))
+				errs = append(errs, orders.Errorf(k.Line, it.Field(), "%q is not a destination; write its number or its name: %s%s", k.Value, destList(), destHint(k.Value)))
 				continue
 			case !s.isOption(d):
 				errs = append(errs, orders.Errorf(k.Line, it.Field(), "Lang-Tsu cannot go to the %s this round: the options are %s", destName(d), s.optionsText()))
@@ -193,7 +193,7 @@ func (s *State) parseCards(seat int, it orders.Item, v *yaml.Node, d int) (destP
 		}
 		c, msg := parseCard(n.Value)
 		if msg != "" {
-			errs = append(errs, orders.Errorf(n.Line, it.Field(), "%s", msg))
+			errs = append(errs, orders.Errorf(n.Line, it.Field(), "%s%s", msg, s.cardHint(seat, n.Value)))
 			continue
 		}
 		switch {
@@ -204,7 +204,7 @@ func (s *State) parseCards(seat int, it orders.Item, v *yaml.Node, d int) (destP
 			errs = append(errs, orders.Errorf(n.Line, it.Field(), "%s is a card of the %s, where Lang-Tsu cannot go this round: the options are %s", c, destName(c.Dest()), s.optionsText()))
 			continue
 		case !s.has(seat, c):
-			errs = append(errs, orders.Errorf(n.Line, it.Field(), "you do not hold %s", c))
+			errs = append(errs, orders.Errorf(n.Line, it.Field(), "you do not hold %s%s", c, s.cardHint(seat, c.String())))
 			continue
 		}
 		for _, x := range dp.cards {

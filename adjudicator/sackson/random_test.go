@@ -114,28 +114,10 @@ func conserved(t *testing.T, s *State, total int, where string) {
 	if sum != total {
 		t.Fatalf("%s: money %d, want %d", where, sum, total)
 	}
-	seen := make([]int, len(data.Cards))
-	for _, p := range s.Players {
-		for _, c := range p.Hand {
-			seen[c]++
-		}
-	}
-	for _, c := range s.Pile {
-		seen[c]++
-	}
-	for c, n := range seen {
-		if n != 1 {
-			t.Fatalf("%s: card %s counted %d times", where, Card(c), n)
-		}
-	}
-	ev := make([]int, len(data.Events))
-	for _, e := range s.Events {
-		ev[e]++
-	}
-	for e, n := range ev {
-		if n != 1 {
-			t.Fatalf("%s: event %s counted %d times", where, data.Events[e].ID, n)
-		}
+	// Every card once in the hands and the pile, every event card once
+	// in the event pile (what DecodeState also holds a state to).
+	if err := s.wellFormed(); err != nil {
+		t.Fatalf("%s: %v", where, err)
 	}
 	if s.Junk < 1 || s.Junk > data.JunkMax {
 		t.Fatalf("%s: junk unit %d", where, s.Junk)

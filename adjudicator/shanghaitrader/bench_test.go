@@ -3,6 +3,7 @@ package shanghaitrader
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -191,7 +192,7 @@ setup: ` + benchSetup() + `
 			// its years.
 			items := e.Default(s, p)
 			if p != "ann" {
-				items = randomOrders(s, s.seat(p), r)
+				items = arrivingOrders(e, s, p, r)
 			}
 			rec, err := h.Submit(ctx, &orders.Envelope{Game: g.ID, Player: p, Token: ng.Tokens[p], Step: g.Step, Orders: items}, adjudicator.SubmitOptions{})
 			if err != nil {
@@ -205,6 +206,43 @@ setup: ` + benchSetup() + `
 		b.Fatalf("the campaign lasted %d steps, not 44", g.Step-1)
 	}
 	return st, g.ID
+}
+
+// arrivingOrders are random legal orders for p less those the host
+// refuses on arrival (CheckArrival: orders that can never apply from where
+// p is, which the close would have left undone), so that the campaign
+// plays as it did before the host refused them; the random stream is
+// drawn as before.
+func arrivingOrders(e Engine, s *State, p string, r *rand.Rand) []orders.Item {
+	items := randomOrders(s, s.seat(p), r)
+	for range len(items) + 1 {
+		err := e.CheckArrival(s, p, items)
+		if err == nil {
+			return items
+		}
+		var list orders.List
+		var one *orders.Error
+		bad := map[string]bool{}
+		switch {
+		case errors.As(err, &list):
+			for _, x := range list {
+				bad[x.Field] = true
+			}
+		case errors.As(err, &one):
+			bad[one.Field] = true
+		}
+		kept := items[:0:0]
+		for _, it := range items {
+			if !bad[fmt.Sprintf("orders[%d].%s", it.Index, it.Verb)] {
+				kept = append(kept, it)
+			}
+		}
+		if len(kept) == len(items) {
+			break
+		}
+		items = kept
+	}
+	return e.Default(s, p)
 }
 
 // benchSeed is the seed of tenYearLog's campaign.

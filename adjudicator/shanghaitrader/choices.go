@@ -1,9 +1,12 @@
 package shanghaitrader
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"taipan/adjudicator/engine"
+	"taipan/orders"
 )
 
 var _ engine.Optioner = Engine{}
@@ -11,15 +14,21 @@ var _ engine.Optioner = Engine{}
 // Options lists player's decisions for the open step (engine.Optioner):
 // for each verb of the version's table that offers choices (verb.choices)
 // and that the step takes, the choices its own reading accepts now, each
-// kept only if Check takes it (engine.KeepLegal). Every decision may be
-// left out: the move's default is Default's, the rest do nothing.
+// kept only if Check takes it and it can apply from where the player is
+// (engine.KeepLegal, CheckArrival). Every decision may be left out: the
+// move's default is Default's, the rest do nothing.
 func (e Engine) Options(as engine.State, player string) []engine.Decision {
 	s := e.at(as)
 	p := s.seat(player)
 	if p < 0 || s.Over || !s.Players[p].inCity() {
 		return nil
 	}
-	check := engine.Checker(e, as, player)
+	check := func(items []orders.Item) error {
+		if err := e.Check(as, player, items); err != nil {
+			return err
+		}
+		return e.CheckArrival(as, player, items)
+	}
 	var out []engine.Decision
 	for _, name := range s.rules.verbs.list {
 		v := s.rules.verbs.named(name)
@@ -28,19 +37,79 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 		}
 		var cands []engine.Choice
 		for _, o := range v.choices(s, p) {
-			cands = append(cands, engine.Choice{Order: v.name + ": " + o})
+			cands = append(cands, engine.Choice{Order: v.name + ": " + o, Text: s.choiceText(p, v.name, o)})
 		}
 		legal := engine.KeepLegal(check, nil, cands)
 		if len(legal) == 0 {
 			continue
 		}
-		d := engine.Decision{Name: v.name, Prompt: v.rule, Choices: legal, Optional: true}
+		prompt := v.rule
+		if what, ok := decisionPrompts[v.name]; ok {
+			prompt = what + " (" + v.rule + ")"
+		}
+		d := engine.Decision{Name: v.name, Prompt: prompt, Choices: legal, Optional: true}
 		if v.name == verbMove {
 			d.Default = "move: " + s.defaultMove(p).Text
 		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// decisionPrompts say what each decision of the form decides, before the
+// rule it plays; a verb without one is prompted by its rule alone.
+var decisionPrompts = map[string]string{
+	verbMove:       "Where you move (an order file may rank several moves, each with if CONDITION)",
+	verbFanTan:     "Your wager if you land at Fan Tan Gambling",
+	verbOpium:      "In the Opium Dens: pay the fine or gamble",
+	verbPassport:   "At the International Consulates: buy a passport or roll for one",
+	verbBodyguards: "How many bodyguards you have at the airfield",
+	verbDailyMail:  "Whose money the Daily Mail tells you, if you land there",
+	verbBuy:        "What you buy where you land, if you can pay",
+	verbLido:       "Whom the Lido Courtesan races",
+	verbSpy:        "Whom the spy targets",
+	verbRoulette:   "Your Roulette Rouble wager",
+	verbPicnic:     "The Picnic Races: race or withdraw",
+	verbExtort:     "The monks' extortion",
+	verbMinder:     "Whom the minder protects",
+}
+
+// choiceText says what the choice o of verb does for p from where p is:
+// where a roll for a district lands, by the die, with the fines and the
+// prices; whose an automatic move's place is; what a purchase costs.
+func (s *State) choiceText(p int, verb, o string) string {
+	d := s.d()
+	switch verb {
+	case verbMove:
+		text := ""
+		if o == s.defaultMove(p).Text {
+			text = "the default; "
+		}
+		switch {
+		case o == "stay":
+			return text + "stay at " + d.locName(s.Players[p].At)
+		case o == "escape":
+			return text + "the escape roll from the airfield (§10.1)"
+		case strings.HasPrefix(o, "auto "):
+			i, ok := d.findLoc(strings.TrimPrefix(o, "auto "))
+			if !ok {
+				return strings.TrimSuffix(text, "; ")
+			}
+			text += "to " + d.locName(i) + " in " + d.district(i).Name
+			if q := s.Estabs[i].Owner; q >= 0 && q != p {
+				text += fmt.Sprintf(", %s's: fine %s", s.Players[q].Name, money(s.fee(q, feeFine, p, d.Fine)))
+			}
+			return text
+		}
+		if dist, ok := d.findDistrict(o); ok {
+			return text + "roll: " + strings.Join(s.landings(p, dist), "; ")
+		}
+	case verbBuy:
+		if c, ok := d.Costs[o]; ok {
+			return fmt.Sprintf("%s, you have %s", money(c), money(s.Players[p].Cash))
+		}
+	}
+	return ""
 }
 
 // moveChoices are the single moves: stay, the escape roll, an automatic

@@ -2,6 +2,7 @@ package shanghaitrader
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,12 +72,14 @@ func comparison(low string) (kind int, op string, n int, ok bool) {
 
 // parseCond reads "TP-02a unowned and cash >= 40" for seat p.
 func (s *State) parseCond(p int, text string) (cond, error) {
-	text = strings.Join(strings.Fields(text), " ")
+	if !plainWords(text) {
+		text = strings.Join(strings.Fields(text), " ")
+	}
 	if text == "" {
 		return nil, fmt.Errorf("an empty condition after 'if'")
 	}
 	var out cond
-	for _, part := range splitWord(text, "and") {
+	for part := range splitWord(text, "and") {
 		a, err := s.parseAtom(p, part)
 		if err != nil {
 			return nil, err
@@ -86,18 +89,29 @@ func (s *State) parseCond(p int, text string) (cond, error) {
 	return out, nil
 }
 
-// splitWord splits text at a whole word, any case.
-func splitWord(text, word string) []string {
-	f := strings.Fields(text)
-	var out []string
-	start := 0
-	for i, w := range f {
-		if strings.EqualFold(w, word) {
-			out = append(out, strings.Join(f[start:i], " "))
-			start = i + 1
+// splitWord yields the parts of text, plain words (plainWords), between
+// the whole words word, any case: a part is "" where two such words meet
+// or one starts or ends the text.
+func splitWord(text, word string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		start := 0 // of the part
+		for i := 0; i <= len(text); {
+			end := strings.IndexByte(text[i:], ' ')
+			if end < 0 {
+				end = len(text)
+			} else {
+				end += i
+			}
+			if strings.EqualFold(text[i:end], word) {
+				if !yield(text[start:max(i-1, start)]) {
+					return
+				}
+				start = min(end+1, len(text))
+			}
+			i = end + 1
 		}
+		yield(text[start:])
 	}
-	return append(out, strings.Join(f[start:], " "))
 }
 
 func (s *State) parseAtom(p int, text string) (atom, error) {
@@ -277,6 +291,25 @@ func cutIf(entry string) (string, string, bool) {
 		}
 	}
 	return strings.Join(f, " "), "", false
+}
+
+// lowerIs reports whether strings.ToLower(s) is target, a word of lower
+// case ASCII letters other than k, and spaces, without making the lower
+// case copy: no other letter's lower case is one of those.
+func lowerIs(s, target string) bool {
+	if len(s) != len(target) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != target[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // plainWords reports whether entry is words of printable ASCII with one

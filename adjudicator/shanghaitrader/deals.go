@@ -1,9 +1,6 @@
 package shanghaitrader
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // standingDeals applies the standing deals sent with the step
 // (ST-X4): the roulette wager, the picnic choice, extortion, fees,
@@ -30,11 +27,14 @@ func (r *run) standingDeals(p int, pl *plan) {
 	if x.RefundsSet {
 		dl.Refunds = slices.Clone(x.Refunds)
 	}
+	// The state takes the reading's maps as they are: a map of the deals
+	// is never changed in place, only replaced (and cloned with the
+	// state).
 	if x.OffersSet {
-		dl.Offers = maps.Clone(x.Offers)
+		dl.Offers = x.Offers
 	}
 	if x.AsksSet {
-		dl.Asks = maps.Clone(x.Asks)
+		dl.Asks = x.Asks
 	}
 	if x.CreditSet {
 		dl.Credit = slices.Clone(x.Credit)

@@ -124,6 +124,38 @@
 // the GM plays the basic game with an empty underworld from the open
 // step on.
 //
+// # Bot
+//
+// The engine plays a seat itself (engine.Bot, bot.go): for a seat in
+// civil disorder, a bot seat or a practice game. It sees only what its
+// seat sees: it reads the state through Redeal (redeal.go), which keeps
+// the seat's own money, orders and Daily Mail figures and the public
+// board, and draws the rest anew: the others' cash and bank are guessed
+// from what the seat was told and from their public holdings, jittered
+// from the bot's stream (engine.NewBotRand); their sell orders, bids and
+// secret deals are the defaults; loans between two others, the GM's
+// ledger and the set-up's dice still to come are dropped. For each of six
+// such states, with dice of its own but the same for every candidate, it
+// resolves the open step with the engine's own Resolve once per
+// candidate (every legal move but Old Chinatown's, each with the same
+// standing orders; the others on their defaults) and keeps the move of
+// the best mean value (bot_value.go): its chance of getting out before
+// the end times what getting out is worth, the account and what it may
+// still add (cash to bank, the revenue of the years it can still bank,
+// its rackets). While trading it buys trading posts, warehouses,
+// factories and rackets that pay for themselves in the years left,
+// keeping a small reserve, deposits what is over it, and sets the
+// Bastille Day tab as the French Club's owner. With nine to twelve turns
+// left it weighs starting the run for the airfield, and with nine it
+// starts it: the passport (bought, else rolled), the airfield with as many
+// bodyguards as the cash buys, an assassin on a rival passport holder at
+// the airfield, and the escape roll until out; a last try at the banks
+// first if its account is empty. The Collusion Phase plays the default
+// deployments, without exchanges or loans; it never hires thugs,
+// muggers, the Tongs or courtesans, nor makes deals. Score (bot_score.go)
+// is the account, nothing for one who does not get out; DecodeState
+// (bot_decode.go) reads a state back from its JSON for a practice fork.
+//
 // # Rulings followed
 //
 // From rules-analysis.md part 1, quoted there with the rule sentences:

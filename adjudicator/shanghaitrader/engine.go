@@ -205,7 +205,8 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		// plays the basic game with the underworld from here on.
 		s.Underworld = newUnderworld()
 	}
-	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players))}
+	// A step tells a score or two of happenings.
+	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players)), hs: make([]engine.Happening, 0, 32)}
 	for _, sub := range subs {
 		p := s.seat(sub.Player)
 		switch {
@@ -238,10 +239,14 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}}
 		}
 	}
+	s.Start = s.stepStart()
 	if s.collusion() {
 		r.collusion()
 	} else {
 		r.season()
+	}
+	if len(r.hs) == 0 {
+		return s, nil, nil // no list, as a step that tells nothing always gave
 	}
 	return s, r.hs, nil
 }

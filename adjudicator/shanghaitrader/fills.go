@@ -2,6 +2,7 @@ package shanghaitrader
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"taipan/adjudicator/engine"
@@ -10,16 +11,18 @@ import (
 
 // Fills says, in the acknowledgement, what the position the file sees
 // shows of it (engine.Filler): what it leaves to the defaults (no move:
-// the default move; in the Collusion Phase, the deployments it leaves
-// out), and the orders that will do nothing this turn, or nothing unless
-// something else happens first.
+// the default move; the choices made only at a place one of the moves
+// can reach, placeDefaults; in the Collusion Phase, the deployments it
+// leaves out), and the orders that will do nothing this turn, or nothing
+// unless something else happens first.
 //
-// Such orders are acknowledged with a warning, not refused: Check agrees
-// with Read (engine.Reader), Read is what the close applies to every
-// logged file, and the hidden-rule scenarios send exactly such orders to
-// show the default taking over; refusing them on arrival only would make
-// Check and Read disagree. The player reads the warning with the
-// acknowledgement and may send a new file before the step closes.
+// Check takes such orders: Check agrees with Read (engine.Reader), Read
+// is what the close applies to every logged file, and the hidden-rule
+// scenarios send exactly such orders to show the default taking over.
+// The host refuses on arrival those that can never apply (CheckArrival,
+// arrival.go), so a file it acknowledges carries only the ones that wait
+// on what others do; Fills still names the others for any caller that
+// does not ask CheckArrival.
 //
 // A player's own position does not change before their move, and nobody
 // buys or opens a racket to them but the players who move earlier, so:
@@ -64,21 +67,23 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 		return out
 	}
 	var out []string
-	moves := pl.Move
-	if len(moves) == 0 {
-		def := s.defaultMove(p)
-		moves = []moveOpt{def}
-		out = append(out, fmt.Sprintf("move: not given: the default move is made (%s).", def.Text))
+	if len(pl.Move) == 0 {
+		out = append(out, fmt.Sprintf("move: not given: the default move is made (%s).", s.defaultMove(p).Text))
 	} else if why := s.neverMoves(p, pl.Move); why != "" {
 		out = append(out, fmt.Sprintf("move: this will do nothing: %s; the default move is made instead (%s).", why, s.defaultMove(p).Text))
 	} else if why := s.unlessMoves(p, pl.Move); why != "" {
 		out = append(out, "move: "+why)
 	}
+	moves := s.reachMoves(p, pl)
 	for _, verb := range []string{verbDeposit, verbWithdraw} {
 		if given[verb] && !s.bankInReach(p, moves) {
 			out = append(out, fmt.Sprintf("%s: this will do nothing: none of your moves can take you to %s this turn (§8.1).", verb, s.bankNames()))
 		}
 	}
+	if given[verbDailyMail] && pl.DailyMail >= 0 && !s.inReach(p, moves, true, func(i int) bool { return i == s.d().mail }) {
+		out = append(out, fmt.Sprintf("daily-mail: this will do nothing: none of your moves can take you to %s this turn (§8.3).", s.d().locName(s.d().mail)))
+	}
+	out = append(out, s.placeDefaults(p, moves, given)...)
 	hires := pl.City.Hires
 	if pl.Hire != nil {
 		hires = append(hires, *pl.Hire)
@@ -179,35 +184,67 @@ func (s *State) earlierMover(p int) bool {
 }
 
 // bankInReach reports whether one of moves can end where p may bank: the
-// Imperial Trading Banks or, in the advanced game, the Currency Trader. A
-// roll for a district with a railway station or the airfield in it may go
-// on anywhere (§8.5, §8.6).
+// Imperial Trading Banks or, in the advanced game, the Currency Trader.
 func (s *State) bankInReach(p int, moves []moveOpt) bool {
 	d := s.d()
-	me := &s.Players[p]
-	bank := func(i int) bool {
+	return s.inReach(p, moves, true, func(i int) bool {
 		return i == d.banks || (s.book().CurrencyTrader && i == d.role(roleCurrency))
-	}
+	})
+}
+
+// inReach reports whether one of moves can end p's move at a location
+// want takes. With onward, a roll for a district with a railway station
+// or the airfield in it may go on anywhere (§8.5, §8.6); without, only
+// the rolled district's locations count.
+func (s *State) inReach(p int, moves []moveOpt, onward bool, want func(i int) bool) bool {
+	d := s.d()
+	me := &s.Players[p]
 	for _, m := range moves {
 		switch m.Kind {
 		case mvStay:
-			if me.At >= 0 && bank(me.At) {
+			if me.At >= 0 && want(me.At) {
 				return true
 			}
 		case mvAuto:
-			if bank(m.To) {
+			if want(m.To) {
 				return true
 			}
 		case mvRoll:
 			first, end := d.span(m.To)
 			for i := first; i < end; i++ {
-				if t := d.loc(i).Type; bank(i) || t == typeStation || t == typeAirfield {
+				if t := d.loc(i).Type; want(i) || onward && (t == typeStation || t == typeAirfield) {
 					return true
 				}
 			}
 		}
 	}
 	return false
+}
+
+// placeDefaults names, for each choice made only at a place (the
+// passport at the Consulates, the bodyguards at the airfield, the wager
+// at Fan Tan, the fine in the Opium Dens) that the file leaves out while
+// one of moves goes there or rolls for its district, what the default
+// does there (a roll that goes on by rail or air is not counted: it could
+// go anywhere, and the list would name every place).
+func (s *State) placeDefaults(p int, moves []moveOpt, given map[string]bool) []string {
+	d := s.d()
+	me := &s.Players[p]
+	var out []string
+	at := func(i int) func(int) bool { return func(j int) bool { return i >= 0 && j == i } }
+	if !me.Passport && !given[verbPassport] && s.inReach(p, moves, false, at(d.consul)) {
+		out = append(out, fmt.Sprintf("passport: not given: at %s you neither buy a passport nor roll for one (§8.4).", d.locName(d.consul)))
+	}
+	if me.Passport && !given[verbBodyguards] && slices.ContainsFunc(moves, func(m moveOpt) bool { return m.Kind == mvAuto && m.To == d.airfield }) {
+		out = append(out, fmt.Sprintf("bodyguards: not given: at %s you hire no more bodyguards (§3.3).", d.locName(d.airfield)))
+	}
+	if fan := d.role(roleFanTan); !given[verbFanTan] && s.inReach(p, moves, false, at(fan)) {
+		out = append(out, fmt.Sprintf("fan-tan: not given: should you land at %s, you wager the minimum, %s (§7.3).", d.locName(fan), money(d.FanTan.Min)))
+	}
+	if den := d.role(roleOpium); !given[verbOpium] && s.inReach(p, moves, false, at(den)) {
+		out = append(out, fmt.Sprintf("opium: not given: should you land in %s, you pay the fine if your cash covers it (§7.6).", d.locName(den)))
+	}
+	return out
 }
 
 // bankNames names where one may bank in this game.

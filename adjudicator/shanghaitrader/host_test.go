@@ -2,6 +2,7 @@ package shanghaitrader_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -131,5 +132,42 @@ func TestOrdersByTheHost(t *testing.T) {
 		if p == "p3" && rec.Game.Step != 2 {
 			t.Fatalf("the step did not close with every order in: step %d", rec.Game.Step)
 		}
+	}
+}
+
+// TestArrivalRefusedByTheHost: a file whose orders Check takes but that
+// can never apply from where the player is arrives refused, with its line
+// and field, and nothing is logged; the player's next file, which can
+// apply, is accepted with the defaults it leaves named.
+func TestArrivalRefusedByTheHost(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	ng := createGame(t, h, "arrival", 3, "setup: {initiative: [p1, p2, p3], players: {p1: {at: MAIL}}}")
+	send := func(file string) (*adjudicator.Receipt, error) {
+		items, err := orders.ParseList([]byte(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.Submit(ctx, &orders.Envelope{Game: ng.Game.ID, Player: "p1", Token: ng.Tokens["p1"], Orders: items}, adjudicator.SubmitOptions{})
+	}
+	_, err := send("- move: stay\n- deposit: all but 40")
+	var ae *adjudicator.Error
+	if !errors.As(err, &ae) || ae.Code != adjudicator.EINVALID || len(ae.Orders) != 1 ||
+		ae.Orders[0].Line != 1 || ae.Orders[0].Field != "orders[1].move" || !strings.Contains(ae.Orders[0].Msg, "this can never apply: stay: you are at North China Daily Mail") {
+		t.Fatalf("move: stay at the Daily Mail: %v", err)
+	}
+	g, err := h.Game(ctx, ng.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.Open["p1"]; ok {
+		t.Fatal("the refused file was logged")
+	}
+	r, err := send("- move: The Bund\n- deposit: all but 40")
+	if err != nil {
+		t.Fatalf("a move that can apply: %v", err)
+	}
+	if len(r.Events) != 1 {
+		t.Errorf("the accepted file logged %d events", len(r.Events))
 	}
 }

@@ -1,11 +1,11 @@
 package shanghaitrader
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+
+	"taipan/adjudicator/engine"
 )
 
 // The state's JSON is hashed into the digest of every closed step, so a
@@ -13,15 +13,13 @@ import (
 // encoding/json writes for the same values (TestStateJSON holds them to
 // it), without its reflection. A field added to State, Player or Estab
 // must be added here too.
+//
+// Each encoder takes the buffer and returns it grown, as append does:
+// the buffer stays in the encoders' registers and stack, where storing
+// it costs no write barrier while the collector runs (a replay's digests
+// run while it does).
 
-// jw appends JSON to a buffer.
-type jw struct{ b []byte }
-
-func (w *jw) key(k string, first bool) { w.b = appendKey(w.b, k, first) }
-
-// appendKey appends a key to b: the writers build on a local slice and
-// store it in the writer once, since every store of the buffer's pointer
-// while the collector runs costs a write barrier.
+// appendKey appends a key to b, after a comma unless it is the first.
 func appendKey(b []byte, k string, first bool) []byte {
 	if !first {
 		b = append(b, ',')
@@ -31,85 +29,68 @@ func appendKey(b []byte, k string, first bool) []byte {
 	return append(b, '"', ':')
 }
 
-func (w *jw) int(k string, n int, first bool) {
-	w.b = strconv.AppendInt(appendKey(w.b, k, first), int64(n), 10)
+// appendIntField appends "k":n.
+func appendIntField(b []byte, k string, n int, first bool) []byte {
+	return strconv.AppendInt(appendKey(b, k, first), int64(n), 10)
 }
 
-func (w *jw) bool(k string, v bool) {
-	w.key(k, false)
-	w.b = strconv.AppendBool(w.b, v)
+// appendTrueField appends "k":true (a flag's omitempty form when set).
+func appendTrueField(b []byte, k string, first bool) []byte {
+	return append(appendKey(b, k, first), "true"...)
 }
 
-// str writes a JSON string as encoding/json does (without HTML escaping,
-// as the digest's encoder is set): plain printable ASCII directly, else
-// through encoding/json.
-func (w *jw) str(k, v string, first bool) {
-	w.key(k, first)
-	w.strVal(v)
+// appendStrField appends "k":"v".
+func appendStrField(b []byte, k, v string, first bool) []byte {
+	return engine.AppendJSONString(appendKey(b, k, first), v)
 }
 
-// strVal writes a JSON string value.
-func (w *jw) strVal(v string) {
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf {
-			var buf bytes.Buffer
-			enc := json.NewEncoder(&buf)
-			enc.SetEscapeHTML(false)
-			_ = enc.Encode(v)
-			w.b = append(w.b, bytes.TrimRight(buf.Bytes(), "\n")...)
-			return
-		}
-	}
-	w.b = append(w.b, '"')
-	w.b = append(w.b, v...)
-	w.b = append(w.b, '"')
+// appendIntsField appends "k":[…].
+func appendIntsField(b []byte, k string, xs []int, first bool) []byte {
+	return engine.AppendJSONInts(appendKey(b, k, first), xs)
 }
 
-// list writes a list of n entries, each by f, under key k (no key when k
-// is "").
-func (w *jw) list(k string, n int, first bool, f func(i int)) {
-	if k != "" {
-		w.key(k, first)
-	}
-	w.b = append(w.b, '[')
-	for i := range n {
-		if i > 0 {
-			w.b = append(w.b, ',')
-		}
-		f(i)
-	}
-	w.b = append(w.b, ']')
-}
-
-func (w *jw) ints(k string, xs []int, first bool) {
-	w.key(k, first)
-	if xs == nil {
-		w.b = append(w.b, "null"...)
-		return
-	}
-	w.list("", len(xs), true, func(i int) { w.b = strconv.AppendInt(w.b, int64(xs[i]), 10) })
-}
-
-// counts writes a map of counts, its keys sorted as encoding/json sorts
-// them (sorted on the stack: a digest is made every step).
-func (w *jw) counts(k string, m map[string]int) {
-	w.key(k, false)
-	w.countsVal(m)
-}
-
-func (w *jw) countsVal(m map[string]int) {
+// appendCounts writes a map of counts, its keys sorted as encoding/json
+// sorts them (sorted on the stack: a digest is made every step).
+func appendCounts(b []byte, m map[string]int) []byte {
 	var buf [48]string
 	keys := buf[:0]
 	for r := range m {
 		keys = append(keys, r)
 	}
 	slices.Sort(keys)
-	w.b = append(w.b, '{')
+	b = append(b, '{')
 	for i, r := range keys {
-		w.int(r, m[r], i == 0)
+		b = appendIntField(b, r, m[r], i == 0)
 	}
-	w.b = append(w.b, '}')
+	return append(b, '}')
 }
+
+// appendCountsOf is appendCounts for a map whose keys are usually among
+// vocab, which is sorted: the keys are looked up in vocab's order, with
+// no walk of the map or sort, unless the map holds others.
+func appendCountsOf(b []byte, m map[string]int, vocab []string) []byte {
+	found := 0
+	for _, k := range vocab {
+		if _, ok := m[k]; ok {
+			found++
+		}
+	}
+	if found != len(m) {
+		return appendCounts(b, m)
+	}
+	b = append(b, '{')
+	first := true
+	for _, k := range vocab {
+		if n, ok := m[k]; ok {
+			b = appendIntField(b, k, n, first)
+			first = false
+		}
+	}
+	return append(b, '}')
+}
+
+// sortedDealKinds are dealKinds sorted, the keys of the deals' maps.
+var sortedDealKinds = slices.Sorted(slices.Values(dealKinds))
 
 // MarshalJSON writes the state as encoding/json would.
 func (s *State) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 2048)), nil }
@@ -118,115 +99,127 @@ func (s *State) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte,
 // the digest of every step writes it into its own buffer
 // (engine.JSONAppender).
 func (s *State) AppendJSON(b []byte) []byte {
-	w := &jw{b: b}
-	w.b = append(w.b, '{')
-	w.int("year", s.Year, true)
-	w.int("season", s.Season, false)
-	w.int("last_year", s.LastYear, false)
+	b = append(b, '{')
+	b = appendIntField(b, "year", s.Year, true)
+	b = appendIntField(b, "season", s.Season, false)
+	b = appendIntField(b, "last_year", s.LastYear, false)
 	if s.Over {
-		w.bool("over", true)
+		b = appendTrueField(b, "over", false)
 	}
 	if s.Ended != "" {
-		w.str("ended", s.Ended, false)
+		b = appendStrField(b, "ended", s.Ended, false)
 	}
+	b = appendKey(b, "players", false)
 	if s.Players == nil {
-		w.key("players", false)
-		w.b = append(w.b, "null"...)
+		b = append(b, "null"...)
 	} else {
-		w.list("players", len(s.Players), false, func(i int) { s.Players[i].appendJSON(w) })
+		b = append(b, '[')
+		for i := range s.Players {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = s.Players[i].appendJSON(b)
+		}
+		b = append(b, ']')
 	}
-	w.ints("order", s.Order, false)
+	b = appendIntsField(b, "order", s.Order, false)
 	if s.Rolls != "" {
-		w.str("rolls", s.Rolls, false)
+		b = appendStrField(b, "rolls", s.Rolls, false)
 	}
-	w.key("estabs", false)
-	w.b = s.Estabs.appendJSON(w.b)
+	b = appendKey(b, "estabs", false)
+	b = s.Estabs.appendJSON(b)
 	if s.ShipRoll != 0 {
-		w.int("ship_roll", s.ShipRoll, false)
+		b = appendIntField(b, "ship_roll", s.ShipRoll, false)
 	}
 	if len(s.Ships) > 0 {
-		w.ints("ships", s.Ships, false)
+		b = appendIntsField(b, "ships", s.Ships, false)
 	}
 	if len(s.Dice) > 0 {
-		w.ints("dice", s.Dice, false)
+		b = appendIntsField(b, "dice", s.Dice, false)
 	}
 	if s.DiceUsed != 0 {
-		w.int("dice_used", s.DiceUsed, false)
+		b = appendIntField(b, "dice_used", s.DiceUsed, false)
 	}
-	w.int("issued", s.Issued, false)
+	b = appendIntField(b, "issued", s.Issued, false)
 	if len(s.Paid) > 0 {
-		w.counts("paid", s.Paid)
+		b = appendCounts(appendKey(b, "paid", false), s.Paid)
 	}
 	if len(s.Drawn) > 0 {
-		w.counts("drawn", s.Drawn)
+		b = appendCounts(appendKey(b, "drawn", false), s.Drawn)
 	}
 	if s.Underworld != nil {
-		w.key("part2", false)
-		s.Underworld.appendJSON(w)
+		b = s.Underworld.appendJSON(appendKey(b, "part2", false))
 	}
-	return append(w.b, '}')
+	return append(b, '}')
 }
 
-func (p *Player) appendJSON(w *jw) {
-	w.b = append(w.b, '{')
-	w.str("name", p.Name, true)
-	w.str("nationality", p.Nationality, false)
-	w.int("cash", p.Cash, false)
-	w.int("bank", p.Bank, false)
-	w.int("at", p.At, false)
+func (p *Player) appendJSON(b []byte) []byte {
+	b = append(b, '{')
+	b = appendStrField(b, "name", p.Name, true)
+	b = appendStrField(b, "nationality", p.Nationality, false)
+	b = appendIntField(b, "cash", p.Cash, false)
+	b = appendIntField(b, "bank", p.Bank, false)
+	b = appendIntField(b, "at", p.At, false)
 	if p.Passport {
-		w.bool("passport", true)
+		b = appendTrueField(b, "passport", false)
 	}
 	if p.Bodyguards != 0 {
-		w.int("bodyguards", p.Bodyguards, false)
+		b = appendIntField(b, "bodyguards", p.Bodyguards, false)
 	}
 	if p.Hooked {
-		w.bool("hooked", true)
+		b = appendTrueField(b, "hooked", false)
 	}
 	if p.Shanghaied {
-		w.bool("shanghaied", true)
+		b = appendTrueField(b, "shanghaied", false)
 	}
 	if p.Out != "" {
-		w.str("out", p.Out, false)
+		b = appendStrField(b, "out", p.Out, false)
 	}
 	if p.OutWhen != "" {
-		w.str("out_when", p.OutWhen, false)
+		b = appendStrField(b, "out_when", p.OutWhen, false)
 	}
 	if len(p.Sell) > 0 {
-		w.ints("sell", p.Sell, false)
+		b = appendIntsField(b, "sell", p.Sell, false)
 	}
 	if len(p.Bids) > 0 {
-		w.list("bids", len(p.Bids), false, func(i int) {
-			b := p.Bids[i]
-			w.b = append(w.b, '{')
-			w.int("loc", b.Loc, true)
-			if b.Type != "" {
-				w.str("type", b.Type, false)
+		b = append(appendKey(b, "bids", false), '[')
+		for i, bid := range p.Bids {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			w.int("max", b.Max, false)
-			w.b = append(w.b, '}')
-		})
+			b = append(b, '{')
+			b = appendIntField(b, "loc", bid.Loc, true)
+			if bid.Type != "" {
+				b = appendStrField(b, "type", bid.Type, false)
+			}
+			b = appendIntField(b, "max", bid.Max, false)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
 	if len(p.Known) > 0 {
-		w.list("known", len(p.Known), false, func(i int) {
-			k := p.Known[i]
-			w.b = append(w.b, '{')
-			w.int("of", k.Of, true)
-			w.int("cash", k.Cash, false)
-			w.int("bank", k.Bank, false)
-			w.int("year", k.Year, false)
-			w.int("season", k.Season, false)
-			w.b = append(w.b, '}')
-		})
+		b = append(appendKey(b, "known", false), '[')
+		for i, k := range p.Known {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			b = appendIntField(b, "of", k.Of, true)
+			b = appendIntField(b, "cash", k.Cash, false)
+			b = appendIntField(b, "bank", k.Bank, false)
+			b = appendIntField(b, "year", k.Year, false)
+			b = appendIntField(b, "season", k.Season, false)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
 	if p.Detained != 0 {
-		w.int("detained", p.Detained, false)
+		b = appendIntField(b, "detained", p.Detained, false)
 	}
 	if p.Deals != nil {
-		w.key("deals", false)
-		p.Deals.appendJSON(w)
+		b = p.Deals.appendJSON(appendKey(b, "deals", false))
 	}
-	w.b = append(w.b, '}')
+	return append(b, '}')
 }
 
 // MarshalJSON writes the list as encoding/json would.
@@ -241,101 +234,116 @@ func (es estabs) appendJSON(b []byte) []byte {
 	if es == nil {
 		return append(b, "null"...)
 	}
-	w := &jw{b: b}
-	w.list("", len(es), true, func(i int) {
-		e := es[i]
-		w.b = append(w.b, '{')
-		w.int("owner", e.Owner, true)
+	b = append(b, '[')
+	for i := range es {
+		e := &es[i]
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '{')
+		b = appendIntField(b, "owner", e.Owner, true)
 		if e.Serviced {
-			w.bool("serviced", true)
+			b = appendTrueField(b, "serviced", false)
 		}
 		if e.Closed {
-			w.bool("closed", true)
+			b = appendTrueField(b, "closed", false)
 		}
 		if e.Compromised {
-			w.bool("compromised", true)
+			b = appendTrueField(b, "compromised", false)
 		}
 		if len(e.Allow) > 0 {
-			w.ints("allow", e.Allow, false)
+			b = appendIntsField(b, "allow", e.Allow, false)
 		}
-		w.b = append(w.b, '}')
-	})
-	return w.b
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // appendJSON writes the underworld's part of the state as encoding/json
 // would.
-func (x *Underworld) appendJSON(w *jw) {
-	w.b = append(w.b, '{')
-	w.key("rules", true)
+func (x *Underworld) appendJSON(b []byte) []byte {
+	b = append(appendKey(append(b, '{'), "rules", true), '{')
 	r := x.Rules
-	w.b = append(w.b, '{')
 	first := true
-	for _, f := range []struct {
+	for _, f := range [...]struct {
 		k string
 		n int
 	}{{"sudden_from", r.SuddenFrom}, {"sudden_to", r.SuddenTo}, {"threshold", r.Threshold}, {"length", r.Length}} {
 		if f.n != 0 {
-			w.int(f.k, f.n, first)
+			b = appendIntField(b, f.k, f.n, first)
 			first = false
 		}
 	}
-	for _, f := range []struct {
+	for _, f := range [...]struct {
 		k string
 		v bool
 	}{{"exclusive", r.Exclusive}, {"marines", r.Marines}, {"minder", r.Minder}, {"spy", r.Spy}} {
 		if f.v {
-			w.key(f.k, first)
-			w.b = append(w.b, "true"...)
+			b = appendTrueField(b, f.k, first)
 			first = false
 		}
 	}
-	w.b = append(w.b, '}')
+	b = append(b, '}')
 	if x.Collusion {
-		w.bool("collusion", true)
+		b = appendTrueField(b, "collusion", false)
 	}
-	for _, f := range []struct {
+	for _, f := range [...]struct {
 		k  string
 		xs []int
 	}{{"police", x.Police}, {"monks", x.Monks}, {"marines", x.Marines}} {
 		if len(f.xs) > 0 {
-			w.ints(f.k, f.xs, false)
+			b = appendIntsField(b, f.k, f.xs, false)
 		}
 	}
-	w.int("minder", x.Minder, false)
+	b = appendIntField(b, "minder", x.Minder, false)
 	if x.MinderDead {
-		w.bool("minder_dead", true)
+		b = appendTrueField(b, "minder_dead", false)
 	}
 	if len(x.Courtesans) > 0 {
-		w.list("courtesans", len(x.Courtesans), false, func(i int) {
-			c := x.Courtesans[i]
-			w.b = append(w.b, '{')
-			w.int("loc", c.Loc, true)
-			w.int("by", c.By, false)
-			w.b = append(w.b, '}')
-		})
+		b = append(appendKey(b, "courtesans", false), '[')
+		for i, c := range x.Courtesans {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			b = appendIntField(b, "loc", c.Loc, true)
+			b = appendIntField(b, "by", c.By, false)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
-	w.int("lido", x.Lido, false)
-	for _, f := range []struct {
+	b = appendIntField(b, "lido", x.Lido, false)
+	for _, f := range [...]struct {
 		k  string
 		xs []string
 	}{{"used", x.Used}, {"withdrawn", x.Withdrawn}} {
 		if len(f.xs) > 0 {
-			w.list(f.k, len(f.xs), false, func(i int) { w.strVal(f.xs[i]) })
+			b = append(appendKey(b, f.k, false), '[')
+			for i, s := range f.xs {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = engine.AppendJSONString(b, s)
+			}
+			b = append(b, ']')
 		}
 	}
 	if len(x.Fresh) > 0 {
-		w.ints("fresh", x.Fresh, false)
+		b = appendIntsField(b, "fresh", x.Fresh, false)
 	}
 	if len(x.Loans) > 0 {
-		w.list("loans", len(x.Loans), false, func(i int) {
-			l := x.Loans[i]
-			w.b = append(w.b, '{')
-			w.int("from", l.From, true)
-			w.int("to", l.To, false)
-			w.int("n", l.N, false)
-			w.b = append(w.b, '}')
-		})
+		b = append(appendKey(b, "loans", false), '[')
+		for i, l := range x.Loans {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '{')
+			b = appendIntField(b, "from", l.From, true)
+			b = appendIntField(b, "to", l.To, false)
+			b = appendIntField(b, "n", l.N, false)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
 	// The table is filled only while a Collusion Phase is open, never in
 	// the state a step closes with: encoding/json writes it.
@@ -345,75 +353,78 @@ func (x *Underworld) appendJSON(w *jw) {
 		n int
 	}{{"table", x.Table, len(x.Table)}, {"answers", x.Answers, len(x.Answers)}} {
 		if f.n > 0 {
-			b, _ := json.Marshal(f.v)
-			w.key(f.k, false)
-			w.b = append(w.b, b...)
+			enc, _ := json.Marshal(f.v)
+			b = append(appendKey(b, f.k, false), enc...)
 		}
 	}
-	w.b = append(w.b, '}')
+	return append(b, '}')
 }
 
 // appendJSON writes a player's deals as encoding/json would.
-func (x *Deals) appendJSON(w *jw) {
-	w.b = append(w.b, '{')
+func (x *Deals) appendJSON(b []byte) []byte {
+	b = append(b, '{')
 	first := true
-	next := func(k string) {
-		w.key(k, first)
-		first = false
-	}
-	for _, f := range []struct {
+	for _, f := range [...]struct {
 		k string
 		m map[string]int
 	}{{"offers", x.Offers}, {"asks", x.Asks}} {
 		if len(f.m) > 0 {
-			next(f.k)
-			w.countsVal(f.m)
+			b = appendCountsOf(appendKey(b, f.k, first), f.m, sortedDealKinds)
+			first = false
 		}
 	}
 	if len(x.Credit) > 0 {
-		next("credit")
-		w.list("", len(x.Credit), true, func(i int) {
-			c := x.Credit[i]
-			w.b = append(w.b, '{')
-			w.int("seat", c.Seat, true)
-			w.int("n", c.N, false)
-			if c.Lend {
-				w.bool("lend", true)
+		b = append(appendKey(b, "credit", first), '[')
+		first = false
+		for i, c := range x.Credit {
+			if i > 0 {
+				b = append(b, ',')
 			}
-			w.b = append(w.b, '}')
-		})
+			b = append(b, '{')
+			b = appendIntField(b, "seat", c.Seat, true)
+			b = appendIntField(b, "n", c.N, false)
+			if c.Lend {
+				b = appendTrueField(b, "lend", false)
+			}
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
 	if x.Roulette != 0 {
-		next("roulette")
-		w.b = strconv.AppendInt(w.b, int64(x.Roulette), 10)
+		b = appendIntField(b, "roulette", x.Roulette, first)
+		first = false
 	}
 	if x.Withdraw {
-		next("withdraw")
-		w.b = append(w.b, "true"...)
+		b = appendTrueField(b, "withdraw", first)
+		first = false
 	}
 	if x.WithdrawAt != 0 {
-		next("withdraw_at")
-		w.b = strconv.AppendInt(w.b, int64(x.WithdrawAt), 10)
+		b = appendIntField(b, "withdraw_at", x.WithdrawAt, first)
+		first = false
 	}
 	if x.NoExtort {
-		next("no_extort")
-		w.b = append(w.b, "true"...)
+		b = appendTrueField(b, "no_extort", first)
+		first = false
 	}
-	for _, f := range []struct {
+	for _, f := range [...]struct {
 		k  string
 		fs []Fee
 	}{{"fees", x.Fees}, {"refunds", x.Refunds}} {
 		if len(f.fs) > 0 {
-			next(f.k)
-			w.list("", len(f.fs), true, func(i int) {
-				e := f.fs[i]
-				w.b = append(w.b, '{')
-				w.str("kind", e.Kind, true)
-				w.int("to", e.To, false)
-				w.int("n", e.N, false)
-				w.b = append(w.b, '}')
-			})
+			b = append(appendKey(b, f.k, first), '[')
+			first = false
+			for i, e := range f.fs {
+				if i > 0 {
+					b = append(b, ',')
+				}
+				b = append(b, '{')
+				b = appendStrField(b, "kind", e.Kind, true)
+				b = appendIntField(b, "to", e.To, false)
+				b = appendIntField(b, "n", e.N, false)
+				b = append(b, '}')
+			}
+			b = append(b, ']')
 		}
 	}
-	w.b = append(w.b, '}')
+	return append(b, '}')
 }

@@ -195,19 +195,81 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 }
 
 // generic is an order item's value as the log stores it (Item.Generic),
-// read straight from the YAML nodes: strings are taken as they are, other
-// scalars decoded as Generic decodes them. A mapping whose keys are not
-// all plain names, or that repeats one, is returned as a badMap, which no
-// order takes.
+// read straight from the YAML nodes or the logged text: strings are taken
+// as they are, other scalars decoded as Generic decodes them, mappings
+// read as a mapping. A mapping whose keys are not all plain names, or
+// that repeats one, is returned as a badMap, which no order takes.
 func generic(it orders.Item) (any, error) {
 	if !it.HasValue() {
 		return nil, nil
+	}
+	if it.Value == nil {
+		return loggedValue(it) // read from the log (logged.go)
 	}
 	return nodeValue(it, it.Value, 0)
 }
 
 // badMap stands for a mapping no order takes.
 type badMap struct{}
+
+// mapping is a mapping of an order's value: its entries sorted by key,
+// in the order the readers take them (and the log writes them). A map,
+// its keys then sorted, was made of every mapping of every order a
+// replay reads.
+type mapping []mapEntry
+
+// mapEntry is one key of a mapping and its value.
+type mapEntry struct {
+	key string
+	val any
+}
+
+// sortMapping sorts m's entries by key, in place; ok is false when a key
+// repeats.
+func sortMapping(m mapping) (mapping, bool) {
+	if !slices.IsSortedFunc(m, compareKeys) {
+		slices.SortStableFunc(m, compareKeys)
+	}
+	for i := 1; i < len(m); i++ {
+		if m[i].key == m[i-1].key {
+			return nil, false
+		}
+	}
+	return m, true
+}
+
+func compareKeys(a, b mapEntry) int { return strings.Compare(a.key, b.key) }
+
+// get is the value of key k.
+func (m mapping) get(k string) (any, bool) {
+	for _, e := range m {
+		if e.key == k {
+			return e.val, true
+		}
+	}
+	return nil, false
+}
+
+// plainMapping is v, a value as encoding/json decodes it, with its maps
+// as mappings, as the readers take them.
+func plainMapping(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(mapping, 0, len(x))
+		for k, e := range x {
+			out = append(out, mapEntry{k, plainMapping(e)})
+		}
+		m, _ := sortMapping(out) // a map has no key twice
+		return m
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = plainMapping(e)
+		}
+		return out
+	}
+	return v
+}
 
 func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 	if depth > 32 {
@@ -247,7 +309,7 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 		}
 		return out, nil
 	case yaml.MappingNode:
-		out := make(map[string]any, len(n.Content)/2)
+		out := make(mapping, 0, len(n.Content)/2)
 		bad := false
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
@@ -255,19 +317,16 @@ func nodeValue(it orders.Item, n *yaml.Node, depth int) (any, error) {
 				bad = true
 				continue
 			}
-			if _, dup := out[k.Value]; dup {
-				bad = true
-			}
 			v, err := nodeValue(it, n.Content[i+1], depth+1)
 			if err != nil {
 				return nil, err
 			}
-			out[k.Value] = v
+			out = append(out, mapEntry{k.Value, v})
 		}
-		if bad {
-			return badMap{}, nil
+		if m, ok := sortMapping(out); ok && !bad {
+			return m, nil
 		}
-		return out, nil
+		return badMap{}, nil
 	}
 	return nil, it.Errorf("not an order value")
 }

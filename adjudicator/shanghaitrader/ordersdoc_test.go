@@ -1,6 +1,7 @@
 package shanghaitrader
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"testing"
@@ -14,11 +15,19 @@ import (
 // reads as an order of a verb the engine knows, and that the README's
 // Shanghai Trader section quotes only its examples.
 func TestOrdersDoc(t *testing.T) {
-	adjtest.CheckOrdersDoc(t, []adjtest.DocCase{
+	cases := []adjtest.DocCase{
 		{About: "a complete order file for alice", Check: func(t *testing.T, player string, items []orders.Item) error {
 			return New().Check(helpState(t), player, items)
 		}},
-	})
+	}
+	// The walk-through's files, each in the position it is sent in (its
+	// refused stay too: Check takes it, the arrival refuses it).
+	for i, w := range playWalkthrough(t) {
+		cases = append(cases, adjtest.DocCase{About: fmt.Sprintf("the walk-through's file %d", i+1), Check: func(t *testing.T, player string, items []orders.Item) error {
+			return w.engine.Check(w.state, player, items)
+		}})
+	}
+	adjtest.CheckOrdersDoc(t, cases)
 	doc, err := os.ReadFile("ORDERS.md")
 	if err != nil {
 		t.Fatal(err)

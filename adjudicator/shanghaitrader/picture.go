@@ -11,60 +11,139 @@ import (
 // View draws the picture of the reports.
 var _ engine.Pictured = View{}
 
-// zoneFill is the tint of a district's panel by its zone (§1.6): the
-// British and French zones of the Settlement, and the city outside it.
-func zoneFill(zone string) picture.Colour {
-	switch zone {
-	case zoneBritish:
-		return 0xE3ECF6
-	case zoneFrench:
-		return 0xF4E6EC
-	}
-	return 0xF1EBDD
-}
-
-// Picture draws the view (engine.Pictured): the year, the season and
-// the order of play; the districts, zone by zone, with each location in
-// its owner's colour and the counters on it, and the ships at the docks;
-// then the players, with the money the viewer may see.
+// Picture draws the view (engine.Pictured): the year and the season;
+// the map of the city with the key, each location in its owner's colour
+// and with the owner's label, the counters, the contractors, the ships
+// and this step's moves; what this step moved and changed hands, in
+// words; the contractors standing on no location; then the players, with
+// the money the viewer may see.
 func (v View) Picture(c *picture.Canvas) {
-	const m = picture.Margin
-	w := c.Width() - 2*m
 	status := v.Status
-	if v.Ended != "" {
+	if v.Ended != "" && !strings.Contains(status, v.Ended) {
 		status += ". " + v.Ended
 	}
 	y := c.Title("Shanghai Trader", status)
 	seat := map[string]int{}
+	names := make([]string, len(v.Players))
 	for i, p := range v.Players {
 		seat[p.Name] = i
-	}
-	var order []picture.Item
-	for i, name := range v.Initiative {
-		order = append(order, picture.Item{Text: fmt.Sprintf("%d. %s", i+1, name), Fill: picture.Seat(seat[name])})
-	}
-	if len(order) > 0 {
-		y = c.Heading(y, fmt.Sprintf("YEAR %d OF %d, %s: ORDER OF PLAY", v.Year, v.LastYear, strings.ToUpper(v.Season)))
-		y = c.Chips(m, y, w, order, picture.Body)
+		names[i] = p.Name
 	}
 	if v.Part2View != nil && v.Event != "" {
-		y = c.Note(y+4, "This turn: "+v.Event, picture.Style{Bold: true})
+		y = c.Note(y, "This turn: "+v.Event, picture.Style{Bold: true}) + 4
 	}
-	y = v.drawBoard(c, y+6, w, seat)
-	y = v.drawContractors(c, y, w)
-	y = c.Heading(y+10, "PLAYERS")
-	for i, p := range v.Players {
-		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
-			c.Player(m+12, y, i, p.Name, p.Name == v.Viewer)
-			st := picture.Style{Size: picture.Small, Colour: picture.Grey}
-			y += c.LineHeight(picture.Style{Bold: true}) + 2
-			return c.Para(m+12, y, w-24, v.playerLine(p), st)
-		})
-	}
+	b := newBoard(c, v, seat, playerLabels(names))
+	y, rest := b.drawMap(y)
+	y = b.drawElsewhere(y, rest)
+	y = b.drawThisStep(y)
+	y = v.drawContractors(c, y)
+	y = v.drawDecision(c, y)
+	y = b.drawPlayers(y + 10)
 	if len(v.Winners) > 0 {
 		st := picture.Style{Size: picture.Big, Bold: true}
-		c.Chip(m, y+6, "Winner: "+strings.Join(v.Winners, " and "), picture.Gold, st)
+		c.Chip(picture.Margin, y+6, "Winner: "+strings.Join(v.Winners, " and "), picture.Gold, st)
 	}
+}
+
+// drawElsewhere draws the districts the map has no place for (a
+// campaign's own), five to a row, and returns the y below them.
+func (b *board) drawElsewhere(y int, ds []district) int {
+	if len(ds) == 0 {
+		return y
+	}
+	y = b.c.Heading(y+10, "OTHER DISTRICTS")
+	for row := 0; row < len(ds); row += 5 {
+		h := 0
+		for _, d := range ds[row:min(row+5, len(ds))] {
+			h = max(h, b.boxHeight(d, colW))
+		}
+		for i, d := range ds[row:min(row+5, len(ds))] {
+			b.drawDistrict(picture.Margin+i*(colW+colGap), y, colW, h, d)
+		}
+		y += h + colGap
+	}
+	return y
+}
+
+// drawThisStep says in words what the map's arrows and gold rings show:
+// who moved from where to where in the step just played, and what changed
+// hands; nothing when nothing did (the set-up).
+func (b *board) drawThisStep(y int) int {
+	c := b.c
+	v := b.v
+	if len(v.Moves) == 0 && len(v.Changed) == 0 {
+		return y
+	}
+	y = c.Heading(y+10, "THIS STEP")
+	st := b.small
+	ch := c.ChipHeight(st)
+	w := c.Width() - 2*picture.Margin
+	for _, mv := range v.Moves {
+		cw := b.counterWidth(mv.Player)
+		b.drawCounter(picture.Margin, y, mv.Player)
+		words := mv.Player + ": " + placeWords(mv.From, mv.FromID, mv.FromDistrict) + " → "
+		switch {
+		case mv.To == "":
+			words += mv.Out
+		default:
+			words += placeWords(mv.To, mv.ToID, mv.ToDistrict)
+		}
+		if mv.Shanghaied {
+			words += " (shanghaied)"
+		}
+		c.Text(picture.Margin+cw+8, y+(ch-4-c.LineHeight(st))/2, c.Fit(words, w-cw-8, st), st)
+		y += ch + 2
+	}
+	if len(v.Changed) > 0 {
+		var parts []string
+		for _, ch := range v.Changed {
+			parts = append(parts, ch.ID+" "+ownerWords(ch.From)+" → "+ownerWords(ch.To))
+		}
+		y = c.Para(picture.Margin, y+4, w, "Changed hands: "+strings.Join(parts, "; ")+".", st)
+	}
+	return y
+}
+
+// placeWords names a location and its district.
+func placeWords(name, id, district string) string {
+	if name != id && id != "" {
+		return name + " (" + district + ")"
+	}
+	return name + ", " + district
+}
+
+// ownerWords names an owner, or nobody.
+func ownerWords(owner string) string {
+	if owner == "" {
+		return "nobody"
+	}
+	return owner
+}
+
+// drawPlayers draws a panel for each player, the viewer's gold: their
+// counter and name, then what the viewer may know of them; and returns
+// the y below.
+func (b *board) drawPlayers(y int) int {
+	c := b.c
+	v := b.v
+	y = c.Heading(y, "PLAYERS")
+	for _, p := range v.Players {
+		y = c.Panel(y, p.Name == v.Viewer, func(y int) int {
+			x := picture.Margin + 12
+			cw := b.counterWidth(p.Name)
+			b.drawCounter(x, y, p.Name)
+			name := p.Name
+			if p.Name == v.Viewer {
+				name += " (you)"
+			}
+			head := picture.Style{Bold: true}
+			c.Text(x+cw+8, y, name, head)
+			st := picture.Style{Size: picture.Small, Colour: picture.Grey}
+			y += max(c.LineHeight(head), c.ChipHeight(b.small)-4) + 2
+			return c.Para(x, y, c.Width()-2*picture.Margin-24, v.playerLine(p), st)
+		})
+	}
+	return y
 }
 
 // playerLine is what the picture says of a player: nationality, where
@@ -97,151 +176,9 @@ func (v View) playerLine(p PlayerView) string {
 	return strings.Join(parts, "; ")
 }
 
-// district is one district of the board as the picture draws it.
-type district struct {
-	id, name, zone string
-	locs           []EstabView
-}
-
-// drawBoard draws the districts, three to a row, each a panel of its
-// zone's tint with its locations as chips in their owner's colour (grey:
-// nobody's) and a disc for each counter standing there; and returns the y
-// below.
-func (v View) drawBoard(c *picture.Canvas, y, w int, seat map[string]int) int {
-	const m = picture.Margin
-	var ds []district
-	for _, e := range v.Establishments {
-		if len(ds) == 0 || ds[len(ds)-1].id != e.DistrictID {
-			ds = append(ds, district{id: e.DistrictID, name: e.District, zone: e.zone})
-		}
-		ds[len(ds)-1].locs = append(ds[len(ds)-1].locs, e)
-	}
-	ships := map[string]bool{}
-	for _, s := range v.Ships {
-		ships[s] = true
-	}
-	y = c.Heading(y, "THE CITY: British zone blue, French zone rose, outside sand")
-	small := picture.Style{Size: picture.Small}
-	const per, gap = 3, 12
-	cw := (w - gap*(per-1)) / per
-	for row := 0; row < len(ds); row += per {
-		// The row is as tall as its tallest district.
-		h := 0
-		for i := row; i < min(row+per, len(ds)); i++ {
-			h = max(h, v.districtHeight(c, ds[i], cw, small))
-		}
-		for i := row; i < min(row+per, len(ds)); i++ {
-			x := m + (i-row)*(cw+gap)
-			v.drawDistrict(c, x, y, cw, h, ds[i], ships[ds[i].name], seat, small)
-		}
-		y += h + gap
-	}
-	return y
-}
-
-// districtHeight is how tall drawDistrict draws d, w wide.
-func (v View) districtHeight(c *picture.Canvas, d district, w int, st picture.Style) int {
-	h := 8 + c.LineHeight(picture.Style{Bold: true}) + 4
-	return h + len(d.locs)*(c.ChipHeight(st)+4) + 6
-}
-
-// drawDistrict draws one district at (x, y), w by h.
-func (v View) drawDistrict(c *picture.Canvas, x, y, w, h int, d district, ship bool, seat map[string]int, st picture.Style) {
-	c.Box(x, y, w, h, picture.Box{Fill: zoneFill(d.zone), Border: picture.Rule, Thick: 1, Radius: 10})
-	head := picture.Style{Bold: true}
-	title := d.id + " " + d.name
-	if ship {
-		title += "  (ship)"
-	}
-	if tags := v.deployedIn(d); tags != "" {
-		title += "  " + tags
-	}
-	c.Text(x+10, y+8, c.Fit(title, w-20, head), head)
-	ly := y + 8 + c.LineHeight(head) + 4
-	for _, e := range d.locs {
-		fill := picture.Shade
-		if e.Owner != "" {
-			fill = picture.Seat(seat[e.Owner])
-		}
-		name := e.Name
-		if e.Dice != "" {
-			name = e.Dice + " " + name
-		}
-		if e.Closed {
-			name += " (closed)"
-		}
-		if tags := v.placedAt(e.ID); tags != "" {
-			name += " [" + tags + "]"
-		}
-		// Counters standing here, as discs of their seat's colour after
-		// the chip.
-		discs := len(e.Players) * (c.ChipHeight(st) + 2)
-		cw := c.Chip(x+8, ly, c.Fit(name, w-28-discs-24, st), fill, st)
-		r := c.ChipHeight(st)/2 - 2
-		for i, p := range e.Players {
-			cx := x + 8 + cw + 6 + r + i*(2*r+4)
-			c.Disc(cx, ly+c.ChipHeight(st)/2, r, picture.Seat(seat[p]))
-			c.Text(cx, ly+c.ChipHeight(st)/2-c.LineHeight(st)/2, initial(p), picture.Style{Size: picture.Small, Bold: true, Colour: picture.Seat(seat[p]).TextOn(), Align: picture.Center})
-		}
-		ly += c.ChipHeight(st) + 4
-	}
-}
-
-// initial is the first letter of a name, upper case.
-func initial(name string) string {
-	if name == "" {
-		return "?"
-	}
-	return strings.ToUpper(name[:1])
-}
-
-// deployedIn names the police and monks deployed to a district (part 2).
-func (v View) deployedIn(d district) string {
-	if v.Part2View == nil {
-		return ""
-	}
-	var tags []string
-	for _, dist := range v.Contractors.Police {
-		if dist == d.name || dist == d.id {
-			tags = append(tags, "police")
-		}
-	}
-	for _, dist := range v.Contractors.Monks {
-		if dist == d.name || dist == d.id {
-			tags = append(tags, "monks")
-		}
-	}
-	return strings.Join(tags, ", ")
-}
-
-// placedAt names the contractors standing on a location (part 2): marines,
-// the customs inspector, general courtesans and who hired them.
-func (v View) placedAt(id string) string {
-	if v.Part2View == nil {
-		return ""
-	}
-	var tags []string
-	for _, at := range v.Contractors.Marines {
-		if at == id {
-			tags = append(tags, "marines")
-		}
-	}
-	for _, at := range v.Contractors.Inspector {
-		if at == id {
-			tags = append(tags, "inspector")
-		}
-	}
-	for _, cz := range v.Contractors.Courtesans {
-		if cz.At == id {
-			tags = append(tags, "courtesan of "+cz.By)
-		}
-	}
-	return strings.Join(tags, ", ")
-}
-
 // drawContractors notes the contractors that stand on no location (part
 // 2): the minder, the Lido Courtesan's race, the players the spy detains.
-func (v View) drawContractors(c *picture.Canvas, y, w int) int {
+func (v View) drawContractors(c *picture.Canvas, y int) int {
 	if v.Part2View == nil {
 		return y
 	}

@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -111,16 +110,17 @@ func (s *State) parseExchanges(p int, x *cityOrders, v any) error {
 	usage := "write {with: PLAYER, give: [ESTABLISHMENTS and cash], get: [...]}"
 	cash := 0
 	for _, e := range list {
-		m, ok := e.(map[string]any)
+		m, ok := e.(mapping)
 		if !ok {
 			return fmt.Errorf("%s", usage)
 		}
 		var ex exchange
 		var parts []string
-		for _, k := range slices.Sorted(maps.Keys(m)) {
+		for _, e := range m {
+			k := e.key
 			switch strings.ToLower(k) {
 			case "with":
-				t, _ := text(m[k])
+				t, _ := text(e.val)
 				q, err := s.otherPlayer(p, t)
 				if err != nil {
 					return err
@@ -128,10 +128,10 @@ func (s *State) parseExchanges(p int, x *cityOrders, v any) error {
 				ex.With = q + 1
 			case "give", "get":
 				give := strings.EqualFold(k, "give")
-				if isNone(m[k]) {
+				if isNone(e.val) {
 					continue
 				}
-				ts, ok := texts(m[k])
+				ts, ok := texts(e.val)
 				if !ok {
 					return fmt.Errorf("%s: list establishments and sums of cash", k)
 				}

@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -44,11 +43,11 @@ func (s *State) parseHires(p int, x *cityOrders, v any) error {
 // parseContractor reads {thug|mugger|assassin: TARGETS, if: COND}.
 func (s *State) parseContractor(p int, v any) (*hireOrder, error) {
 	d := s.d()
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		if t, isText := text(v); isText {
 			if f := strings.Fields(t); len(f) >= 2 {
-				m = map[string]any{f[0]: strings.Join(f[1:], " ")}
+				m = mapping{{f[0], strings.Join(f[1:], " ")}}
 			}
 		}
 	}
@@ -56,10 +55,11 @@ func (s *State) parseContractor(p int, v any) (*hireOrder, error) {
 		return nil, fmt.Errorf("write {thug: TRADING POSTS}, {mugger: PLAYERS} or {assassin: PLAYERS}, or a ranked list of them")
 	}
 	h := &hireOrder{}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		kind := strings.ToLower(k)
 		if kind == "if" {
-			t, _ := text(m[k])
+			t, _ := text(e.val)
 			c, err := s.parseCond(p, t)
 			if err != nil {
 				return nil, err
@@ -77,7 +77,7 @@ func (s *State) parseContractor(p int, v any) (*hireOrder, error) {
 			return nil, fmt.Errorf("in the last year all contractors but assassins, bodyguards and the minder are out of play (§10.2)")
 		}
 		h.Kind = kind
-		ts, ok := texts(m[k])
+		ts, ok := texts(e.val)
 		if !ok || len(ts) == 0 {
 			return nil, fmt.Errorf("name the target, or a ranked list of targets")
 		}
@@ -130,12 +130,12 @@ func (s *State) readAssassin(p int, pl *plan, verb string, v any) error {
 
 // parseHire reads {assassin: [bob, any], if: COND}.
 func (s *State) parseHire(p int, v any) (*hireOrder, error) {
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		if t, isText := text(v); isText {
 			f := strings.Fields(t)
 			if len(f) >= 2 {
-				m = map[string]any{f[0]: strings.Join(f[1:], " ")}
+				m = mapping{{f[0], strings.Join(f[1:], " ")}}
 			}
 		}
 	}
@@ -143,10 +143,11 @@ func (s *State) parseHire(p int, v any) (*hireOrder, error) {
 		return nil, fmt.Errorf("write {assassin: TARGETS} (a player or a ranked list; any for any target)")
 	}
 	h := &hireOrder{}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		switch kind := strings.ToLower(k); kind {
 		case "if":
-			t, _ := text(m[k])
+			t, _ := text(e.val)
 			c, err := s.parseCond(p, t)
 			if err != nil {
 				return nil, err
@@ -157,7 +158,7 @@ func (s *State) parseHire(p int, v any) (*hireOrder, error) {
 				return nil, fmt.Errorf("you may hire one general contractor a turn (§3.3)")
 			}
 			h.Kind = kind
-			ts, ok := texts(m[k])
+			ts, ok := texts(e.val)
 			if !ok || len(ts) == 0 {
 				return nil, fmt.Errorf("name the target, or a ranked list of targets")
 			}

@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -45,17 +44,18 @@ func (s *State) seatAmounts(p int, v any, usage string) ([]loanOrder, error) {
 	if isNone(v) {
 		return nil, nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return nil, fmt.Errorf("%s", usage)
 	}
 	var out []loanOrder
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		q, err := s.otherPlayer(p, k)
 		if err != nil {
 			return nil, err
 		}
-		n, ok := number(m[k])
+		n, ok := number(e.val)
 		if !ok || n <= 0 || n%d.Unit != 0 {
 			return nil, fmt.Errorf("%s: a positive multiple of $%dooo", k, d.Unit)
 		}
@@ -157,16 +157,17 @@ func (s *State) parseCredit(p int, x *cityOrders, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return fmt.Errorf("write {to: {PLAYER: AMOUNT}, from: {PLAYER: AMOUNT}}: lines of credit you give and accept")
 	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		lend := strings.EqualFold(k, "to")
 		if !lend && !strings.EqualFold(k, "from") {
 			return fmt.Errorf("credit: the keys are to (lines you give) and from (lines you accept), not %q", k)
 		}
-		l, err := s.seatAmounts(p, m[k], "credit: "+k+": write {PLAYER: AMOUNT}")
+		l, err := s.seatAmounts(p, e.val, "credit: "+k+": write {PLAYER: AMOUNT}")
 		if err != nil {
 			return err
 		}
@@ -184,23 +185,42 @@ func (s *State) readFees(p int, pl *plan, verb string, v any) error {
 	return s.parseFees(p, x, verb, v)
 }
 
-// feeKinds are the fees a payee may vary (§9.3, ST-A1), with their
-// printed amounts (percent for the commission).
-func (d *components) feeKinds() map[string]int {
-	return map[string]int{
-		feeFine: d.Fine, feeAirfield: d.AirfieldFee, feeFerry: d.FerryCharge, feeTransport: d.TransportFee,
-		feeCommission: d.Commission, feeGala: d.Gala.Fee, feeExtortion: d.Monks.Extortion,
+// feeTop is the printed amount (percent for the commission) of kind, a
+// fee a payee may vary (§9.3, ST-A1), and whether it is one; with refund,
+// of kind, a wager that is refunded (in percent).
+func (d *components) feeTop(kind string, refund bool) (int, bool) {
+	if refund {
+		switch kind {
+		case refundRoulette, refundPicnic:
+			return 100, true
+		}
+		return 0, false
 	}
+	switch kind {
+	case feeFine:
+		return d.Fine, true
+	case feeAirfield:
+		return d.AirfieldFee, true
+	case feeFerry:
+		return d.FerryCharge, true
+	case feeTransport:
+		return d.TransportFee, true
+	case feeCommission:
+		return d.Commission, true
+	case feeGala:
+		return d.Gala.Fee, true
+	case feeExtortion:
+		return d.Monks.Extortion, true
+	}
+	return 0, false
 }
 
 // parseFees reads fees: {KIND: N | {PLAYER: N, any: N}} or refund: the
 // same with roulette and picnic in percent.
 func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 	d := s.d()
-	kinds := d.feeKinds()
 	usage := "write {fine|airfield|ferry|transport|commission|gala|extortion: AMOUNT, or {PLAYER: AMOUNT, any: AMOUNT}}"
 	if verb == verbRefund {
-		kinds = map[string]int{refundRoulette: 100, refundPicnic: 100}
 		usage = "write {roulette|picnic: PERCENT, or {PLAYER: PERCENT, any: PERCENT}}"
 		x.RefundsSet = true
 	} else {
@@ -208,13 +228,14 @@ func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 	}
 	var out []Fee
 	if !isNone(v) {
-		m, ok := v.(map[string]any)
+		m, ok := v.(mapping)
 		if !ok {
 			return fmt.Errorf("%s", usage)
 		}
-		for _, k := range slices.Sorted(maps.Keys(m)) {
+		for _, e := range m {
+			k := e.key
 			kind := strings.ToLower(k)
-			top, ok := kinds[kind]
+			top, ok := d.feeTop(kind, verb == verbRefund)
 			if !ok {
 				return fmt.Errorf("%q: %s", k, usage)
 			}
@@ -233,8 +254,9 @@ func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 				out = append(out, Fee{Kind: kind, To: who, N: n})
 				return nil
 			}
-			if sub, isMap := m[k].(map[string]any); isMap {
-				for _, name := range slices.Sorted(maps.Keys(sub)) {
+			if sub, isMap := e.val.(mapping); isMap {
+				for _, se := range sub {
+					name := se.key
 					who := -1
 					if !strings.EqualFold(name, "any") {
 						q := s.seatFold(name)
@@ -243,13 +265,13 @@ func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 						}
 						who = q
 					}
-					if err := read(who, sub[name]); err != nil {
+					if err := read(who, se.val); err != nil {
 						return err
 					}
 				}
 				continue
 			}
-			if err := read(-1, m[k]); err != nil {
+			if err := read(-1, e.val); err != nil {
 				return err
 			}
 		}
@@ -288,17 +310,18 @@ func (s *State) parseDeals(v any) (map[string]int, error) {
 	if isNone(v) {
 		return nil, nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return nil, fmt.Errorf("write {%s: AMOUNT}", strings.Join(dealKinds, "|"))
 	}
 	out := map[string]int{}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		kind := strings.ToLower(k)
 		if !slices.Contains(dealKinds, kind) {
 			return nil, fmt.Errorf("%q: the deals are %s (ST-A2)", k, strings.Join(dealKinds, ", "))
 		}
-		n, ok := number(m[k])
+		n, ok := number(e.val)
 		if !ok || n < 0 || n%d.Unit != 0 || n > 1e6 {
 			return nil, fmt.Errorf("%s: a sum in $ooo, a multiple of %d", k, d.Unit)
 		}

@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,17 +28,19 @@ func (s *State) parseMove(p int, what, text string, c cond) (moveOpt, error) {
 	d := s.d()
 	me := &s.Players[p]
 	entry := text
-	m := moveOpt{Text: strings.Join(strings.Fields(text), " "), If: c}
-	low := strings.ToLower(what)
+	m := moveOpt{Text: text, If: c}
+	if !plainWords(text) {
+		m.Text = strings.Join(strings.Fields(text), " ")
+	}
 	switch {
-	case low == "stay":
+	case lowerIs(what, "stay"):
 		m.Kind = mvStay
-	case low == "escape":
+	case lowerIs(what, "escape"):
 		m.Kind = mvEscape
 		if !me.Passport || me.At != d.airfield {
 			return m, fmt.Errorf("escape: the escape roll is made at the airfield, with a passport (§10.1)")
 		}
-	case strings.HasPrefix(low, "auto ") || low == "auto":
+	case len(what) >= 5 && lowerIs(what[:5], "auto ") || lowerIs(what, "auto"):
 		name := strings.TrimSpace(what[4:])
 		i, ok := d.findLoc(name)
 		if !ok {
@@ -293,19 +294,20 @@ func (s *State) parseAllow(p int, pl *plan, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return fmt.Errorf("write {RACKET: [players]} for each of your rackets (none to allow nobody)")
 	}
 	pl.Allow = map[int][]int{}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		i, ok := d.findLoc(k)
 		if !ok || d.loc(i).Type != typeRacket || !s.owns(p, i) {
 			return fmt.Errorf("%q is not one of your rackets", k)
 		}
 		seats := []int{}
-		if !isNone(m[k]) {
-			ts, ok := texts(m[k])
+		if !isNone(e.val) {
+			ts, ok := texts(e.val)
 			if !ok {
 				return fmt.Errorf("%s: list players", k)
 			}
@@ -352,11 +354,12 @@ func (s *State) parseBids(pl *plan, v any) error {
 	if isNone(v) {
 		return nil
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return fmt.Errorf("write {ESTABLISHMENT or trading-post, warehouse, factory, racket, any: highest bid}")
 	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for _, e := range m {
+		k := e.key
 		b := Bid{Loc: -1}
 		switch t := strings.TrimSuffix(norm(k), "s"); t {
 		case "tradingpost":
@@ -374,7 +377,7 @@ func (s *State) parseBids(pl *plan, v any) error {
 			}
 			b.Loc = i
 		}
-		n, ok := number(m[k])
+		n, ok := number(e.val)
 		if !ok || n <= 0 || n%d.Unit != 0 {
 			return fmt.Errorf("%s: a bid is a positive multiple of $%dooo", k, d.Unit)
 		}

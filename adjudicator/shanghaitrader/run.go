@@ -2,6 +2,7 @@ package shanghaitrader
 
 import (
 	"fmt"
+	"strconv"
 	"taipan/adjudicator/engine"
 )
 
@@ -57,7 +58,10 @@ func money(n int) string {
 	case n == 0:
 		return "$0"
 	}
-	return fmt.Sprintf("$%dooo", n)
+	// As fmt's "$%dooo" writes it, in one allocation: the happenings
+	// name sums of money throughout.
+	var buf [24]byte
+	return string(append(strconv.AppendInt(append(buf[:0], '$'), int64(n), 10), "ooo"...))
 }
 
 // pay records n paid into the bank (the pile of notes) for reason, and
@@ -75,7 +79,7 @@ func tally(m *map[string]int, n int, dir, reason string) string {
 		}
 		(*m)[reason] += n
 	}
-	return fmt.Sprintf("%s %s the bank (%s)", money(n), dir, reason)
+	return money(n) + " " + dir + " the bank (" + reason + ")"
 }
 
 // bankPhrase is pay or draw's phrase for a signed GM correction, without

@@ -346,7 +346,7 @@ func (s *State) layout(lay *Layout) error {
 			var v map[string]any
 			_ = json.Unmarshal(raw, &v)
 			var pl plan
-			if err := s.parseBids(&pl, v); err != nil {
+			if err := s.parseBids(&pl, plainMapping(v)); err != nil {
 				return fmt.Errorf("players: %s: bids: %v", name, err)
 			}
 			me.Bids = pl.Bids
@@ -630,7 +630,7 @@ func (s *State) playerDealsLayout(p int, ps PlayerSetup) error {
 		if !set {
 			return nil
 		}
-		if err := s.rules.verbs.named(verb).read(s, p, pl, verb, v); err != nil {
+		if err := s.rules.verbs.named(verb).read(s, p, pl, verb, plainMapping(v)); err != nil {
 			return fmt.Errorf("%s: %v", verb, err)
 		}
 		return nil

@@ -64,6 +64,10 @@ type State struct {
 	// replay, so it is left out of the state's JSON and digest, like the
 	// embedded data.
 	Custom *components `json:"-"`
+	// Start is the board as the step just resolved found it (laststep.go);
+	// like Custom it is made again at every replay and left out of the
+	// state's JSON and digest. Nil after the set-up.
+	Start *StepStart `json:"-"`
 }
 
 // Player is one seat.

@@ -71,3 +71,14 @@ func TestStateJSON(t *testing.T) {
 		check(s)
 	}
 }
+
+// A deal's map is written in encoding/json's key order whether its keys
+// are the deals' kinds or not.
+func TestDealCountsJSON(t *testing.T) {
+	for _, m := range []map[string]int{{}, {"spy": 5, "lido": 10}, {"customs": 0, "zzz": 1, "aaa": 2}, {"other": 3}} {
+		want, _ := json.Marshal(m)
+		if got := appendCountsOf(nil, m, sortedDealKinds); string(got) != string(want) {
+			t.Errorf("%v: got %s, want %s", m, got, want)
+		}
+	}
+}

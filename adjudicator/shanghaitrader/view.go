@@ -45,6 +45,14 @@ type View struct {
 	// set-up, and what was paid to and drawn from the bank since, by
 	// reason.
 	Ledger *LedgerView `json:"ledger,omitempty"`
+	// Moves are the players' counters that moved in the step just played,
+	// in seat order, and Changed the establishments that changed hands in
+	// it, in map order (laststep.go); none after the set-up.
+	Moves   []MoveView   `json:"moves,omitempty"`
+	Changed []ChangeView `json:"changed,omitempty"`
+	// Decision is the viewer's YOUR DECISION panel while the open step
+	// waits for their orders (decision_panel.go); in their view alone.
+	Decision []string `json:"decision,omitempty"`
 	// Offers are the exchanges on the table of the open Collusion Phase
 	// (offer.go) that the viewer made or is offered, with how
 	// to answer them; the GM sees all of them, with their answers.
@@ -101,6 +109,7 @@ type EstabView struct {
 	Allow       []string `json:"allow,omitempty"`   // who may move here automatically
 	Players     []string `json:"players,omitempty"` // counters standing here
 	zone        string
+	aliases     []string // the location's other names, for the picture's short labels
 }
 
 // FinanceView is one player's money and the revenue their establishments
@@ -186,9 +195,13 @@ func (e Engine) View(as engine.State, player string) any {
 	if gm {
 		v.Ledger = &LedgerView{Issued: s.Issued, Paid: nonNil(s.Paid), Drawn: nonNil(s.Drawn), Held: s.total()}
 	}
+	v.Moves, v.Changed = s.lastStep()
 	if s.book().city() {
 		v.Part2View = s.underworldView()
 		v.Offers = s.tableView(me, gm)
+	}
+	if me >= 0 && !s.Over && s.Players[me].inCity() {
+		v.Decision = s.decisionLines(me)
 	}
 	return v
 }
@@ -242,6 +255,7 @@ func (s *State) estabView(i int) EstabView {
 	ev := EstabView{
 		ID: l.ID, District: dist.Name, DistrictID: dist.ID, Name: l.Name, Type: l.Type, Dice: dice(l.Dice),
 		Serviced: e.Serviced, Closed: e.Closed, Compromised: e.Compromised, Allow: s.names(e.Allow), zone: dist.Zone,
+		aliases: l.Aliases,
 	}
 	if buyable(l.Type) {
 		ev.Cost = d.cost(i)

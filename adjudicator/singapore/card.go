@@ -240,9 +240,9 @@ func parsePat(text string, slots bool) (Pat, string) {
 	i := goodsIndex(name)
 	if i < 0 {
 		if slots {
-			return Pat{}, fmt.Sprintf("%q is neither a River slot (1 to %d) nor goods: write e.g. 2, Silk, Silk/M or Silk/U", strings.TrimSpace(text), data.River)
+			return Pat{}, fmt.Sprintf("%q is neither a River slot (1 to %d) nor goods: write e.g. 2, Silk, Silk/M or Silk/U%s", strings.TrimSpace(text), data.River, goodsHint(name))
 		}
-		return Pat{}, fmt.Sprintf("%q is not goods: write e.g. Silk, Silk/M or Silk/U", strings.TrimSpace(text))
+		return Pat{}, fmt.Sprintf("%q is not goods: write e.g. Silk, Silk/M or Silk/U%s", strings.TrimSpace(text), goodsHint(name))
 	}
 	p := Pat{Type: i, Mark: mark}
 	g := data.Goods[i]

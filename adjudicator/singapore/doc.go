@@ -179,4 +179,29 @@
 //     Societies Ordinance card, while in the deck, is named beside it.
 //   - SG-X12 (5i SG-T5): the running score ("if the game ended now") in
 //     each player's view is their own only; the GM sees all.
+//
+// # Bot
+//
+// [Engine.BotOrders] plays a seat (engine.Bot) from what the seat sees
+// alone: it reads the state only through [Engine.Redeal], which deals the
+// cards the seat does not know (the others' hidden dealt cards, the deck
+// cards neither public nor seen by the seat) and the Merchant cards it
+// does not see anew from the bot's own stream, and drops the others'
+// standing plans (redeal.go). The bot lists its candidate orders
+// (botcandidates.go: each take, each move of the Secret Society card,
+// each Silk target, Tea and Porcelain swap; for Joss Paper, Salted Fish
+// and Spices, whose cards nobody sees yet, one ranked preference worked
+// out from its own hand against the others' open cards), every one read
+// as Check reads it. It plays each candidate with the engine's Resolve in
+// the same redealt worlds, to the end of the game: its own later turns by
+// a quick policy that foresees the Secret Society phase's seizure in the
+// world's deck, the others by their defaults (botplayout.go). It keeps
+// the candidate with the best mean outcome (its share of the win, plus a
+// fifth of a win per point of margin over the best other total),
+// dropping the worst half of the candidates round by round (bot.go), in
+// at most 64 worlds and 3,000 Resolve steps a decision (about 20 ms of
+// processor time, BenchmarkBotDecision). It writes no plans. It cannot see the others' hidden cards, Merchant
+// cards or plans, nor the deck's order, and it guesses at them only by
+// dealing them at random: it draws no inference from what the others
+// did.
 package singapore

@@ -45,6 +45,7 @@ func FuzzCheck(f *testing.F) {
 		"- take: [Opium, any]\n- plan: {take: [Silk, any], salted-fish: seize if Tea}", "- chen: [1, 3]", "- chen: [Tea, Tea]",
 		"- plan: none", "- take: 9", "- take: {a: b}", "- tea: [[x]]", "- plan: {take: [[1]]}", "- salted-fish: {seize: {a: 1}}",
 		"- take: 2\n- spices: seize if", "[]", "- 7", "- take: *", "- take: marked", "- take: slot 2\n- move: slot 2",
+		"- tkae: 2", "- take: Slik/U", "- take: 2\n- tea: {river: Tea, with: Porcelian}", "- plan: {tkae: 1}", "- take: \u00e9\u00e9", "- t\u00e1ke: 1",
 	} {
 		f.Add(seed, uint8(0))
 	}

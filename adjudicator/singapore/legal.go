@@ -24,26 +24,17 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 	}
 	check := engine.Checker(e, s, player)
 	slot := func(i int) string { return strconv.Itoa(i + 1) }
-	filled := func(skip int) []int {
-		var out []int
-		for i, c := range s.River {
-			if c != NoCard && i != skip {
-				out = append(out, i)
-			}
-		}
-		return out
-	}
 	switch s.Phase {
 	case phaseStart:
 		var cs []engine.Choice
-		for _, i := range filled(-1) {
+		for _, i := range s.filled(-1) {
 			cs = append(cs, engine.Choice{Order: verbStart + ": " + slot(i), Text: fmt.Sprintf("the Secret Society card starts above slot %d (%s)", i+1, s.River[i])})
 		}
 		return []engine.Decision{{Name: verbStart, Prompt: "where the Secret Society card starts", Choices: engine.KeepLegal(check, nil, cs)}}
 	case phaseChen:
 		n := min(s.riverCount(), merchantByName(merchChen).Picks)
 		var cs []engine.Choice
-		f := filled(-1)
+		f := s.filled(-1)
 		switch n {
 		case 1:
 			for _, i := range f {
@@ -63,7 +54,7 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 		return nil
 	}
 	var takes []engine.Choice
-	for _, k := range filled(-1) {
+	for _, k := range s.filled(-1) {
 		note := ""
 		if k == s.SS {
 			note = ", under the Secret Society card"
@@ -85,7 +76,7 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 		}
 		if k == s.SS {
 			var cs []engine.Choice
-			for _, j := range filled(k) {
+			for _, j := range s.filled(k) {
 				cs = append(cs, engine.Choice{Order: verbMove + ": " + slot(j), Text: fmt.Sprintf("the Secret Society card moves above slot %d (%s)", j+1, s.River[j])})
 			}
 			add(engine.Decision{Name: verbMove, Prompt: "where the Secret Society card moves", Default: "above the leftmost other card"}, cs)
@@ -98,7 +89,7 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 		switch d.Name {
 		case verbSilk:
 			d.Prompt, d.Default = "the River card Silk sends to the bottom of the deck", "the leftmost"
-			for _, j := range filled(k) {
+			for _, j := range s.filled(k) {
 				cs = append(cs, engine.Choice{Order: verbSilk + ": " + slot(j), Text: fmt.Sprintf("%s from slot %d goes to the bottom of the deck", s.River[j], j+1)})
 			}
 		case verbJoss:
@@ -118,7 +109,7 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 				d.Prompt = "a swap of Porcelain with the Seized goods"
 			}
 			cs = []engine.Choice{{Order: d.Name + ": none", Text: "no swap"}}
-			for _, j := range filled(k) {
+			for _, j := range s.filled(k) {
 				var seen []Card
 				for _, c := range other {
 					if slices.Contains(seen, c) {

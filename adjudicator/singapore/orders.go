@@ -189,7 +189,7 @@ func (s *State) parsePlan(it orders.Item) (*Plan, bool, error) {
 		sub := orders.Item{Index: it.Index, Line: c[i].Line, Verb: "plan." + strings.ToLower(key), Value: c[i+1]}
 		v := verbOf(key)
 		if v == verbPlan || v == verbStart || v == "" {
-			errs = append(errs, sub.Errorf("a plan holds take, move, silk, joss-paper, salted-fish, spices, tea, porcelain and chen, not %q", key))
+			errs = append(errs, sub.Errorf("a plan holds take, move, silk, joss-paper, salted-fish, spices, tea, porcelain and chen, not %q%s", key, engine.DidYouMean(key, planVerbNames)))
 			continue
 		}
 		if seen[v] {
@@ -226,7 +226,7 @@ func (s *State) read(seat int, items []orders.Item, sub *submission) error {
 	for _, it := range items {
 		v := verbOf(it.Verb)
 		if v == "" {
-			errs = append(errs, it.Errorf("unknown order %q: %s", it.Verb, s.verbHint()))
+			errs = append(errs, it.Errorf("unknown order %q%s: %s", it.Verb, verbGuess(it.Verb), s.verbHint()))
 			continue
 		}
 		if prev, dup := first[v]; dup {

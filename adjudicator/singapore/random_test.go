@@ -210,6 +210,19 @@ func checkConserved(t *testing.T, s *State) {
 	}
 }
 
+// gameOptions are the player count and the campaign options of the g-th
+// of a run of test games: 2 to 6 players in turn, every combination of the
+// variants in turn of five games.
+func gameOptions(g int) (players int, options string) {
+	var vs []string
+	for b, v := range []string{"plain-goods", "ordinance", "influential-figures"} {
+		if (g/5)>>b&1 == 1 {
+			vs = append(vs, `"`+v+`"`)
+		}
+	}
+	return 2 + g%5, `{"variants": [` + strings.Join(vs, ",") + `]}`
+}
+
 // TestRandomGames plays 1,200 complete games with random legal orders,
 // 2 to 6 players, every combination of variants.
 func TestRandomGames(t *testing.T) {
@@ -218,17 +231,9 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 120
 	}
-	variants := []string{"plain-goods", "ordinance", "influential-figures"}
 	for g := range games {
-		n := 2 + g%5
-		var vs []string
-		for b, v := range variants {
-			if (g/5)>>b&1 == 1 {
-				vs = append(vs, `"`+v+`"`)
-			}
-		}
+		n, opts := gameOptions(g)
 		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
-		opts := `{"variants": [` + strings.Join(vs, ",") + `]}`
 		seed := "random " + strconv.Itoa(g)
 		as := setupGame(t, players, opts, `null`, seed)
 		r := rand.New(rand.NewPCG(uint64(g), 7))

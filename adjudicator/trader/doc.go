@@ -180,4 +180,28 @@
 //     partner_talk: true. Public press, which the other team reads too,
 //     is always allowed. The option is read by the press check alone and
 //     kept nowhere in the state, so games with and without it replay alike.
+//
+// # Bot
+//
+// The Engine plays a seat itself (engine.Bot: an empty seat, civil
+// disorder, practice). It sees the game only through Redeal, which keeps
+// what the seat sees (the columns, every holding, the sold pile, the
+// Jokers, its own money) and draws the rest: the others' money is worked
+// out from the table as any player can (everybody's start, less what the
+// stocks held and sold cost, plus what the sold pile paid), its split
+// among them shared out evenly, and their standing plans are unknown and
+// taken as none. The deal is face up, so nothing else is hidden.
+//
+// For each of its legal actions the bot plays the set to its end many
+// times: the action itself through the engine's own Resolve, the rest in
+// a playout (playout.go, a compact copy of the set's rules that
+// TestPlayoutPlaysAsResolve holds to Resolve step by step), the others
+// playing now as a random player, now as the defaults, and itself by the
+// defaults but buying what pairs with a stock it holds. It keeps the
+// action that wins most often, by the widest margin, narrowing the field
+// by halves over the same sampled futures; with 3 players it then picks
+// the Market closed card's place the same way. It draws its chance from
+// its own stream only. It cannot know which kind of player it faces, nor
+// a money correction by the GM, nor, when a Joker sale lies beside a pair
+// of its colour on the sold pile, which was which.
 package trader

@@ -15,8 +15,5 @@ func (r *Rules) verbHint(word string) string {
 	for _, v := range r.Verbs {
 		names = append(names, v.info().name)
 	}
-	if s := engine.Suggest(word, names); s != "" {
-		return " (did you mean " + s + "?)"
-	}
-	return ""
+	return engine.DidYouMeanAside(word, names)
 }

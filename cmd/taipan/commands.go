@@ -99,7 +99,7 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	// A game served by mail reaches every player by mail.
 	needEmails := func() error {
 		for _, p := range c.Players {
-			if p.Email == "" && !*noMail {
+			if p.Email == "" && !p.Bot && !*noMail {
 				return adjudicator.Errorf(adjudicator.EINVALID, "campaign %s: player %s has no email, and the game is served by mail; add one, or give --no-mail to hand out the tokens and run the game from the command line", c.ID, p.Name)
 			}
 		}
@@ -134,26 +134,40 @@ func (m *Main) runNew(ctx context.Context, args []string) error {
 	g := ng.Game
 	fmt.Fprintf(m.Stdout, "Created game %s (%s) for %s.\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
 	fmt.Fprintf(m.Stdout, "Seed commitment: %s\n", g.Commitment)
-	fmt.Fprintf(m.Stdout, "Tokens (shown once; only their hashes are kept):\n")
-	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
-	for _, name := range g.Names() {
-		fmt.Fprintf(tw, "  %s\t%s\n", name, ng.Tokens[name])
-	}
-	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
-	tw.Flush()
-	// Mail: each token goes out with the set-up report when serve runs.
-	if !*noMail {
-		who, err := mail.QueueTokens(ctx, m.store, ng)
-		if err != nil {
-			return err
-		}
-		if len(who) > 0 {
-			fmt.Fprintf(m.Stdout, "`taipan serve` mails each token with the set-up report to: %s (--no-mail: hand them out yourself).\n", strings.Join(who, ", "))
-		}
+	if err := m.printTokens(ctx, ng, g.Names(), *noMail); err != nil {
+		return err
 	}
 	fmt.Fprintf(m.Stdout, "Step %d: %s.\n", g.Step, g.Status.Phase)
 	if c.SeedGiven() {
 		fmt.Fprintln(m.Stdout, "Note: the seed is given as 64 hex digits; whoever knows it can compute every hidden card. Keep it secret.")
+	}
+	return nil
+}
+
+// printTokens prints, once, the tokens of the players named and the GM's,
+// and queues each for `taipan serve` to mail with the set-up report
+// (unless noMail). A bot's seat has none.
+func (m *Main) printTokens(ctx context.Context, ng *adjudicator.NewGame, names []string, noMail bool) error {
+	fmt.Fprintf(m.Stdout, "Tokens (shown once; only their hashes are kept):\n")
+	tw := tabwriter.NewWriter(m.Stdout, 0, 4, 2, ' ', 0)
+	for _, name := range names {
+		tok := ng.Tokens[name]
+		if pl := ng.Game.Player(name); pl != nil && pl.Bot {
+			tok = "(the bot's seat: no token)"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", name, tok)
+	}
+	fmt.Fprintf(tw, "  (GM)\t%s\n", ng.Tokens[""])
+	tw.Flush()
+	if noMail {
+		return nil
+	}
+	who, err := mail.QueueTokens(ctx, m.store, ng)
+	if err != nil {
+		return err
+	}
+	if len(who) > 0 {
+		fmt.Fprintf(m.Stdout, "`taipan serve` mails each token with the set-up report to: %s (--no-mail: hand them out yourself).\n", strings.Join(who, ", "))
 	}
 	return nil
 }
@@ -354,6 +368,9 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Fprintf(m.Stdout, "Game %s (%s), players %s\n", g.ID, g.Engine.Name(), strings.Join(g.Names(), ", "))
+	if g.Practice != nil {
+		fmt.Fprintln(m.Stdout, engine.Wrap(g.Practice.String(), "", 72))
+	}
 	if g.Forming() {
 		m.printSignUp(g)
 		return nil
@@ -387,6 +404,10 @@ func (m *Main) runStatus(ctx context.Context, args []string) error {
 			fmt.Fprintf(m.Stdout, "%s has been removed.\n", p.Name)
 		case p.Resigned:
 			fmt.Fprintf(m.Stdout, "%s has resigned (defaults are played).\n", p.Name)
+		case p.Bot:
+			fmt.Fprintf(m.Stdout, "%s is the bot's seat: the game's bot plays it.\n", p.Name)
+		case p.Disorder && g.PlayedByBot(p.Name):
+			fmt.Fprintf(m.Stdout, "%s is in civil disorder, played by the game's bot: the seat is offered to the standby list (command: take %s %s).\n", p.Name, g.ID, p.Name)
 		case p.Disorder:
 			fmt.Fprintf(m.Stdout, "%s is in civil disorder: the seat is offered to the standby list (command: take %s %s).\n", p.Name, g.ID, p.Name)
 		}
@@ -666,7 +687,8 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	file := fs.String("file", "", "audit an exported log (JSON Lines) instead of a game in the database")
 	heads := newSignedHeadFlags(fs)
-	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
+	bots := fs.Bool("bots", false, "ask this build's bot again at every bot's move of the log, from the bot's stream, and list each")
+	pos, err := parseArgs(fs, args, 0, 1, "audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]")
 	if err != nil {
 		return err
 	}
@@ -698,7 +720,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 			return adjudicator.Errorf(adjudicator.ENOTFOUND, "no game %q", pos[0])
 		}
 	default:
-		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]")
+		return usagef("usage: taipan audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]")
 	}
 	head, err := heads.head(evs)
 	if err != nil {
@@ -709,7 +731,7 @@ func (m *Main) runAudit(ctx context.Context, args []string) error {
 		return verdict.Err()
 	}
 	fmt.Fprintln(m.Stdout, verdict)
-	return nil
+	return m.printBotMoves(evs, *bots)
 }
 
 func (m *Main) runGM(ctx context.Context, args []string) error {

@@ -131,7 +131,7 @@ func (m *Main) open() error {
 		st.Close()
 		return err
 	}
-	r.Recipients, r.Skeleton = true, true
+	r.Recipients, r.Skeleton, r.Decision = true, true, true
 	m.store, m.renderer = st, r
 	m.host = &adjudicator.Host{Store: st, Games: Games(), OnSeated: mail.QueueSeatTokens}
 	return m.useSigningKey("")
@@ -231,6 +231,8 @@ func commandTable() map[string]command {
 		"hook":       {dbExisting, (*Main).runHook},
 		"attendance": {dbExisting, (*Main).runAttendance},
 		"record":     {dbNone, (*Main).runRecord}, // opens the database itself, unless --verify
+		"fork":       {dbExisting, (*Main).runFork},
+		"arena":      {dbNone, (*Main).runArena},
 	}
 }
 
@@ -264,13 +266,20 @@ Commands:
   export GAME [--public]              the event log as JSON Lines (--public: secrets withheld until the end)
   import FILE|- [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]
                                       audit an exported log, then load it into this database
-  audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY]
+  audit GAME | audit --file LOG [--expect-head SEQ:HASH] [--signature SIG --public-key KEY] [--bots]
                                       replay from scratch; check hashes, digests and defaults
-                                      (and a head the GM signed)
+                                      (and a head the GM signed); --bots: reproduce each bot
+                                      move of the log with this build's bot, from its stream
   keygen FILE                         make a GM's signing key; prints its public key
   head GAME [--key FILE]              the log's head, signed with the GM's key if given
                                       (or $TAIPAN_SIGNING_KEY): publish it with an export
   gm GAME ACTION [ARGS] --reason TEXT a GM override (run 'taipan gm GAME help')
+  fork GAME --as PLAYER [--step N | --fresh] [--id ID] [--no-mail]
+                                      a practice game for PLAYER from a step of GAME (or a fresh
+                                      set-up), the bot in every other seat; the original is untouched
+  arena GAME --games N --seats bot,random,defaults,… [--options JSON] [--seed S]
+                                      play N games in memory, the seat kinds rotating through
+                                      the seats; one row per kind: games, wins, share, mean score
   games                               list the games: open step, awaited, deadline
   players [ADDRESS]                   the players, by address (with those they added), and their games
   backup FILE                         a consistent copy of the database, also while serving

@@ -1,0 +1,183 @@
+package oldshanghai
+
+import (
+	"slices"
+
+	"taipan/adjudicator/engine"
+	"taipan/orders"
+)
+
+var _ engine.Bot = Engine{}
+
+// The bot's settings.
+const (
+	// botWorlds is how many redealt worlds each answer is played in.
+	botWorlds = 12
+	// botHorizon is how many turns per player still in a world is played
+	// on without an elimination before it is judged (the survivors then
+	// share the win, as at the stalemate).
+	botHorizon = 3
+)
+
+// botStanding are the bot's own standing orders, sent with every file:
+// the Heart of Gold and Harbor Police played when held, every Shanghai!
+// of another player finished when it can be, and the other decisions
+// (what to play before a draw, where a Shanghai! goes back, which Old
+// Shell-Back card to keep) asked, so that it weighs each when it comes.
+const botStanding = "[heart: always, police: always, finish: all, skip: [ask]]"
+
+// botPlayer are the standing orders the bot assumes for every player,
+// itself included, in the turns it plays out: the cards that save a
+// sailor played, every Shanghai! finished that can be, a Shanghai! put
+// back on top, the better Old Shell-Back card kept, and a skip card
+// played when the top card is known to be a Shanghai!.
+const botPlayer = `[heart: always, police: always, finish: all, put-back: top,
+  keep: [police, heart, boss, drink-up, drunken-sailor, shell-back, southenders, sydney-cove, dragons, shanghai],
+  skip: [{play: drink-up, if: top shanghai}, {play: shell-back, if: top shanghai}, {play: drunken-sailor, at: left, if: top shanghai}, draw]]`
+
+// botBystander are the same orders but for finishing: the bot assumes
+// them of each other player in half the worlds, botPlayer in the others.
+const botBystander = `[heart: always, police: always, finish: none, put-back: random,
+  keep: [police, heart, boss, drink-up, drunken-sailor, shell-back, southenders, sydney-cove, dragons, shanghai],
+  skip: [draw]]`
+
+// BotOrders plays player's seat. At the standing-order step it gives its
+// standing orders (botStanding); at a question it weighs every answer the
+// form offers (Options) in botWorlds states consistent with what the seat
+// sees (Redeal, drawn from rng), each played on by the engine's own
+// Resolve with itself on botPlayer orders and each other player on
+// botPlayer or botBystander (at even odds, world by world) for
+// botHorizon turns a player (or to the end), and gives the answer with
+// the best mean share of the win (the defaults' answer when all weigh
+// alike), with its standing orders.
+func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
+	s := state(as)
+	me := s.seat(player)
+	standing := mustParse(botStanding)
+	if !s.owes(me) {
+		return e.Default(s, player)
+	}
+	if s.Stage == stReview {
+		return standing
+	}
+	var answers []string
+	for _, d := range e.Options(s, player) {
+		if d.Name == vNow {
+			for _, c := range d.Choices {
+				answers = append(answers, c.Order)
+			}
+		}
+	}
+	with := func(answer string) []orders.Item {
+		items, err := engine.ChoiceItems(answer)
+		if err != nil {
+			return nil
+		}
+		return orders.Renumber(append(mustParse(botStanding), items...))
+	}
+	if len(answers) == 0 {
+		return e.Default(s, player)
+	}
+	if len(answers) == 1 {
+		return with(answers[0])
+	}
+	// The answer kept when all weigh alike first: a Shanghai! put back
+	// on top (the next player draws it), else the defaults' answer.
+	prefer := vNow + ": top"
+	if d := e.Default(s, player); s.Stage != stPutBack && len(d) == 1 {
+		v, _ := d[0].String()
+		prefer = vNow + ": " + v
+	}
+	if i := slices.Index(answers, prefer); i > 0 {
+		answers[0], answers[i] = answers[i], answers[0]
+	}
+	var finisher, bystander parsed
+	if err := s.read(me, mustParse(botPlayer), &finisher); err != nil {
+		panic("oldshanghai: the bot's play-out orders: " + err.Error())
+	}
+	if err := s.read(me, mustParse(botBystander), &bystander); err != nil {
+		panic("oldshanghai: the bot's play-out orders: " + err.Error())
+	}
+	worlds := make([]*State, botWorlds)
+	dice := make([]*engine.Rand, botWorlds)
+	for i := range worlds {
+		w := state(e.Redeal(s, player, rng))
+		for q := range w.Players {
+			w.Players[q].Orders = finisher.standing
+			if q != me && rng.Intn(2) == 0 {
+				w.Players[q].Orders = bystander.standing
+			}
+		}
+		w.RoundTurns, w.ReviewOnElim, w.Review = 0, false, false
+		w.Stalemate = w.Quiet + botHorizon*w.aliveCount()
+		worlds[i], dice[i] = w, rng.Fork()
+	}
+	best, bestValue := 0, 0.0
+	for k, a := range answers {
+		items, err := engine.ChoiceItems(a)
+		if err != nil {
+			continue
+		}
+		var pr parsed
+		if s.read(me, items, &pr) != nil {
+			continue
+		}
+		v := 0.0
+		for i, w := range worlds {
+			v += e.botPlayOut(w, me, &pr, dice[i].Clone())
+		}
+		if k == 0 || v > bestValue {
+			best, bestValue = k, v
+		}
+	}
+	return with(answers[best])
+}
+
+// botPlayOut answers the open question of a copy of world w with me's
+// reading pr (the other players asked answer by their standing orders),
+// plays on, and returns me's share of the win.
+func (e Engine) botPlayOut(w *State, me int, pr *parsed, rng *engine.Rand) float64 {
+	var subs []engine.Submission
+	for _, q := range w.Asked {
+		if !w.in(q) {
+			continue
+		}
+		reading := &parsed{}
+		if q == me {
+			reading = pr
+		}
+		subs = append(subs, engine.Submission{Player: w.name(q), Reading: reading})
+	}
+	next, _, err := e.Resolve(w, subs, rng)
+	if err != nil {
+		return 0
+	}
+	return state(next).botShare(me)
+}
+
+// botShare is seat me's share of the win in s: of a finished game, its
+// share if it is among the winners; of a game going on, a share among
+// the players still in if it is one.
+func (s *State) botShare(me int) float64 {
+	if s.Stage == stOver {
+		for _, q := range s.Winners {
+			if q == me {
+				return 1 / float64(len(s.Winners))
+			}
+		}
+		return 0
+	}
+	if !s.in(me) {
+		return 0
+	}
+	return 1 / float64(s.aliveCount())
+}
+
+// mustParse reads one of the bot's own order files.
+func mustParse(text string) []orders.Item {
+	items, err := orders.ParseList([]byte(text))
+	if err != nil {
+		panic("oldshanghai: the bot's orders: " + err.Error())
+	}
+	return orders.Renumber(items)
+}
