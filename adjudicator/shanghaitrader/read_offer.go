@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -27,21 +26,22 @@ func (s *State) readOffer(p int, pl *plan, verb string, v any) error {
 	}
 	var with []any
 	for _, e := range list {
-		m, ok := e.(map[string]any)
+		m, ok := e.(mapping)
 		if !ok {
 			return fmt.Errorf("write {to: PLAYER, give: [ESTABLISHMENTS and cash], get: [...]}")
 		}
-		c := map[string]any{}
-		for _, k := range slices.Sorted(maps.Keys(m)) {
-			switch strings.ToLower(k) {
+		c := make(mapping, 0, len(m))
+		for _, e := range m {
+			switch strings.ToLower(e.key) {
 			case "to":
-				c["with"] = m[k]
+				c = append(c, mapEntry{"with", e.val})
 			case "with":
 				return fmt.Errorf("offer: name the player with to:, not with:")
 			default:
-				c[k] = m[k]
+				c = append(c, e)
 			}
 		}
+		c, _ = sortMapping(c)
 		with = append(with, c)
 	}
 	var got cityOrders
@@ -59,12 +59,12 @@ func toPlayer(v any) bool {
 	if list, ok := asList(v); ok && len(list) > 0 {
 		v = list[0]
 	}
-	m, ok := v.(map[string]any)
+	m, ok := v.(mapping)
 	if !ok {
 		return false
 	}
-	for k := range m {
-		if strings.EqualFold(k, "to") || strings.EqualFold(k, "with") {
+	for _, e := range m {
+		if strings.EqualFold(e.key, "to") || strings.EqualFold(e.key, "with") {
 			return true
 		}
 	}
@@ -84,25 +84,26 @@ func (s *State) readAnswer(p int, pl *plan, verb string, v any) error {
 	}
 	for _, e := range list {
 		a := tableAnswer{By: p, Accept: accept}
-		if m, ok := e.(map[string]any); ok {
+		if m, ok := e.(mapping); ok {
 			if !accept {
 				return fmt.Errorf("decline: name the player whose offer you decline; an offer you do not accept lapses anyway")
 			}
 			a.Standing, a.From = true, -1
-			for _, k := range slices.Sorted(maps.Keys(m)) {
+			for _, en := range m {
+				k := en.key
 				switch strings.ToLower(k) {
 				case "from":
-					t, _ := text(m[k])
+					t, _ := text(en.val)
 					q, err := s.otherPlayer(p, t)
 					if err != nil {
 						return fmt.Errorf("from: %v", err)
 					}
 					a.From = q
 				case "if_get", "ifget":
-					if isNone(m[k]) {
+					if isNone(en.val) {
 						continue
 					}
-					ts, ok := texts(m[k])
+					ts, ok := texts(en.val)
 					if !ok {
 						return fmt.Errorf("if_get: list the establishments the offer must give you")
 					}
