@@ -89,10 +89,9 @@ func NewBotRand(seed []byte, step, timeline int, player string) *Rand {
 	return &Rand{key: sha256.Sum256(b)}
 }
 
-// Fork returns a new stream drawn from r: the k-th of a family of streams
-// keyed from r's next word, for a bot that plays the same sampled future
-// against every candidate (common random numbers), so that candidates are
-// compared on the same dice.
+// Fork returns a new stream keyed from r's next word, for a bot that
+// plays the same sampled future against every candidate (common random
+// numbers), so that candidates are compared on the same dice.
 func (r *Rand) Fork() *Rand {
 	var b [8]byte
 	binary.BigEndian.PutUint64(b[:], r.Uint64())
@@ -108,96 +107,6 @@ func (r *Rand) Clone() *Rand {
 		c.src = &src
 	}
 	return c
-}
-
-// Lookahead is a bot built from an engine's own resolution: for each of a
-// few states consistent with what the bot's seat sees (Redeal), it plays
-// every candidate order file through Resolve, with the other pending
-// players' assumed orders (Others) and the same sampled dice for every
-// candidate, then Rollout steps more, and keeps the candidate whose mean
-// Value is highest (the first such, in Candidates' order).
-//
-// It is fair by construction: it reads the state only through Redeal,
-// whose result depends on what player may see alone; Candidates, Others
-// and Value see only redealt states.
-type Lookahead struct {
-	Engine Engine
-	// Redeal is the engine's Redealer.Redeal (see there).
-	Redeal func(s State, player string, rng *Rand) State
-	// Candidates lists player's candidate order files in s, each passing
-	// Check; the first is kept when all score alike.
-	Candidates func(s State, player string) [][]orders.Item
-	// Others is the orders assumed for another player who owes orders in
-	// s (nil: Engine.Default).
-	Others func(s State, player string, rng *Rand) []orders.Item
-	// Value says how good s is for player, higher better (any scale).
-	Value func(s State, player string) float64
-	// Samples is how many redealt states each candidate is played in
-	// (at least 1).
-	Samples int
-	// Rollout is how many further steps are played, everyone by Others,
-	// before Value is read (0: Value right after the bot's step).
-	Rollout int
-}
-
-// Choose returns player's orders for the open step of s.
-func (l Lookahead) Choose(s State, player string, rng *Rand) []orders.Item {
-	samples := max(l.Samples, 1)
-	worlds := make([]State, samples)
-	dice := make([]*Rand, samples)
-	for i := range worlds {
-		worlds[i] = l.Redeal(s, player, rng)
-		dice[i] = rng.Fork()
-	}
-	cands := l.Candidates(worlds[0], player)
-	if len(cands) == 0 {
-		return l.Engine.Default(worlds[0], player)
-	}
-	if len(cands) == 1 {
-		return cands[0]
-	}
-	best, bestValue := 0, 0.0
-	for c, items := range cands {
-		total := 0.0
-		for i, w := range worlds {
-			total += l.play(w, player, items, dice[i].Clone())
-		}
-		if c == 0 || total > bestValue {
-			best, bestValue = c, total
-		}
-	}
-	return cands[best]
-}
-
-// play resolves the open step of a copy of w with player's items, then
-// Rollout steps more, and returns the Value for player.
-func (l Lookahead) play(w State, player string, items []orders.Item, rng *Rand) float64 {
-	s := l.Engine.Clone(w)
-	for step := 0; step <= l.Rollout; step++ {
-		st := l.Engine.Status(s)
-		if st.Finished || len(st.Pending) == 0 {
-			break
-		}
-		subs := make([]Submission, 0, len(st.Pending))
-		for _, p := range st.Pending {
-			var its []orders.Item
-			switch {
-			case step == 0 && p == player:
-				its = items
-			case l.Others != nil:
-				its = l.Others(s, p, rng)
-			default:
-				its = l.Engine.Default(s, p)
-			}
-			subs = append(subs, Submission{Player: p, Items: its})
-		}
-		next, _, err := l.Engine.Resolve(s, subs, rng.Fork())
-		if err != nil {
-			break
-		}
-		s = next
-	}
-	return l.Value(s, player)
 }
 
 // RandomOrders is a legal order file for player chosen at random among the

@@ -42,8 +42,7 @@ const (
 )
 
 // BotOrders are the bot's orders for player's seat (engine.Bot). It
-// looks ahead as engine.Lookahead does, over botSamples states redealt
-// from what the seat sees (Redeal), each with its own dice, the same for
+// looks ahead over botSamples states redealt from what the seat sees (Redeal), each with its own dice, the same for
 // every candidate: its candidates are the legal moves of the open step,
 // each with the same standing choices (what to buy, to deposit, the
 // passport, bodyguards, an assassin; botCandidates), the others play
