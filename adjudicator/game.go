@@ -54,6 +54,10 @@ type Game struct {
 	// NoticeKinds (0: none), so that the mail gateway need not read the
 	// log to learn that there is nothing new to tell.
 	NoticeSeq int64
+	// TableSeq is the sequence number of the log's last event that
+	// changed what is on the table of the open step (engine.OpenOrders):
+	// the mail gateway tells the players an offer waits for.
+	TableSeq int64
 	// RosterSeq is the sequence number of the last event that changed
 	// who is in the game and at what address (the set-up, a seat handed
 	// over), so that the games index writes the game's people only then.
@@ -438,6 +442,7 @@ func (g *Game) apply(e events.Event) error {
 			// same state: the status is then as it was.
 			if ns != g.State {
 				g.State, g.Status = ns, g.Engine.Status(ns)
+				g.TableSeq = e.Seq
 			}
 		}
 	case KindStanding:
@@ -497,6 +502,18 @@ func (g *Game) apply(e events.Event) error {
 			return bad("%v", err)
 		}
 		delete(g.Open, p.Player)
+		if oo, ok := g.Engine.(engine.OpenOrders); ok {
+			// A voided file no longer counts, and so neither do the
+			// offers and answers it put on the table.
+			ns, err := oo.ApplyOpen(g.State, p.Player, nil)
+			if err != nil {
+				return bad("orders voided on the table: %v", err)
+			}
+			if ns != g.State {
+				g.State, g.Status = ns, g.Engine.Status(ns)
+				g.TableSeq = e.Seq
+			}
+		}
 		note(fmt.Sprintf("The GM voided %s's orders for step %d.", p.Player, p.Step), p.Reason)
 	case KindResign:
 		var p PlayerAction

@@ -21,6 +21,8 @@ import (
 //   - press is relayed to its recipients from the games' address (see
 //     relayPress);
 //   - an absence is told to the other players and the GM;
+//   - an offer put on the table for a player (engine.OpenOrders) is told
+//     to that player alone, with how to answer it (see tellTable);
 //   - a deadline the GM changed for the open step, and the GM's pause,
 //     resume and grace, are told to the players. While a game is paused
 //     no deadline notice goes out (none runs); the resume tells the
@@ -39,6 +41,7 @@ const (
 	KindAbsence  = "absence"   // a player's absence, told to the others
 	KindGMNotice = "gm-notice" // the GM paused, resumed or set the grace
 	KindDisorder = "disorder"  // the GM told that a player fell into civil disorder
+	KindOffer    = "offer"     // a player told of an offer on the table that waits for their answer
 )
 
 // noticesTx queues the notices of g's events since the mark, and moves the
@@ -56,6 +59,11 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 		from = g.Last.Seq
 		if g.Last.From > 0 {
 			from = g.Last.From - 1
+		}
+	}
+	if g.TableSeq > from {
+		if err := d.tellTable(ctx, tx, g); err != nil {
+			return err
 		}
 	}
 	if g.NoticeSeq <= from {
@@ -93,6 +101,38 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 		}
 	}
 	marks.put("deadline", g.Seq)
+	return nil
+}
+
+// tellTable tells each player of g what waits on the table of the open
+// step for their answer (engine.OpenOrders Awaiting), as their view words
+// it. The Message-ID is made of the step, the player and the words, so
+// that an offer is told once however often the table changes, and an
+// offer changed is told anew. Nobody else is told anything: the offer is
+// the two players' business.
+func (d *Dispatcher) tellTable(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
+	oo, ok := g.Engine.(engine.OpenOrders)
+	if !ok || g.Status.Finished || g.Paused {
+		return nil
+	}
+	for _, r := range players(g, "") {
+		lines := oo.Awaiting(g.State, r.view)
+		if len(lines) == 0 {
+			continue
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "On the table in game %s, step %d, waiting for your answer:\n\n", g.ID, g.Step)
+		for _, l := range lines {
+			b.WriteString("    " + l + "\n")
+		}
+		b.WriteString("\nAnswer in an order file (with your token) before the deadline: accept:\nor decline: the player, or make them a counter-offer with offer:. An offer\nyou do not answer lapses when the step closes.\n")
+		id := append([]string{g.ID, strconv.Itoa(g.Step), r.key}, lines...)
+		dr := &Draft{Game: g.ID, Kind: KindOffer, Step: g.Step, To: r.addr, Subject: gameSubject(g.ID, "an offer waits for your answer"),
+			Body: b.String(), MessageID: newID(d.Domain, KindOffer, id...), InReplyTo: threadRoot(d.Domain, g.ID, r.key)}
+		if _, err := d.Outbox.Enqueue(ctx, tx, dr); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

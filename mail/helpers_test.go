@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"taipan/adjudicator"
+	"taipan/adjudicator/shanghaitrader"
 	"taipan/adjudicator/trader"
 	"taipan/events"
 	"taipan/mail"
@@ -123,7 +124,7 @@ func (f *fixture) open(cfg *mail.Config) {
 		f.t.Fatal(err)
 	}
 	f.store = st
-	f.host = &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New())}
+	f.host = &adjudicator.Host{Store: st, Games: adjudicator.NewRegistry(trader.New(), shanghaitrader.New())}
 	var logger *log.Logger
 	if testing.Verbose() {
 		logger = log.New(os.Stderr, "serve: ", log.Lmicroseconds)

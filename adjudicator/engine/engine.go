@@ -164,6 +164,11 @@ type OpenOrders interface {
 	// It returns s itself when the file changes nothing, and a new
 	// state (s left as it was) when it does.
 	ApplyOpen(s State, player string, items []orders.Item) (State, error)
+	// Awaiting are the lines of what s's table holds for player that
+	// waits for their answer, each saying how to answer it; none when
+	// nothing does. The host mails them to the player between reports,
+	// so that an offer is answered in the step it was made in.
+	Awaiting(s State, player string) []string
 }
 
 // Filler is implemented by engines whose order files may leave orders out.

@@ -93,7 +93,15 @@
 // (its terms are kept with it), so an offer changed after its acceptance
 // needs a new one; accept: {from: P, if_get: [...]} answers any offer of
 // P that gives all it names; a counter-offer put on the table after an
-// offer answers (declines) it too. While
+// offer answers (declines) it too. An offer may carry, with its exchange or
+// alone, a loan (lend:, borrow:, §9.1) and fee waivers (give_waiver:,
+// get_waiver:, §9.3), carried out whole or not at all; a loan or a
+// waiver alone is not the pair's one exchange of the year (§2.3 limits
+// transfers of establishments), and a waiver made is the payee's standing
+// public fee, as fees: {KIND: {PLAYER: 0}} would be (ST-X19: fees are
+// public notices, and the fee charged is seen anyway). Awaiting words
+// what waits for a player's answer, which the host mails them; a file the
+// GM voids takes its offers and answers off the table. While
 // an offer on the table is unanswered its addressee is in
 // Status.Answering, and the host waits for their new file as for a file
 // not sent (until the deadline): the one public trace of an offer is that

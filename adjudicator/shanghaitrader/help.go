@@ -57,6 +57,9 @@ Collusion Phase (negotiate by press; these are played at its close):
                               orders the same the other way
   - offer: {to: bob, give: [TP-02a, 10], get: [W-15a]}   shown to bob at
                               once; made if he accepts in this step
+  - offer: {to: bob, lend: 20, get_waiver: [ferry]}   a loan (or borrow:)
+                              and fee waivers (give_waiver: yours to bob),
+                              with or without an exchange, as one deal
   - accept: alice             (or decline: alice) her offer as it stands;
                               accept: {from: bob, if_get: [TP-02a]} in advance
 Loans, at any step: lend: {bob: 30} (made if bob orders borrow: {alice:

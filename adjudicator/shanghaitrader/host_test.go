@@ -171,3 +171,46 @@ func TestArrivalRefusedByTheHost(t *testing.T) {
 		t.Errorf("the accepted file logged %d events", len(r.Events))
 	}
 }
+
+// TestVoidTakesTheOfferOffTheTable: the GM's void of a file that put an
+// offer on the table takes the offer off with it, so that its addressee
+// is no longer asked to answer it, and a replay of the log agrees.
+func TestVoidTakesTheOfferOffTheTable(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	ng := createGame(t, h, "st-void", 3, "setup: {year: 2, collusion: true, initiative: [p1, p2, p3], players: {p1: {owns: [TP-02a]}, p2: {owns: [W-15a]}}}")
+	env, err := orders.Parse([]byte("game: st-void\nplayer: p1\norders:\n  - offer: {to: p2, give: [TP-02a], get: [W-15a]}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.Token = ng.Tokens["p1"]
+	rec, err := h.Submit(ctx, env, adjudicator.SubmitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Game.Status.Answering; len(got) != 1 || got[0] != "p2" {
+		t.Fatalf("answering after the offer: %q, want [p2]", got)
+	}
+	res, err := h.GM(ctx, "st-void", adjudicator.GMAction{Action: "void", Args: []string{"p1"}, Reason: "sent by mistake"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := shanghaitrader.New()
+	for _, g := range []*adjudicator.Game{res.Game, mustGame(t, h, "st-void")} {
+		if got := g.Status.Answering; len(got) != 0 {
+			t.Errorf("answering after the void: %q", got)
+		}
+		if got := e.Awaiting(g.State, "p2"); len(got) != 0 {
+			t.Errorf("p2 still awaited for %q", got)
+		}
+	}
+}
+
+func mustGame(t *testing.T, h *adjudicator.Host, id string) *adjudicator.Game {
+	t.Helper()
+	g, err := h.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}

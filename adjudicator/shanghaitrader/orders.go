@@ -142,9 +142,10 @@ type cityOrders struct {
 	Police, Monks, Marines []int
 	Minder                 int // seat; -1 when not given
 	Exchanges              []exchange
-	// Offered are the exchanges offered to other players (With: the
-	// addressee) and Answers the answers to theirs (offer.go).
-	Offered []exchange
+	// Offered are the deals offered to other players (To: the addressee;
+	// Seq and From are set when ApplyOpen puts them on the table) and
+	// Answers the answers to theirs (offer.go).
+	Offered []tableOffer
 	Answers []tableAnswer
 }
 

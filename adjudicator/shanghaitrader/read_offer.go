@@ -4,52 +4,170 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"taipan/adjudicator/engine"
 )
 
 // The readings of deals in one round (offer.go): offer: to a
 // player, and accept: and decline:.
 
-// readOffer reads offer: an exchange offered to another player in the
-// Collusion Phase, {to: PLAYER, give: [...], get: [...]} or a list of
-// them; any other value is an offer of the registry's deals (readDeal,
-// §9.3).
+// readOffer reads offer: a deal offered to another player in the
+// Collusion Phase, {to: PLAYER, give: [...], get: [...], lend: N,
+// borrow: N, give_waiver: [FEES], get_waiver: [FEES]} or a list of them;
+// any other value is an offer of the registry's deals (readDeal, §9.3).
 func (s *State) readOffer(p int, pl *plan, verb string, v any) error {
 	if !toPlayer(v) {
 		return s.readDeal(p, pl, verb, v)
 	}
 	if !s.collusion() {
-		return fmt.Errorf("an offer to a player is an exchange, made in the Collusion Phase, the step before each winter turn (§2.2); the registry's deals are {lido|customs|spy|inspector|courtesan: AMOUNT}")
+		return fmt.Errorf("an offer to a player is a deal of the Collusion Phase, the step before each winter turn (§2.2); the registry's deals are {lido|customs|spy|inspector|courtesan: AMOUNT}")
 	}
 	list, ok := asList(v)
 	if !ok {
 		list = []any{v}
 	}
-	var with []any
+	cash := 0
 	for _, e := range list {
-		m, ok := e.(mapping)
-		if !ok {
-			return fmt.Errorf("write {to: PLAYER, give: [ESTABLISHMENTS and cash], get: [...]}")
+		o, err := s.readTableOffer(p, e)
+		if err != nil {
+			return fmt.Errorf("offer: %v", err)
 		}
-		c := make(mapping, 0, len(m))
-		for _, e := range m {
-			switch strings.ToLower(e.key) {
-			case "to":
-				c = append(c, mapEntry{"with", e.val})
-			case "with":
-				return fmt.Errorf("offer: name the player with to:, not with:")
-			default:
-				c = append(c, e)
+		if slices.ContainsFunc(pl.City.Offered, func(x tableOffer) bool { return x.To == o.To }) {
+			return fmt.Errorf("offer: one offer to %s: put everything in it", s.Players[o.To].Name)
+		}
+		cash += o.GiveCash + o.Lend
+		pl.City.Offered = append(pl.City.Offered, o)
+	}
+	if cash > s.Players[p].Cash {
+		return fmt.Errorf("offer: you have %s in cash to give and lend", money(s.Players[p].Cash))
+	}
+	return nil
+}
+
+// offerUsage is how an offer to a player is written.
+const offerUsage = "write {to: PLAYER, give: [ESTABLISHMENTS and cash], get: [...], lend: AMOUNT, borrow: AMOUNT, give_waiver: [FEES], get_waiver: [FEES]}"
+
+// readTableOffer reads one offer to a player: its exchange by
+// parseExchanges, its loan and its waivers here.
+func (s *State) readTableOffer(p int, v any) (tableOffer, error) {
+	d := s.d()
+	m, ok := v.(mapping)
+	if !ok {
+		return tableOffer{}, fmt.Errorf("%s", offerUsage)
+	}
+	var o tableOffer
+	ex := make(mapping, 0, len(m))
+	trades, named := false, false
+	for _, e := range m {
+		switch k := strings.ToLower(e.key); k {
+		case "to":
+			named = true
+			ex = append(ex, mapEntry{"with", e.val})
+		case "with":
+			return o, fmt.Errorf("name the player with to:, not with:")
+		case "give", "get":
+			trades = trades || !isNone(e.val)
+			ex = append(ex, e)
+		case "lend", "borrow":
+			n, ok := number(e.val)
+			if !ok || n <= 0 || n%d.Unit != 0 || n > 1e6 {
+				return o, fmt.Errorf("%s: a loan is a positive multiple of $%dooo (§9.1)", k, d.Unit)
+			}
+			if k == "lend" {
+				o.Lend = n
+			} else {
+				o.Borrow = n
+			}
+		case "give_waiver", "get_waiver":
+			if isNone(e.val) {
+				continue
+			}
+			ts, ok := texts(e.val)
+			if !ok {
+				return o, fmt.Errorf("%s: list the fees waived (fine, airfield, ferry, transport, commission, gala, extortion)", k)
+			}
+			for _, t := range ts {
+				kind := strings.ToLower(t)
+				if _, ok := d.feeTop(kind, false); !ok {
+					return o, fmt.Errorf("%s: %q is not a fee: the fees are fine, airfield, ferry, transport, commission, gala and extortion (§9.3)%s", k, t, engine.DidYouMeanAside(t, []string{feeFine, feeAirfield, feeFerry, feeTransport, feeCommission, feeGala, feeExtortion}))
+				}
+				if k == "give_waiver" {
+					o.GiveWaiver = append(o.GiveWaiver, kind)
+				} else {
+					o.GetWaiver = append(o.GetWaiver, kind)
+				}
+			}
+		default:
+			return o, fmt.Errorf("the keys are to, give, get, lend, borrow, give_waiver and get_waiver, not %q%s", e.key, engine.DidYouMeanAside(e.key, []string{"to", "give", "get", "lend", "borrow", "give_waiver", "get_waiver"}))
+		}
+	}
+	if !named {
+		return o, fmt.Errorf("name the other player (to:)")
+	}
+	if o.Lend > 0 && o.Borrow > 0 {
+		return o, fmt.Errorf("lend or borrow, not both: a loan goes one way")
+	}
+	var terms []string
+	if trades {
+		ex, _ = sortMapping(ex)
+		var got cityOrders
+		if err := s.parseExchanges(p, &got, []any{ex}); err != nil {
+			return o, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "exchange: "))
+		}
+		x := got.Exchanges[0]
+		o.To, o.Give, o.Get, o.GiveCash, o.GetCash = x.With, x.Give, x.Get, x.GiveCash, x.GetCash
+		terms = append(terms, x.Text)
+	} else {
+		for _, e := range ex {
+			if e.key == "with" {
+				t, _ := text(e.val)
+				q, err := s.otherPlayer(p, t)
+				if err != nil {
+					return o, err
+				}
+				o.To = q
 			}
 		}
-		c, _ = sortMapping(c)
-		with = append(with, c)
 	}
-	var got cityOrders
-	if err := s.parseExchanges(p, &got, with); err != nil {
-		return fmt.Errorf("offer: %v", strings.TrimPrefix(err.Error(), "exchange: "))
+	slices.Sort(o.GiveWaiver)
+	o.GiveWaiver = slices.Compact(o.GiveWaiver)
+	slices.Sort(o.GetWaiver)
+	o.GetWaiver = slices.Compact(o.GetWaiver)
+	if o.Lend > 0 {
+		terms = append(terms, "a loan of "+money(o.Lend)+" to "+s.Players[o.To].Name)
 	}
-	pl.City.Offered = got.Exchanges
-	return nil
+	if o.Borrow > 0 {
+		terms = append(terms, "a loan of "+money(o.Borrow)+" from "+s.Players[o.To].Name)
+	}
+	if len(o.GiveWaiver) > 0 {
+		terms = append(terms, fmt.Sprintf("%s's %s waived", s.Players[o.To].Name, feeWords(o.GiveWaiver)))
+	}
+	if len(o.GetWaiver) > 0 {
+		terms = append(terms, fmt.Sprintf("%s waived by %s", feeWords(o.GetWaiver), s.Players[o.To].Name))
+	}
+	if len(terms) == 0 {
+		return o, fmt.Errorf("to %s: nothing changes hands; %s", s.Players[o.To].Name, offerUsage)
+	}
+	o.Text = strings.Join(terms, "; ")
+	return o, nil
+}
+
+// feeWords names fee kinds as the rulebook does, in a list.
+func feeWords(kinds []string) string {
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		switch k {
+		case feeFine:
+			names[i] = "fines"
+		case feeFerry:
+			names[i] = "ferry charge"
+		case feeCommission, feeExtortion:
+			names[i] = k
+		default:
+			names[i] = k + " fee"
+		}
+	}
+	return andList(names)
 }
 
 // toPlayer reports whether an offer: value is addressed to a player
@@ -180,8 +298,8 @@ func (s *State) offerChoices(p int) []string {
 // and offers them one: one exchange a pair (§2.3).
 func (s *State) oneDealEach(x *cityOrders) error {
 	for _, o := range x.Offered {
-		if slices.ContainsFunc(x.Exchanges, func(e exchange) bool { return e.With == o.With }) {
-			return fmt.Errorf("one exchange with %s: an exchange: or an offer:, not both", s.Players[o.With].Name)
+		if o.exchanges() && slices.ContainsFunc(x.Exchanges, func(e exchange) bool { return e.With == o.To }) {
+			return fmt.Errorf("one exchange with %s: an exchange: or an offer:, not both", s.Players[o.To].Name)
 		}
 	}
 	return nil
