@@ -384,6 +384,27 @@ func (g *Game) openStep(at time.Time) {
 	}
 }
 
+// applyOpen puts what player's file items put on the table of the open
+// step (engine.OpenOrders), in place of their earlier file's, for the
+// event seq.
+func (g *Game) applyOpen(player string, items []orders.Item, seq int64) error {
+	oo, ok := g.Engine.(engine.OpenOrders)
+	if !ok {
+		return nil
+	}
+	ns, err := oo.ApplyOpen(g.State, player, items)
+	if err != nil {
+		return err
+	}
+	// Most files put nothing on the table and come back as the same
+	// state: the status is then as it was.
+	if ns != g.State {
+		g.State, g.Status = ns, g.Engine.Status(ns)
+		g.TableSeq = seq
+	}
+	return nil
+}
+
 func (g *Game) apply(e events.Event) error {
 	bad := func(format string, args ...any) error {
 		return &ReplayError{e, fmt.Sprintf(format, args...)}
@@ -433,17 +454,8 @@ func (g *Game) apply(e events.Event) error {
 		late := !g.Deadline.IsZero() && !g.Paused && e.RecordedAt.After(g.Deadline)
 		g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Late: late}
 		g.back(e.Actor, e.RecordedAt)
-		if oo, ok := g.Engine.(engine.OpenOrders); ok {
-			ns, err := oo.ApplyOpen(g.State, e.Actor, items)
-			if err != nil {
-				return bad("orders refused on the table: %v", err)
-			}
-			// Most files put nothing on the table and come back as the
-			// same state: the status is then as it was.
-			if ns != g.State {
-				g.State, g.Status = ns, g.Engine.Status(ns)
-				g.TableSeq = e.Seq
-			}
+		if err := g.applyOpen(e.Actor, items, e.Seq); err != nil {
+			return bad("orders refused on the table: %v", err)
 		}
 	case KindStanding:
 		_, items, err := orders.ParseLoggedPayload(e.Payload)
@@ -502,17 +514,10 @@ func (g *Game) apply(e events.Event) error {
 			return bad("%v", err)
 		}
 		delete(g.Open, p.Player)
-		if oo, ok := g.Engine.(engine.OpenOrders); ok {
-			// A voided file no longer counts, and so neither do the
-			// offers and answers it put on the table.
-			ns, err := oo.ApplyOpen(g.State, p.Player, nil)
-			if err != nil {
-				return bad("orders voided on the table: %v", err)
-			}
-			if ns != g.State {
-				g.State, g.Status = ns, g.Engine.Status(ns)
-				g.TableSeq = e.Seq
-			}
+		// A voided file no longer counts, and so neither do the offers
+		// and answers it put on the table.
+		if err := g.applyOpen(p.Player, nil, e.Seq); err != nil {
+			return bad("orders voided on the table: %v", err)
 		}
 		note(fmt.Sprintf("The GM voided %s's orders for step %d.", p.Player, p.Step), p.Reason)
 	case KindResign:
