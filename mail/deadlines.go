@@ -112,7 +112,7 @@ func (d *Dispatcher) noticesTx(ctx context.Context, tx *events.Tx, g *adjudicato
 // the two players' business.
 func (d *Dispatcher) tellTable(ctx context.Context, tx *events.Tx, g *adjudicator.Game) error {
 	oo, ok := g.Engine.(engine.OpenOrders)
-	if !ok || g.Status.Finished || g.Paused {
+	if !ok {
 		return nil
 	}
 	for _, r := range players(g, "") {

@@ -93,13 +93,8 @@
 // (its terms are kept with it), so an offer changed after its acceptance
 // needs a new one; accept: {from: P, if_get: [...]} answers any offer of
 // P that gives all it names; a counter-offer put on the table after an
-// offer answers (declines) it too. An offer may carry, with its exchange or
-// alone, a loan (lend:, borrow:, §9.1) and fee waivers (give_waiver:,
-// get_waiver:, §9.3), carried out whole or not at all; a loan or a
-// waiver alone is not the pair's one exchange of the year (§2.3 limits
-// transfers of establishments), and a waiver made is the payee's standing
-// public fee, as fees: {KIND: {PLAYER: 0}} would be (ST-X19: fees are
-// public notices, and the fee charged is seen anyway). Awaiting words
+// offer answers (declines) it too. An offer may carry a loan and fee
+// waivers too (ST-X31). Awaiting words
 // what waits for a player's answer, which the host mails them; a file the
 // GM voids takes its offers and answers off the table. While
 // an offer on the table is unanswered its addressee is in
@@ -492,4 +487,19 @@
 //     roll, the courtesan's, the customs roll, the Lido Courtesan's, the
 //     spy's; and at the end of a year the sudden-death roll before the
 //     initiative roll-offs. The Collusion Phase rolls no die.
+//   - ST-X31 (§9.1 "You may freely borrow from and lend money to other
+//     players at any time"; §9.3 "You are free to vary or waive fines,
+//     charges and commissions"; §2.3 the Exchange Segment): an offer to a
+//     player may carry, with its exchange or alone, a loan (lend:,
+//     borrow:, one way) and fee waivers (give_waiver: the maker's to the
+//     addressee, get_waiver: the addressee's to the maker), and is carried
+//     out whole or not at all, in the Exchange Segment, the lender needing
+//     the cash of the exchange and the loan together. A loan or a waiver
+//     alone is not the pair's one exchange of the year, which §2.3 counts
+//     in transfers of establishments and cash. A waiver made is announced
+//     and becomes the payee's standing public fee, as fees: {KIND:
+//     {PLAYER: 0}} would be (ST-X19: fees are public notices, and a fee
+//     charged is seen anyway); the terms of the deal stay the two
+//     players'; a later fees: of the payee replaces it, as it replaces any
+//     notice.
 package shanghaitrader
