@@ -17,7 +17,9 @@ var _ engine.ArrivalChecker = Engine{}
 // with nobody moving first, §2.3), and deposit:, withdraw: or
 // daily-mail: when neither the moves nor the default move that replaces
 // them can end at the Banks (or the Currency Trader) or the Daily Mail
-// (§8.1, §8.2, §8.3). An assassin who cannot strike is refused by Check
+// (§8.1, §8.2, §8.3), and fan-tan: or opium: when none of them rolls for
+// the district of Fan Tan Gambling or the Opium Dens, the only way to
+// land there of one's own will (§7.3, §7.6). An assassin who cannot strike is refused by Check
 // itself (assassinTarget). What may still apply is taken, and the
 // acknowledgement says on what it waits (Fills).
 //
@@ -61,6 +63,14 @@ func (s *State) cannotApply(p int, items []orders.Item, pl *plan) error {
 		case verbDailyMail:
 			if pl.DailyMail >= 0 && !s.inReach(p, s.reachMoves(p, pl), true, func(i int) bool { return i == d.mail }) {
 				errs = append(errs, it.Errorf("this can never apply: none of your moves, nor the default move, can take you to %s this turn (§8.3); leave it out", d.locName(d.mail)))
+			}
+		case verbFanTan, verbOpium:
+			den, rule := d.role(roleFanTan), "§7.3"
+			if v.name == verbOpium {
+				den, rule = d.role(roleOpium), "§7.6"
+			}
+			if den >= 0 && !s.inReach(p, s.reachMoves(p, pl), false, func(i int) bool { return i == den }) {
+				errs = append(errs, it.Errorf("this can never apply: none of your moves, nor the default move, rolls for %s, where %s lies (%s); leave it out", d.district(den).Name, d.locName(den), rule))
 			}
 		}
 	}

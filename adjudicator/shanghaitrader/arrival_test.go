@@ -2,6 +2,7 @@ package shanghaitrader
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,6 +30,8 @@ func TestCheckArrival(t *testing.T) {
 		{"alice", "- move: auto Consulates\n- deposit: all but 40", "line 2, field orders[2].deposit: this can never apply: none of your moves, nor the default move, can take you to Imperial Trading Banks or Currency Trader this turn (§8.1)"},
 		{"alice", "- move: auto Consulates\n- withdraw: 50", "field orders[2].withdraw: this can never apply"},
 		{"alice", "- move: auto Consulates\n- daily-mail: bob", "field orders[2].daily-mail: this can never apply: none of your moves, nor the default move, can take you to North China Daily Mail this turn (§8.3)"},
+		{"alice", "- fan-tan: 20", "line 1, field orders[1].fan-tan: this can never apply: none of your moves, nor the default move, rolls for Old Chinatown, where Fan Tan Gambling lies (§7.3); leave it out"},
+		{"alice", "- move: auto Consulates\n- opium: pay", "line 2, field orders[2].opium: this can never apply: none of your moves, nor the default move, rolls for Old Chinatown, where Opium Dens lies (§7.6)"},
 	} {
 		items := parseFile(t, c.file)
 		if err := e.Check(as, c.player, items); err != nil {
@@ -46,23 +49,56 @@ func TestCheckArrival(t *testing.T) {
 		{"bob", "- move: auto Consulates\n- hire: {assassin: carol}"},       // carol moves first: she may reach the airfield
 		{"alice", "- move: Hongkew Wharves\n- daily-mail: bob"},             // Hongkew has a station: the roll may go on
 		{"alice", "- move: stay\n- move: stay"},                             // Check's to refuse
+		{"alice", "- move: Old Chinatown\n- fan-tan: 20\n- opium: gamble"},  // the roll may land at either den
+		{"alice", "- move: [Old Chinatown if cash > 900]\n- opium: pay"},       // the roll may be taken
 	} {
 		if err := e.CheckArrival(as, c.player, parseFile(t, c.file)); err != nil {
 			t.Errorf("%s %q may still apply, but CheckArrival refuses it: %v", c.player, c.file, err)
 		}
 	}
-	// The form offers nothing the arrival would refuse.
-	for _, d := range e.Options(as, "alice") {
+	// The form offers nothing the arrival would refuse, alone or with one
+	// of the moves it offers; so it offers a wager at Fan Tan, since one
+	// of its moves rolls for Old Chinatown, though the default does not.
+	decisions := e.Options(as, "alice")
+	var moves [][]orders.Item
+	offered := map[string]bool{}
+	for _, d := range decisions {
+		offered[d.Name] = true
 		for _, ch := range d.Choices {
-			items, err := engine.ChoiceItems(ch.Order)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := e.CheckArrival(as, "alice", items); err != nil {
-				t.Errorf("alice is offered %q, which arrives refused: %v", ch.Order, err)
+			if d.Name == verbMove {
+				moves = append(moves, choiceItems(t, ch.Order))
 			}
 		}
 	}
+	for _, d := range decisions {
+		for _, ch := range d.Choices {
+			items := choiceItems(t, ch.Order)
+			err := e.CheckArrival(as, "alice", items)
+			for _, m := range moves {
+				if err == nil || d.Name == verbMove {
+					break
+				}
+				err = e.CheckArrival(as, "alice", orders.Renumber(append(slices.Clip(m), items...)))
+			}
+			if err != nil {
+				t.Errorf("alice is offered %q, which arrives refused with every move offered: %v", ch.Order, err)
+			}
+		}
+	}
+	for _, v := range []string{verbMove, verbFanTan, verbOpium, verbDailyMail} {
+		if !offered[v] {
+			t.Errorf("alice's form leaves out %s, which one of its moves can reach", v)
+		}
+	}
+}
+
+func choiceItems(t *testing.T, order string) []orders.Item {
+	t.Helper()
+	items, err := engine.ChoiceItems(order)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return items
 }
 
 func parseFile(t *testing.T, file string) []orders.Item {

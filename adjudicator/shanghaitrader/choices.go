@@ -23,11 +23,28 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 	if p < 0 || s.Over || !s.Players[p].inCity() {
 		return nil
 	}
+	// A choice made at a place (a deposit, a wager at Fan Tan) is kept
+	// when one of the moves the form offers can take the player there:
+	// the form is filled in as one file, so the arrival sees them
+	// together. reach is the last move that did, tried first.
+	var moves []orders.Item
+	reach := 0
 	check := func(items []orders.Item) error {
 		if err := e.Check(as, player, items); err != nil {
 			return err
 		}
-		return e.CheckArrival(as, player, items)
+		err := e.CheckArrival(as, player, items)
+		if err == nil || len(items) != 1 || items[0].Verb == verbMove {
+			return err
+		}
+		for k := range moves {
+			i := (reach + k) % len(moves)
+			if e.CheckArrival(as, player, orders.Renumber([]orders.Item{moves[i], items[0]})) == nil {
+				reach = i
+				return nil
+			}
+		}
+		return err
 	}
 	var out []engine.Decision
 	for _, name := range s.rules.verbs.list {
@@ -50,6 +67,11 @@ func (e Engine) Options(as engine.State, player string) []engine.Decision {
 		d := engine.Decision{Name: v.name, Prompt: prompt, Choices: legal, Optional: true}
 		if v.name == verbMove {
 			d.Default = "move: " + s.defaultMove(p).Text
+			for _, c := range legal {
+				if items, err := engine.ChoiceItems(c.Order); err == nil && len(items) == 1 {
+					moves = append(moves, items[0])
+				}
+			}
 		}
 		out = append(out, d)
 	}
