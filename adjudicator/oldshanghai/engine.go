@@ -387,6 +387,9 @@ func (Engine) Status(as engine.State) engine.Status {
 		}
 		return st
 	}
+	if len(s.Asked) > 0 {
+		st.Pending = make([]string, 0, len(s.Asked))
+	}
 	for p := range s.Players {
 		if s.owes(p) {
 			st.Pending = append(st.Pending, s.name(p))
@@ -399,17 +402,14 @@ func (s *State) phaseText() string {
 	if s.Stage == stOver {
 		return "game over: " + s.Ended
 	}
-	turn := fmt.Sprintf("turn %d, %s's turn", s.Turn+1, s.name(s.Active))
-	switch s.Stage {
-	case stReview:
+	if s.Stage == stReview {
 		if s.Turn == 0 {
 			return "standing orders for the game"
 		}
-		return fmt.Sprintf("standing orders after turn %d", s.Turn)
-	case stTurn:
-		return turn + ": skip card or draw"
+		return "standing orders after turn " + strconv.Itoa(s.Turn)
 	}
-	return turn + ": " + s.questionShort()
+	// Asked at every step, so written without fmt, in one concatenation.
+	return "turn " + strconv.Itoa(s.Turn+1) + ", " + s.name(s.Active) + "'s turn: " + s.questionShort()
 }
 
 // questionShort names the open decision in a few words.
@@ -629,10 +629,10 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 	if e.traced {
 		s.trace = make([]move, 0, 32)
 	}
-	s.answers = map[int]answer{}
+	s.answers = make([]*answer, len(s.Players))
 	done := make([]bool, len(s.Players)) // by seat: who has sent orders
-	var readings []parsed
-	var seats []int
+	readings := make([]*parsed, 0, len(s.Players))
+	seats := make([]int, 0, len(s.Players))
 	for _, sub := range subs {
 		p := s.seat(sub.Player)
 		if !s.owes(p) {
@@ -644,18 +644,20 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 		done[p] = true
 		// The host hands the reading its Read made of these very items
 		// against this state; without one, they are read here.
-		var pr parsed
-		if read, ok := sub.Reading.(*parsed); ok {
-			pr = *read
-		} else if err := s.read(p, sub.Items, &pr); err != nil {
-			return nil, nil, fmt.Errorf("oldshanghai: orders of %s: %w", sub.Player, err)
+		// The readings are only read, never changed.
+		pr, ok := sub.Reading.(*parsed)
+		if !ok {
+			pr = new(parsed)
+			if err := s.read(p, sub.Items, pr); err != nil {
+				return nil, nil, fmt.Errorf("oldshanghai: orders of %s: %w", sub.Player, err)
+			}
 		}
 		readings, seats = append(readings, pr), append(seats, p)
 	}
 	for _, p := range s.Asked {
 		if !done[p] && s.in(p) && s.Stage != stReview {
-			var pr parsed
-			if err := s.read(p, e.Default(s, s.name(p)), &pr); err != nil {
+			pr := new(parsed)
+			if err := s.read(p, e.Default(s, s.name(p)), pr); err != nil {
 				return nil, nil, err
 			}
 			readings, seats = append(readings, pr), append(seats, p)
@@ -670,7 +672,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Ran
 			}
 		}
 		if pr.now != nil {
-			s.answers[p] = *pr.now
+			s.answers[p] = pr.now
 		} else if s.Stage != stReview && !s.covers(p) {
 			return nil, nil, fmt.Errorf("oldshanghai: the orders of %s do not answer %s", s.name(p), s.questionShort())
 		}

@@ -133,7 +133,7 @@ func (s *State) otherPlayer(p int, it orders.Item, name string) (int, error) {
 // "boss", a gang id, or "" for not at all; ok is false when p must be
 // asked. src is the order, the zero source for an answer.
 func (s *State) finishWith(p int) (with string, src source, ok bool) {
-	if a, has := s.answers[p]; has {
+	if a, has := s.answerOf(p); has {
 		if !a.Yes {
 			return "", source{}, true
 		}

@@ -148,9 +148,18 @@ func (s *State) parseAnswer(p int, it orders.Item) (answer, error) {
 
 // takeAnswer returns p's answer to the open decision, if any.
 func (s *State) takeAnswer(p int) (answer, bool) {
-	a, ok := s.answers[p]
+	a, ok := s.answerOf(p)
 	if ok {
-		delete(s.answers, p)
+		s.answers[p] = nil
 	}
 	return a, ok
+}
+
+// answerOf returns p's answer to the open decision, if any, leaving it
+// there.
+func (s *State) answerOf(p int) (answer, bool) {
+	if p < 0 || p >= len(s.answers) || s.answers[p] == nil {
+		return answer{}, false
+	}
+	return *s.answers[p], true
 }

@@ -155,7 +155,7 @@ func (s *State) putDepth(p int, at Put, r rng) (int, bool) {
 
 // decidePut returns where p puts the Shanghai! back; ok is false to ask.
 func (s *State) decidePut(p int, r rng) (depth int, src source, ok bool) {
-	if a, has := s.answers[p]; has {
+	if a, has := s.answerOf(p); has {
 		d, _ := s.putDepth(p, a.Put, r)
 		return d, source{}, true
 	}

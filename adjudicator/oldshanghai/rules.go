@@ -347,6 +347,11 @@ func quote(text string) string {
 func (s *State) ask(seats ...int) {
 	s.Asked = seats
 	s.Asks++
+	if len(seats) == 1 {
+		// Most steps wait for one player: written without fmt.
+		s.sayText("Waiting for ", s.name(seats[0]), ": ", s.questionShort(), ".")
+		return
+	}
 	names := make([]string, len(seats))
 	for i, q := range seats {
 		names[i] = s.name(q)

@@ -43,7 +43,7 @@ func parseKeep(it orders.Item) ([]Card, error) {
 
 // decideKeep returns the Old Shell-Back card p keeps.
 func (s *State) decideKeep(p int) (Card, source, bool) {
-	if a, has := s.answers[p]; has {
+	if a, has := s.answerOf(p); has {
 		return a.Card, source{}, true
 	}
 	keep := s.Players[p].Orders.Keep

@@ -139,7 +139,7 @@ func (s *State) target(p int, t Target) (int, bool) {
 // decideSkip returns p's choice before drawing: draw or a skip card (with
 // its target); ok is false to ask.
 func (s *State) decideSkip(p int) (play string, tgt int, src source, ok bool) {
-	if a, has := s.answers[p]; has {
+	if a, has := s.answerOf(p); has {
 		return a.Play, a.Target, source{}, true
 	}
 	for i, r := range s.Players[p].Orders.Skip {
@@ -207,7 +207,7 @@ func (s *State) turnStart(r rng) {
 	// a holder of a skip card; with it for everybody, so that a pause
 	// never shows a hand.
 	if s.rules().AskEveryone || s.holdsSkip(p) {
-		_, answered := s.answers[p]
+		_, answered := s.answerOf(p)
 		var src source
 		var ok bool
 		play, q, src, ok = s.decideSkip(p)

@@ -125,7 +125,7 @@ type State struct {
 	Decisions    int       `json:"decisions"` // decisions taken so far
 	Asks         int       `json:"asks"`      // decision steps opened so far
 
-	answers map[int]answer       // the open step's answers, during Resolve
+	answers []*answer            // the open step's answers by seat, during Resolve
 	trace   []move               // card movements of the last Resolve, for tests
 	out     []engine.Happening   // happenings being built: the last chunk
 	outFull [][]engine.Happening // the chunks of happenings before it
