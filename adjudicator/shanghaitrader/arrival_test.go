@@ -50,7 +50,7 @@ func TestCheckArrival(t *testing.T) {
 		{"alice", "- move: Hongkew Wharves\n- daily-mail: bob"},             // Hongkew has a station: the roll may go on
 		{"alice", "- move: stay\n- move: stay"},                             // Check's to refuse
 		{"alice", "- move: Old Chinatown\n- fan-tan: 20\n- opium: gamble"},  // the roll may land at either den
-		{"alice", "- move: [Old Chinatown if cash > 900]\n- opium: pay"},       // the roll may be taken
+		{"alice", "- move: [Old Chinatown if cash > 900]\n- opium: pay"},    // the roll may be taken
 	} {
 		if err := e.CheckArrival(as, c.player, parseFile(t, c.file)); err != nil {
 			t.Errorf("%s %q may still apply, but CheckArrival refuses it: %v", c.player, c.file, err)
