@@ -23,23 +23,27 @@ func decodeClosed(b []byte) (Closed, error) {
 // scanClosed reads the canonical form; ok is false for any other.
 func scanClosed(b []byte) (p Closed, ok bool) {
 	i := 0
-	str := func() (string, bool) {
+	raw := func() ([]byte, bool) {
 		if i >= len(b) || b[i] != '"' {
-			return "", false
+			return nil, false
 		}
 		j := i + 1
 		for j < len(b) && b[j] != '"' {
 			if b[j] == '\\' || b[j] < 0x20 || b[j] >= 0x80 {
-				return "", false // escapes and non-ASCII: encoding/json reads them
+				return nil, false // escapes and non-ASCII: encoding/json reads them
 			}
 			j++
 		}
 		if j >= len(b) {
-			return "", false
+			return nil, false
 		}
-		s := string(b[i+1 : j])
+		s := b[i+1 : j]
 		i = j + 1
 		return s, true
+	}
+	str := func() (string, bool) {
+		s, ok := raw()
+		return string(s), ok
 	}
 	expect := func(c byte) bool {
 		if i < len(b) && b[i] == c {
@@ -51,18 +55,19 @@ func scanClosed(b []byte) (p Closed, ok bool) {
 	if !expect('{') {
 		return p, false
 	}
-	seen := map[string]bool{}
+	var seen closedKey // the keys read so far
 	for !expect('}') {
-		if len(seen) > 0 && !expect(',') {
+		if seen != 0 && !expect(',') {
 			return p, false
 		}
-		key, ok := str()
-		if !ok || seen[key] || !expect(':') {
+		name, ok := raw()
+		key := closedKeyNamed(name)
+		if !ok || key == 0 || seen&key != 0 || !expect(':') {
 			return p, false
 		}
-		seen[key] = true
+		seen |= key
 		switch key {
-		case "defaults":
+		case keyDefaults:
 			if !expect('[') {
 				return p, false
 			}
@@ -77,7 +82,7 @@ func scanClosed(b []byte) (p Closed, ok bool) {
 				}
 				p.Defaults = append(p.Defaults, s)
 			}
-		case "step":
+		case keyStep:
 			j := i
 			for j < len(b) && b[j] >= '0' && b[j] <= '9' {
 				j++
@@ -87,24 +92,55 @@ func scanClosed(b []byte) (p Closed, ok bool) {
 				return p, false
 			}
 			p.Step, i = n, j
-		case "digest", "engine_version", "note", "reason":
+		default:
 			s, ok := str()
 			if !ok {
 				return p, false
 			}
 			switch key {
-			case "digest":
+			case keyDigest:
 				p.Digest = s
-			case "engine_version":
+			case keyEngineVersion:
 				p.EngineVersion = s
-			case "note":
+			case keyNote:
 				p.Note = s
-			case "reason":
+			case keyReason:
 				p.Reason = s
 			}
-		default:
-			return p, false
 		}
 	}
 	return p, i == len(bytes.TrimSpace(b))
+}
+
+// closedKey is a key of the canonical step-closed payload, one bit each,
+// so that scanClosed tells a repeated key without a map.
+type closedKey uint8
+
+const (
+	keyDefaults closedKey = 1 << iota
+	keyDigest
+	keyEngineVersion
+	keyNote
+	keyReason
+	keyStep
+)
+
+// closedKeyNamed is the key written name, 0 for any other; the name is
+// compared as bytes, not made a string, once for every step replayed.
+func closedKeyNamed(name []byte) closedKey {
+	switch {
+	case string(name) == "defaults":
+		return keyDefaults
+	case string(name) == "digest":
+		return keyDigest
+	case string(name) == "engine_version":
+		return keyEngineVersion
+	case string(name) == "note":
+		return keyNote
+	case string(name) == "reason":
+		return keyReason
+	case string(name) == "step":
+		return keyStep
+	}
+	return 0
 }
