@@ -121,13 +121,19 @@ func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (
 	if !s.book().Collusion || !s.collusion() || p < 0 {
 		return s, nil
 	}
+	mine := func(o tableOffer) bool { return o.From == p }
+	onTable := slices.ContainsFunc(s.Underworld.Table, mine) ||
+		slices.ContainsFunc(s.Underworld.Answers, func(a tableAnswer) bool { return a.By == p })
+	if !onTable && !s.dealsIn(items) {
+		// Most files of the phase neither offer nor answer, and leave
+		// nothing to take off the table: not read here, only at the close.
+		return s, nil
+	}
 	pl, err := s.parse(p, items)
 	if err != nil {
 		return s, err
 	}
-	mine := func(o tableOffer) bool { return o.From == p }
-	if len(pl.City.Offered)+len(pl.City.Answers) == 0 && !slices.ContainsFunc(s.Underworld.Table, mine) &&
-		!slices.ContainsFunc(s.Underworld.Answers, func(a tableAnswer) bool { return a.By == p }) {
+	if len(pl.City.Offered)+len(pl.City.Answers) == 0 && !onTable {
 		return s, nil
 	}
 	c := *s
@@ -154,6 +160,18 @@ func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (
 		x.Answers = nil
 	}
 	return s, nil
+}
+
+// dealsIn reports whether items hold an offer or an answer to one: the
+// orders that put something on the table.
+func (s *State) dealsIn(items []orders.Item) bool {
+	for _, it := range items {
+		var buf [32]byte
+		if v, ok := s.rules.verbs.lookup(normKey(buf[:0], it.Verb)); ok && (v.name == verbOffer || v.name == verbAccept || v.name == verbDecline) {
+			return true
+		}
+	}
+	return false
 }
 
 // Awaiting are the offers on the table to player that wait for their
