@@ -133,7 +133,9 @@ func (s *jsonScan) orders() (items []Item, itemsErr, err error) {
 	}
 	s.depth++
 	defer func() { s.depth-- }()
-	s.slab = make([]yaml.Node, max(countOrderNodes(s.b[s.i:]), 1))
+	nodes, entries := countOrderNodes(s.b[s.i:])
+	s.slab = make([]yaml.Node, max(nodes, 1))
+	items = make([]Item, 0, entries)
 	var errs List
 	for i := 0; ; i++ {
 		s.space()
@@ -313,22 +315,24 @@ func (s *jsonScan) str() (string, error) {
 
 // countValues is the number of values and keys in valid JSON text: the
 // nodes jsonScan makes of it.
-func countValues(b []byte) int { return countNodes(b, false) }
+func countValues(b []byte) int { n, _ := countNodes(b, false); return n }
 
 // countOrderNodes is the number of nodes orders makes of valid JSON text,
 // the rest of an orders list: every value and key, but the mapping and
-// the key of an entry of one key.
-func countOrderNodes(b []byte) int { return countNodes(b, true) }
+// the key of an entry of one key; and at most how many entries it holds.
+func countOrderNodes(b []byte) (nodes, entries int) { return countNodes(b, true) }
 
 // countNodes counts the values and keys of valid JSON text; in an orders
 // list (b is the rest of one), less the mapping and the key of each entry
 // of one key, which orders reads straight into its item.
-func countNodes(b []byte, list bool) int {
-	n := 0
+func countNodes(b []byte, list bool) (n, entries int) {
 	depth := 0 // in a list: 0 in the list, 1 in an entry
 	entryObject, keys := false, 0
+	entries = 1 // and one more after each comma of the list
 	for i := 0; i < len(b) && depth >= 0; i++ {
 		switch c := b[i]; {
+		case c == ',' && depth == 0:
+			entries++
 		case c == '"':
 			n++
 			for i++; i < len(b) && b[i] != '"'; i++ {
@@ -360,7 +364,7 @@ func countNodes(b []byte, list bool) int {
 			}
 		}
 	}
-	return n
+	return n, entries
 }
 
 // value reads one value as the YAML parser would have read it.

@@ -1,6 +1,7 @@
 package oldshanghai
 
 import (
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -221,8 +222,11 @@ func (s *State) finishStage(r rng) {
 		with string
 		src  source
 	}
-	var picks []pick
-	var asks []int
+	// Room for six players on the stack: the stage is played at every
+	// Shanghai!.
+	var pickRoom [6]pick
+	var askRoom [6]int
+	picks, asks := pickRoom[:0], askRoom[:0]
 	win := -1
 	for q := s.next(d); q != d && q >= 0; q = s.next(q) {
 		if !s.rules().AskEveryone && !s.canFinish(q) {
@@ -249,7 +253,7 @@ func (s *State) finishStage(r rng) {
 		}
 	}
 	if len(asks) > 0 {
-		s.ask(asks...)
+		s.ask(slices.Clone(asks)...)
 		return
 	}
 	for _, pk := range picks {
