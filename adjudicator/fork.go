@@ -267,7 +267,17 @@ func firstState(eng engine.Engine, c Created, seed []byte) (engine.State, error)
 		if !ok {
 			return nil, fmt.Errorf("the log starts from a state, but %s cannot read one (engine.StateDecoder)", eng.Version())
 		}
-		s, err := d.DecodeState(c.State)
+		var s engine.State
+		var err error
+		if cd, ok := eng.(engine.CampaignStateDecoder); ok {
+			cfg, cerr := c.Campaign.config()
+			if cerr != nil {
+				return nil, cerr
+			}
+			s, err = cd.DecodeCampaignState(cfg, c.State)
+		} else {
+			s, err = d.DecodeState(c.State)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("the fork's state: %v", err)
 		}

@@ -47,6 +47,16 @@ type StateDecoder interface {
 	DecodeState(data []byte) (State, error)
 }
 
+// CampaignStateDecoder is a StateDecoder whose states leave part of what
+// they play by to the campaign, made again from it at every replay and
+// kept out of the state's JSON (Shanghai Trader's map and tables, which a
+// campaign's options may replace): a fork reads its state back with the
+// campaign's config, as Setup was given it.
+type CampaignStateDecoder interface {
+	StateDecoder
+	DecodeCampaignState(cfg Config, data []byte) (State, error)
+}
+
 // DecodeStateJSON is the StateDecoder of an engine whose state is a T
 // that encoding/json writes and reads: it reads data strictly (no unknown
 // key, one value) and then asks wellFormed whether what play relies on

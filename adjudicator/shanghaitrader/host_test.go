@@ -214,3 +214,45 @@ func mustGame(t *testing.T, h *adjudicator.Host, id string) *adjudicator.Game {
 	}
 	return g
 }
+
+// TestForkKeepsTheCampaignsData: a practice fork of a campaign that
+// replaced the map's tables plays by them, as the original does (the
+// state's JSON leaves them out, so the fork reads its state with the
+// campaign's options), and its log audits clean.
+func TestForkKeepsTheCampaignsData(t *testing.T) {
+	h := newHost(t)
+	ctx := context.Background()
+	ng := createGame(t, h, "st-data", 3, "options: {data: {years: [3, 3, 3, 3], start_cash: 150, costs: {trading-post: 25, warehouse: 30, factory: 40}}}")
+	if _, _, err := h.Close(ctx, ng.Game.ID, adjudicator.ReasonGM); err != nil {
+		t.Fatal(err)
+	}
+	f, err := h.Fork(ctx, adjudicator.ForkOptions{Game: ng.Game.ID, Player: "p1", Step: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs, err := h.Store.Events(ctx, f.Game.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	audited, err := adjudicator.Audit(h.Games, evs)
+	if err != nil {
+		t.Fatalf("audit of the fork: %v", err)
+	}
+	for name, g := range map[string]*adjudicator.Game{"the fork": f.Game, "the fork's audit": audited} {
+		s := g.State.(*shanghaitrader.State)
+		if s.Custom == nil || s.LastYear != 3 {
+			t.Errorf("%s plays by the embedded data (last year %d), not the campaign's", name, s.LastYear)
+		}
+		var cost string
+		for _, d := range shanghaitrader.New().Options(g.State, "p1") {
+			for _, c := range d.Choices {
+				if c.Order == "buy: trading-post" {
+					cost = c.Text
+				}
+			}
+		}
+		if !strings.HasPrefix(cost, "$25ooo") {
+			t.Errorf("%s offers p1 a trading post at %q, not the campaign's $25ooo", name, cost)
+		}
+	}
+}
