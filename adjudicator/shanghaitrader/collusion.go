@@ -123,7 +123,7 @@ func (r *run) deploy() {
 	if !s.contractorsOut() {
 		x.Police, x.Monks, x.Marines = nil, nil, nil
 		if o := s.ownerOfRole(roleShanghaiClub); o >= 0 && !s.withdrawn(roleShanghaiClub) {
-			police := slices.Clone(r.plans[o].City.Police)
+			police := slices.Clone(r.plans[o].city().Police)
 			if len(police) == 0 {
 				police = s.policeDefault()
 			}
@@ -135,7 +135,7 @@ func (r *run) deploy() {
 		}
 		if o := s.ownerOfRole(roleMonastery); o >= 0 && !s.withdrawn(roleMonastery) {
 			var monks, skipped []int
-			for _, dist := range append(slices.Clone(r.plans[o].City.Monks), s.monksDefault()...) {
+			for _, dist := range append(slices.Clone(r.plans[o].city().Monks), s.monksDefault()...) {
 				switch {
 				case len(monks) == d.Monks.Count:
 				case slices.Contains(x.Police, dist):
@@ -148,7 +148,7 @@ func (r *run) deploy() {
 			}
 			x.Monks = monks
 			t := fmt.Sprintf("Deployment: %s places the monks in %s (§3.3)", s.Players[o].Name, s.districtList(monks))
-			if len(skipped) > 0 && len(r.plans[o].City.Monks) > 0 {
+			if len(skipped) > 0 && len(r.plans[o].city().Monks) > 0 {
 				t += fmt.Sprintf("; they cannot enter %s, under police protection", s.districtList(skipped))
 			}
 			r.say("%s.", t)
@@ -156,7 +156,7 @@ func (r *run) deploy() {
 	}
 	if o := s.minderOwner(); o >= 0 {
 		to := o
-		if m := r.plans[o].City.Minder; m >= 0 && s.Players[m].inCity() {
+		if m := r.plans[o].city().Minder; m >= 0 && s.Players[m].inCity() {
 			to = m
 		}
 		x.Minder = to
@@ -167,7 +167,7 @@ func (r *run) deploy() {
 		}
 	}
 	if o := s.marinesOwner(); o >= 0 && !s.contractorsOut() {
-		m := slices.Clone(r.plans[o].City.Marines)
+		m := slices.Clone(r.plans[o].city().Marines)
 		if len(m) == 0 {
 			m = s.marinesDefault(o)
 		}
@@ -223,7 +223,7 @@ func (r *run) exchanges() {
 		if r.plans[p] == nil {
 			continue
 		}
-		for _, ex := range r.plans[p].City.Exchanges {
+		for _, ex := range r.plans[p].city().Exchanges {
 			q := ex.With
 			key := [2]int{min(p, q), max(p, q)}
 			if done[key] {
@@ -232,9 +232,9 @@ func (r *run) exchanges() {
 			done[key] = true
 			var other *exchange
 			if pq := r.plans[q]; pq != nil {
-				for k := range pq.City.Exchanges {
-					if pq.City.Exchanges[k].With == p {
-						other = &pq.City.Exchanges[k]
+				for k := range pq.city().Exchanges {
+					if pq.city().Exchanges[k].With == p {
+						other = &pq.city().Exchanges[k]
 					}
 				}
 			}
@@ -253,7 +253,7 @@ func (r *run) exchanges() {
 		if pl == nil {
 			continue
 		}
-		for _, ex := range pl.City.Exchanges {
+		for _, ex := range pl.city().Exchanges {
 			if key := [2]int{min(p, ex.With), max(p, ex.With)}; !done[key] {
 				done[key] = true
 				r.tell(p, "The exchange with %s is not made: they are no longer in the city or ordered none.", s.Players[ex.With].Name)

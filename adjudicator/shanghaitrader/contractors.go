@@ -137,7 +137,7 @@ func (r *run) hireContractor(p int, pl *plan) {
 func (r *run) general(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	for _, h := range pl.City.Hires {
+	for _, h := range pl.city().Hires {
 		if !h.If.holds(s, p) {
 			continue
 		}
@@ -364,10 +364,10 @@ func (r *run) fromDen(p int, list []target, role, what string) bool {
 func (r *run) tongs(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if !r.fromDen(p, pl.City.Tongs, roleTongs, "Tongs") {
+	if !r.fromDen(p, pl.city().Tongs, roleTongs, "Tongs") {
 		return
 	}
-	i := r.firstTarget(p, pl.City.Tongs, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
+	i := r.firstTarget(p, pl.city().Tongs, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
 	switch {
 	case i < 0:
 		r.tell(p, "None of your targets for the Tongs has an employee of another player: no Tongs.")
@@ -422,7 +422,7 @@ func (r *run) loot(i int) {
 func (r *run) courtesan(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if !r.fromDen(p, pl.City.Courtesan, roleBrothels, "courtesan") {
+	if !r.fromDen(p, pl.city().Courtesan, roleBrothels, "courtesan") {
 		return
 	}
 	inPlay := 0
@@ -431,7 +431,7 @@ func (r *run) courtesan(p int, pl *plan) {
 			inPlay++
 		}
 	}
-	i := r.firstTarget(p, pl.City.Courtesan, func(i int) bool {
+	i := r.firstTarget(p, pl.city().Courtesan, func(i int) bool {
 		e := s.Estabs[i]
 		return e.Owner >= 0 && e.Owner != p && !e.Compromised
 	})
@@ -464,7 +464,7 @@ func (r *run) courtesan(p int, pl *plan) {
 func (r *run) raid(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if len(pl.City.Raid) == 0 {
+	if len(pl.city().Raid) == 0 {
 		return
 	}
 	if why := r.unusable(p, roleCustoms, dealCustoms, "customs inspector"); why != "" {
@@ -477,7 +477,7 @@ func (r *run) raid(p int, pl *plan) {
 			return
 		}
 	}
-	i := r.firstTarget(p, pl.City.Raid, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
+	i := r.firstTarget(p, pl.city().Raid, func(i int) bool { o := s.Estabs[i].Owner; return o >= 0 && o != p })
 	if i < 0 {
 		r.tell(p, "None of your targets for the customs inspector is another player's warehouse: no raid.")
 		return
@@ -535,14 +535,14 @@ func (r *run) lido(p int, pl *plan) {
 		r.lidoRoll(p)
 		return
 	}
-	if len(pl.City.Lido) == 0 {
+	if len(pl.city().Lido) == 0 {
 		return
 	}
 	if why := r.unusable(p, roleLido, dealLido, "Lido Courtesan"); why != "" {
 		r.tell(p, "%s", why)
 		return
 	}
-	q := r.firstTarget(p, pl.City.Lido, func(q int) bool { return q != p && s.Players[q].inCity() })
+	q := r.firstTarget(p, pl.city().Lido, func(q int) bool { return q != p && s.Players[q].inCity() })
 	if q < 0 {
 		r.tell(p, "None of your targets for the Lido Courtesan is in the city.")
 		return
@@ -581,10 +581,10 @@ func (r *run) lidoRoll(p int) {
 func (r *run) spy(p int, pl *plan) {
 	s := r.s
 	d := s.d()
-	if len(pl.City.Spy) == 0 || s.spyOwner() != p || s.contractorsOut() || s.used(dealSpy) {
+	if len(pl.city().Spy) == 0 || s.spyOwner() != p || s.contractorsOut() || s.used(dealSpy) {
 		return
 	}
-	q := r.firstTarget(p, pl.City.Spy, func(q int) bool { return q != p && s.Players[q].inCity() })
+	q := r.firstTarget(p, pl.city().Spy, func(q int) bool { return q != p && s.Players[q].inCity() })
 	if q < 0 {
 		r.tell(p, "None of your targets for the spy is in the city.")
 		return

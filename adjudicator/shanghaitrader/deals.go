@@ -6,7 +6,7 @@ import "slices"
 // (ST-X4): the roulette wager, the picnic choice, extortion, fees,
 // refunds, offers, asks and lines of credit, in force from its start.
 func (r *run) standingDeals(p int, pl *plan) {
-	x := &pl.City
+	x := pl.city()
 	s := r.s
 	if !(x.RouletteSet || x.PicnicSet || x.ExtortSet || x.FeesSet || x.RefundsSet || x.OffersSet || x.AsksSet || x.CreditSet) {
 		return
@@ -98,13 +98,13 @@ func (r *run) loans() {
 		if pl == nil {
 			continue
 		}
-		for _, l := range pl.City.Lend {
+		for _, l := range pl.city().Lend {
 			q := l.Seat
 			var want *loanOrder
 			if pq := r.plans[q]; pq != nil {
-				for k := range pq.City.Borrow {
-					if pq.City.Borrow[k].Seat == p {
-						want = &pq.City.Borrow[k]
+				for k := range pq.city().Borrow {
+					if pq.city().Borrow[k].Seat == p {
+						want = &pq.city().Borrow[k]
 					}
 				}
 			}
@@ -122,9 +122,9 @@ func (r *run) loans() {
 			r.lent(p, q, n)
 			r.tellTwo(p, q, "%s lends %s %s (§9.1).", s.Players[p].Name, s.Players[q].Name, money(n))
 		}
-		for _, b := range pl.City.Borrow {
+		for _, b := range pl.city().Borrow {
 			q := b.Seat
-			if pq := r.plans[q]; pq == nil || !slices.ContainsFunc(pq.City.Lend, func(l loanOrder) bool { return l.Seat == p }) {
+			if pq := r.plans[q]; pq == nil || !slices.ContainsFunc(pq.city().Lend, func(l loanOrder) bool { return l.Seat == p }) {
 				r.tell(p, "%s did not order to lend to you: no loan.", s.Players[q].Name)
 			}
 		}

@@ -236,7 +236,9 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 			}
 			r.plans[p] = pl
 		default:
-			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}}
+			// The city orders of this plan were zero (the minder with
+			// seat 0) before plans made them only when given.
+			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}, City: &cityOrders{}}
 		}
 	}
 	s.Start = s.stepStart()

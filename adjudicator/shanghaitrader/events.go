@@ -149,7 +149,7 @@ func (r *run) refund(o, p int, kind string, wager int) {
 func (r *run) bastille(o int, name string) {
 	s := r.s
 	d := s.d()
-	tab := r.plans[o].City.Tab
+	tab := r.plans[o].city().Tab
 	if len(tab) == 0 {
 		r.say("%s at the %s, %s's: the owner picks up the tab (§5.4).", name, d.loc(d.role(roleFrenchClub)).Name, s.Players[o].Name)
 		return

@@ -84,7 +84,7 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 		out = append(out, fmt.Sprintf("daily-mail: this will do nothing: none of your moves can take you to %s this turn (§8.3).", s.d().locName(s.d().mail)))
 	}
 	out = append(out, s.placeDefaults(p, moves, given)...)
-	hires := pl.City.Hires
+	hires := pl.city().Hires
 	if pl.Hire != nil {
 		hires = append(hires, *pl.Hire)
 	}

@@ -133,7 +133,7 @@ func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (
 	if err != nil {
 		return s, err
 	}
-	if len(pl.City.Offered)+len(pl.City.Answers) == 0 && !onTable {
+	if len(pl.city().Offered)+len(pl.city().Answers) == 0 && !onTable {
 		return s, nil
 	}
 	c := *s
@@ -146,11 +146,11 @@ func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (
 	}
 	x.Table = slices.DeleteFunc(x.Table, mine)
 	x.Answers = slices.DeleteFunc(x.Answers, func(a tableAnswer) bool { return a.By == p })
-	for _, o := range pl.City.Offered {
+	for _, o := range pl.city().Offered {
 		o.Seq, o.From = seq, p
 		x.Table = append(x.Table, o)
 	}
-	x.Answers = append(x.Answers, pl.City.Answers...)
+	x.Answers = append(x.Answers, pl.city().Answers...)
 	slices.SortStableFunc(x.Table, func(a, b tableOffer) int { return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To)) })
 	slices.SortStableFunc(x.Answers, func(a, b tableAnswer) int { return cmp.Or(cmp.Compare(a.By, b.By), cmp.Compare(a.From, b.From)) })
 	if len(x.Table) == 0 {

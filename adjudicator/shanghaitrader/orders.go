@@ -113,8 +113,30 @@ type plan struct {
 	Bids     []Bid
 
 	// City are the orders of the contractors, the events, the deals
-	// and the Collusion Phase.
-	City cityOrders
+	// and the Collusion Phase; nil while the file gives none (most files
+	// of a Seasonal Turn), so that a plan is small. Read it with city,
+	// fill it with makeCity.
+	City *cityOrders
+}
+
+// noCityOrders is the city orders of a plan that gives none: read only.
+var noCityOrders = cityOrders{Minder: -1}
+
+// city is pl's city orders to read: noCityOrders when the file gives
+// none. Nothing is ever written through it.
+func (pl *plan) city() *cityOrders {
+	if pl.City == nil {
+		return &noCityOrders
+	}
+	return pl.City
+}
+
+// makeCity is pl's city orders to fill in, made on first use.
+func (pl *plan) makeCity() *cityOrders {
+	if pl.City == nil {
+		pl.City = &cityOrders{Minder: -1}
+	}
+	return pl.City
 }
 
 // cityOrders is the part of a plan the underworld's verbs write: the
@@ -155,7 +177,6 @@ type cityOrders struct {
 // the player's segment comes.
 func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	pl := &plan{DailyMail: -1}
-	pl.City.Minder = -1
 	var errs orders.List
 	seen := make([]*verb, 0, 16)
 	table := s.rules.verbs
@@ -189,7 +210,7 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	if pl.Deposit != nil && pl.Withdraw != nil {
 		errs = append(errs, orders.Errorf(0, "orders", "deposit or withdraw, not both"))
 	}
-	if err := s.oneDealEach(&pl.City); err != nil {
+	if err := s.oneDealEach(pl.city()); err != nil {
 		errs = append(errs, orders.Errorf(0, "orders", "%v", err))
 	}
 	return pl, errs.Err()

@@ -16,7 +16,7 @@ import (
 // §2.2).
 func (s *State) readDeployment(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	role, who := roleShanghaiClub, "the Shanghai Club's police"
 	if verb == verbMonks {
 		role, who = roleMonastery, "the Monastery's monks"
@@ -50,7 +50,7 @@ func (s *State) readDeployment(p int, pl *plan, verb string, v any) error {
 // marines guard (§11.4).
 func (s *State) readMarines(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	if s.marinesOwner() != p {
 		return fmt.Errorf("the marines are the Japanese player's, in the advanced game (§11.4)")
 	}
@@ -73,7 +73,7 @@ func (s *State) readMarines(p int, pl *plan, verb string, v any) error {
 // readMinder reads minder: who the White Russian minder protects this year
 // (§11.4).
 func (s *State) readMinder(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	if s.minderOwner() != p {
 		return fmt.Errorf("the minder is the White Russian player's, in the advanced game (§11.4)")
 	}
@@ -92,7 +92,7 @@ func (s *State) readMinder(p int, pl *plan, verb string, v any) error {
 // readExchange reads exchange: a transfer in the Collusion Phase's Exchange
 // Segment (§2.2).
 func (s *State) readExchange(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	return s.parseExchanges(p, x, v)
 }
 

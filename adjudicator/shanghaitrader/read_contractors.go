@@ -12,7 +12,7 @@ import (
 // readHire reads hire: one general contractor a turn, ranked — thug, mugger
 // or assassin (§3.3).
 func (s *State) readHire(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	return s.parseHires(p, x, v)
 }
 
@@ -212,7 +212,7 @@ func (s *State) assassinTarget(p, q int) error {
 // voluntary move there (§7.4, §7.5).
 func (s *State) readDenContractor(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	if s.contractorsOut() {
 		return fmt.Errorf("in the last year all contractors but assassins, bodyguards and the minder are out of play (§10.2)")
 	}
@@ -237,7 +237,7 @@ func (s *State) readDenContractor(p int, pl *plan, verb string, v any) error {
 // raids, once a year (§6.2, §3.3).
 func (s *State) readRaid(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	if err := s.canUse(p, roleCustoms, dealCustoms, "the customs inspector"); err != nil {
 		return err
 	}
@@ -258,7 +258,7 @@ func (s *State) readRaid(p int, pl *plan, verb string, v any) error {
 // the Daily Mail (§6.2, ST-G9) or the German spy detains (§11.4), once a
 // year.
 func (s *State) readRaceOrSpy(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	list := &x.Lido
 	if verb == verbSpy {
 		list = &x.Spy

@@ -14,7 +14,7 @@ import (
 // owner's (§5.4).
 func (s *State) readTab(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	o := s.ownerOfRole(roleFrenchClub)
 	switch {
 	case o != p:
@@ -71,7 +71,7 @@ func (s *State) seatAmounts(p int, v any, usage string) ([]loanOrder, error) {
 // readRoulette reads roulette: the standing Roulette Rouble wager (§5.3).
 func (s *State) readRoulette(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	n, ok := number(v)
 	if !ok || n < d.Roulette.Min || n > d.Roulette.Max || n%d.Unit != 0 {
 		return fmt.Errorf("the roulette wager is $%dooo to $%dooo, in steps of $%dooo (§5.3)", d.Roulette.Min, d.Roulette.Max, d.Unit)
@@ -83,7 +83,7 @@ func (s *State) readRoulette(p int, pl *plan, verb string, v any) error {
 // readPicnic reads picnic: the Racetrack's owner's standing choice in the
 // Picnic Races (§5.5).
 func (s *State) readPicnic(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	t, _ := text(v)
 	low := strings.Join(strings.Fields(strings.ToLower(t)), " ")
 	x.PicnicSet = true
@@ -107,7 +107,7 @@ func (s *State) readPicnic(p int, pl *plan, verb string, v any) error {
 // extortion (§3.3).
 func (s *State) readExtort(p int, pl *plan, verb string, v any) error {
 	d := s.d()
-	x := &pl.City
+	x := pl.makeCity()
 	t, _ := text(v)
 	switch strings.ToLower(t) {
 	case "on", "true", "yes":
@@ -123,7 +123,7 @@ func (s *State) readExtort(p int, pl *plan, verb string, v any) error {
 // readLoan reads lend and borrow: a loan between two players, made when
 // both order it (§9.1).
 func (s *State) readLoan(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	l, err := s.seatAmounts(p, v, "write {PLAYER: AMOUNT}")
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (s *State) readLoan(p int, pl *plan, verb string, v any) error {
 // readCredit reads credit: the standing lines of credit given and accepted
 // (§9.1, ST-A39).
 func (s *State) readCredit(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	return s.parseCredit(p, x, v)
 }
 
@@ -181,7 +181,7 @@ func (s *State) parseCredit(p int, x *cityOrders, v any) error {
 // readFees reads fees and refund: the standing, public fees a payee lowers
 // and the refunds of lost wagers (§9.3, ST-A1).
 func (s *State) readFees(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	return s.parseFees(p, x, verb, v)
 }
 
@@ -287,7 +287,7 @@ func (s *State) parseFees(p int, x *cityOrders, verb string, v any) error {
 // readDeal reads offer and ask: the standing, secret deals of the registry
 // (§9.3, ST-A2).
 func (s *State) readDeal(p int, pl *plan, verb string, v any) error {
-	x := &pl.City
+	x := pl.makeCity()
 	m, err := s.parseDeals(v)
 	if err != nil {
 		return err

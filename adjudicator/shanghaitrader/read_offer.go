@@ -32,11 +32,11 @@ func (s *State) readOffer(p int, pl *plan, verb string, v any) error {
 		if err != nil {
 			return fmt.Errorf("offer: %v", err)
 		}
-		if slices.ContainsFunc(pl.City.Offered, func(x tableOffer) bool { return x.To == o.To }) {
+		if slices.ContainsFunc(pl.city().Offered, func(x tableOffer) bool { return x.To == o.To }) {
 			return fmt.Errorf("offer: one offer to %s: put everything in it", s.Players[o.To].Name)
 		}
 		cash += o.GiveCash + o.Lend
-		pl.City.Offered = append(pl.City.Offered, o)
+		pl.makeCity().Offered = append(pl.makeCity().Offered, o)
 	}
 	if cash > s.Players[p].Cash {
 		return fmt.Errorf("offer: you have %s in cash to give and lend", money(s.Players[p].Cash))
@@ -253,10 +253,10 @@ func (s *State) readAnswer(p int, pl *plan, verb string, v any) error {
 			}
 			a.Terms = terms
 		}
-		if slices.ContainsFunc(pl.City.Answers, func(o tableAnswer) bool { return o.From == a.From }) {
+		if slices.ContainsFunc(pl.city().Answers, func(o tableAnswer) bool { return o.From == a.From }) {
 			return fmt.Errorf("one answer to %s: accept or decline, once", s.Players[a.From].Name)
 		}
-		pl.City.Answers = append(pl.City.Answers, a)
+		pl.makeCity().Answers = append(pl.makeCity().Answers, a)
 	}
 	return nil
 }
