@@ -233,7 +233,7 @@ func arrivingOrders(e Engine, s *State, p string, r *rand.Rand) []orders.Item {
 		}
 		kept := items[:0:0]
 		for _, it := range items {
-			if !bad[fmt.Sprintf("orders[%d].%s", it.Index, it.Verb)] {
+			if !bad[it.Field()] {
 				kept = append(kept, it)
 			}
 		}
