@@ -30,6 +30,9 @@ type components struct {
 	RoundTurns int        `yaml:"round_turns"`
 
 	byName map[string]Card // normalised id and name → card, built by mustLoad
+	// quotedID is each card's id as a JSON string, built by mustLoad: the
+	// digest of every step writes every card of the state.
+	quotedID [numCards]string
 }
 
 // data holds the embedded components (read-only after init).
@@ -69,6 +72,9 @@ func mustLoad(b []byte) *components {
 	}
 	// Orders name cards all the time: look the names up once here rather
 	// than normalise every card's name at every lookup.
+	for i := range c.Cards {
+		c.quotedID[i] = string(engine.AppendJSONString(nil, c.Cards[i].ID))
+	}
 	c.byName = map[string]Card{}
 	for i := len(c.Cards) - 1; i >= 0; i-- {
 		c.byName[norm(c.Cards[i].Name)] = Card(i)

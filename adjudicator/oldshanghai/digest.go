@@ -42,13 +42,13 @@ func (s *State) AppendJSON(b []byte) []byte {
 		b = append(b, ']')
 	}
 	b = append(b, `,"deck":`...)
-	b = engine.AppendJSONTexts(b, s.Deck, Card.ID)
+	b = appendCards(b, s.Deck)
 	b = append(b, `,"discard":`...)
-	b = engine.AppendJSONTexts(b, s.Discard, Card.ID)
+	b = appendCards(b, s.Discard)
 	b = append(b, `,"out_of_play":`...)
-	b = engine.AppendJSONTexts(b, s.OutOfPlay, Card.ID)
+	b = appendCards(b, s.OutOfPlay)
 	b = append(b, `,"table":`...)
-	b = engine.AppendJSONTexts(b, s.Table, Card.ID)
+	b = appendCards(b, s.Table)
 	b = append(b, `,"stage":`...)
 	b = engine.AppendJSONString(b, s.Stage)
 	b = engine.AppendJSONIntField(b, `,"active":`, s.Active)
@@ -59,7 +59,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 		b = engine.AppendJSONIntField(b, `,"shanghai":{"drawer":`, sh.Drawer)
 		b = engine.AppendJSONIntField(b, `,"shanghaier":`, sh.Shanghaier)
 		b = append(b, `,"with":`...)
-		b = engine.AppendJSONTexts(b, sh.With, Card.ID)
+		b = appendCards(b, sh.With)
 		b = engine.AppendJSONIntField(b, `,"putter":`, sh.Putter)
 		b = append(b, `,"outcome":`...)
 		b = engine.AppendJSONString(b, sh.Outcome)
@@ -67,7 +67,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 	}
 	if len(s.Shell) > 0 {
 		b = append(b, `,"shell":`...)
-		b = engine.AppendJSONTexts(b, s.Shell, Card.ID)
+		b = appendCards(b, s.Shell)
 	}
 	b = append(b, `,"asked":`...)
 	b = engine.AppendJSONInts(b, s.Asked)
@@ -91,7 +91,7 @@ func (p *Player) appendJSON(b []byte) []byte {
 	b = append(b, `{"name":`...)
 	b = engine.AppendJSONString(b, p.Name)
 	b = append(b, `,"hand":`...)
-	b = engine.AppendJSONTexts(b, p.Hand, Card.ID)
+	b = appendCards(b, p.Hand)
 	if p.Out {
 		b = append(b, `,"out":true`...)
 	}
@@ -196,7 +196,7 @@ func (o *Standing) appendJSON(b []byte) []byte {
 	}
 	if len(o.Keep) > 0 {
 		b = append(sep(b), `"keep":`...)
-		b = engine.AppendJSONTexts(b, o.Keep, Card.ID)
+		b = appendCards(b, o.Keep)
 	}
 	if len(o.Skip) > 0 {
 		b = append(sep(b), `"skip":[`...)
@@ -279,6 +279,26 @@ func (c Cond) appendJSON(b []byte) []byte {
 			b = engine.AppendJSONIntField(b, `,"seat":`, a.Seat)
 		}
 		b = append(b, '}')
+	}
+	return append(b, ']')
+}
+
+// appendCards appends cards as AppendJSONTexts of Card.ID writes them,
+// from their ids written as JSON once (components.quotedID).
+func appendCards(b []byte, cs []Card) []byte {
+	if cs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if int(c) < len(data.quotedID) {
+			b = append(b, data.quotedID[c]...)
+		} else {
+			b = engine.AppendJSONString(b, c.ID())
+		}
 	}
 	return append(b, ']')
 }
