@@ -157,7 +157,15 @@ func (r *run) general(p int, pl *plan) {
 			r.tell(p, "No target of your %s is in reach: no %s is hired.", h.Kind, h.Kind)
 			continue
 		}
-		cost := map[string]int{"thug": d.Thug.Cost, "mugger": d.Mugger.Cost, "assassin": d.Assassin.Cost}[h.Kind]
+		var cost int
+		switch h.Kind {
+		case "thug":
+			cost = d.Thug.Cost
+		case "mugger":
+			cost = d.Mugger.Cost
+		case "assassin":
+			cost = d.Assassin.Cost
+		}
 		if s.Players[p].Cash < cost {
 			r.tell(p, "You cannot afford the %s (%s).", h.Kind, money(cost))
 			continue

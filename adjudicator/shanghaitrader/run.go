@@ -23,6 +23,12 @@ func (r *run) say(format string, args ...any) {
 	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...)})
 }
 
+// sayText records a public happening of a text written without fmt: the
+// moves of every turn.
+func (r *run) sayText(text string) {
+	r.hs = append(r.hs, engine.Happening{Text: text})
+}
+
 // tell records a happening only seat p (and the GM) may see.
 func (r *run) tell(p int, format string, args ...any) {
 	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name}})

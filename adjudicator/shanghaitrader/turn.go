@@ -3,6 +3,7 @@ package shanghaitrader
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -267,7 +268,7 @@ func (r *run) move(p int, pl *plan) {
 			me.Bodyguards = 0
 		}
 		me.At = m.To
-		r.say("%s moves automatically to %s.", me.Name, r.where(me.At))
+		r.sayText(me.Name + " moves automatically to " + r.where(me.At) + ".")
 	case mvRoll:
 		shanghaied = r.rollMove(p, m.To, pl)
 	}
@@ -317,14 +318,14 @@ func (r *run) rollMove(p, dist int, pl *plan) bool {
 	me := &s.Players[p]
 	district := d.Districts[dist]
 	v := r.die()
-	intro := fmt.Sprintf("%s moves to %s and rolls %d", me.Name, district.Name, v)
+	intro := me.Name + " moves to " + district.Name + " and rolls " + strconv.Itoa(v)
 	rail, air := pl.Reroll, pl.AirReroll
 	for {
 		if !district.inside() && v == 6 {
 			return r.shanghai(p, intro)
 		}
 		me.At = d.landing(dist, v)
-		r.say("%s: %s.", intro, r.where(me.At))
+		r.sayText(intro + ": " + r.where(me.At) + ".")
 		switch t := d.loc(me.At).Type; {
 		case t == typeStation && rail > 0:
 			rail--
@@ -565,6 +566,22 @@ func (r *run) bank(p int, pl *plan) {
 	}
 }
 
+// employeeOf is the employee placed on an establishment of type t
+// bought (§3.2), as the purchase's line names them.
+func employeeOf(t string) string {
+	switch t {
+	case typeTP:
+		return "a coolie"
+	case typeWarehouse:
+		return "an overseer"
+	case typeFactory:
+		return "a manager"
+	case typeRacket:
+		return "a racketeer"
+	}
+	return ""
+}
+
 // purchase is step c: buying the uncontrolled establishment p ends on, as
 // the buy list says (§2.3, §6.1; ST-A17).
 func (r *run) purchase(p int, pl *plan) {
@@ -595,7 +612,7 @@ func (r *run) purchase(p int, pl *plan) {
 			r.tell(p, "You cannot afford %s (%s).", d.locName(i), money(cost))
 			continue
 		}
-		employee := map[string]string{typeTP: "a coolie", typeWarehouse: "an overseer", typeFactory: "a manager", typeRacket: "a racketeer"}[l.Type]
+		employee := employeeOf(l.Type)
 		what := r.where(i)
 		r.control(i, p, false)
 		r.say("%s buys %s, placing %s: %s.", me.Name, what, employee, r.toBank(p, cost, "purchase"))
