@@ -16,6 +16,9 @@ type run struct {
 	// vol is the seat that moved voluntarily into an Old Chinatown den in
 	// the segment being played, or -1 (the Tongs and courtesans, §3.3).
 	vol int
+	// to is, by seat, the recipients of a line told to that seat alone,
+	// made once a Resolve and shared by its lines (never changed).
+	to [][]string
 }
 
 // say records a public happening.
@@ -31,7 +34,18 @@ func (r *run) sayText(text string) {
 
 // tell records a happening only seat p (and the GM) may see.
 func (r *run) tell(p int, format string, args ...any) {
-	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name}})
+	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: r.toSeat(p)})
+}
+
+// toSeat is the recipients of a line told to seat p alone.
+func (r *run) toSeat(p int) []string {
+	if r.to == nil {
+		r.to = make([][]string, len(r.s.Players))
+	}
+	if r.to[p] == nil {
+		r.to[p] = []string{r.s.Players[p].Name}
+	}
+	return r.to[p]
 }
 
 // tellTwo records a happening only seats p and q (and the GM) may see:
