@@ -100,12 +100,15 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 		return with(answers[0])
 	}
 	// The answer kept when all weigh alike first: a Shanghai! put back
-	// on top (the next player draws it), a Shanghai! finished with gangs
-	// first (a Boss used goes to the bottom of the deck, in reach of
-	// anybody's draw), else the defaults' answer.
+	// on top (the next player draws it); a Shanghai! finished, with a
+	// pair of gangs before a Boss (a Boss used goes to the bottom of the
+	// deck, where the others mostly draw it); else the defaults' answer.
 	prefer := vNow + ": top"
 	if s.Stage == stFinish {
 		prefer = vNow + ": gangs"
+		if _, pair := s.gangPair(me); !pair {
+			prefer = vNow + ": boss"
+		}
 	} else if d := e.Default(s, player); s.Stage != stPutBack && len(d) == 1 {
 		v, _ := d[0].String()
 		prefer = vNow + ": " + v
