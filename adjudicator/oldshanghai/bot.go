@@ -17,27 +17,44 @@ const (
 	// on without an elimination before it is judged (the survivors then
 	// share the win, as at the stalemate).
 	botHorizon = 3
+	// botFinisherWorth is how many of the others each finishing card the
+	// bot holds at the horizon (a Boss, a pair of one Rowing Gang) is
+	// counted as yet putting out: players on the defaults never finish a
+	// Shanghai!, so only the bot's own finishing cards end a game before
+	// the stalemate, and an answer that spends one (on a sailor who then
+	// plays Harbor Police) or gives one away must be weighed as a loss.
+	botFinisherWorth = 0.5
+	// botPreferWorth is how much more (summed over the worlds) another
+	// answer must win than the preferred one to be given instead: the
+	// worlds are few, and an answer that wins no more in them, such as a
+	// skip card played where a draw would do, spends a card for nothing.
+	botPreferWorth = 0.3
 )
 
 // botStanding are the bot's own standing orders, sent with every file:
-// the Heart of Gold and Harbor Police played when held, every Shanghai!
-// of another player finished when it can be, and the other decisions
-// (what to play before a draw, where a Shanghai! goes back, which Old
-// Shell-Back card to keep) asked, so that it weighs each when it comes.
-const botStanding = "[heart: always, police: always, finish: all, skip: [ask]]"
+// the Heart of Gold and Harbor Police played when held, and the other
+// decisions (whether and with what to finish another player's
+// Shanghai!, what to play before a draw, where a Shanghai! goes back,
+// which Old Shell-Back card to keep) asked, so that it weighs each when
+// it comes.
+const botStanding = "[heart: always, police: always, finish: ask, skip: [ask]]"
 
-// botPlayer are the standing orders the bot assumes for every player,
-// itself included, in the turns it plays out: the cards that save a
-// sailor played, every Shanghai! finished that can be, a Shanghai! put
-// back on top, the better Old Shell-Back card kept, and a skip card
-// played when the top card is known to be a Shanghai!.
+// botPlayer are the standing orders the bot plays itself on in the
+// turns it plays out: the cards that save a sailor played, every
+// Shanghai! finished that can be, a Shanghai! put back on top, the
+// better Old Shell-Back card kept, and a skip card played when the top
+// card is known to be a Shanghai!.
 const botPlayer = `[heart: always, police: always, finish: all, put-back: top,
   keep: [police, heart, boss, drink-up, drunken-sailor, shell-back, southenders, sydney-cove, dragons, shanghai],
   skip: [{play: drink-up, if: top shanghai}, {play: shell-back, if: top shanghai}, {play: drunken-sailor, at: left, if: top shanghai}, draw]]`
 
-// botBystander are the same orders but for finishing: the bot assumes
-// them of each other player in half the worlds, botPlayer in the others.
-const botBystander = `[heart: always, police: always, finish: none, put-back: random,
+// botOthers are the standing orders the bot plays every other player on:
+// the documented defaults (OS-X3) as standing orders, which never finish
+// a Shanghai! and put one back at random. Players who finish (the random
+// ones of the arena) are then a surprise to the bot, but one it survives
+// well, while players on the defaults are the opponents it must put out
+// itself to win more than a share of the stalemate.
+const botOthers = `[heart: always, police: always, finish: none, put-back: random,
   keep: [police, heart, boss, drink-up, drunken-sailor, shell-back, southenders, sydney-cove, dragons, shanghai],
   skip: [draw]]`
 
@@ -45,11 +62,12 @@ const botBystander = `[heart: always, police: always, finish: none, put-back: ra
 // standing orders (botStanding); at a question it weighs every answer the
 // form offers (Options) in botWorlds states consistent with what the seat
 // sees (Redeal, drawn from rng), each played on by the engine's own
-// Resolve with itself on botPlayer orders and each other player on
-// botPlayer or botBystander (at even odds, world by world) for
-// botHorizon turns a player (or to the end), and gives the answer with
-// the best mean share of the win (the defaults' answer when all weigh
-// alike), with its standing orders.
+// Resolve with itself on botPlayer orders and every other player on
+// botOthers for botHorizon turns a player (or to the end), and gives the
+// answer with the best mean share of the win, its finishing cards
+// counted (botShare), unless it wins no more than botPreferWorth over
+// the preferred answer (a Shanghai! on top, a finish with gangs first,
+// else the defaults' answer); with its standing orders.
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
 	s := state(as)
 	me := s.seat(player)
@@ -82,20 +100,27 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 		return with(answers[0])
 	}
 	// The answer kept when all weigh alike first: a Shanghai! put back
-	// on top (the next player draws it), else the defaults' answer.
+	// on top (the next player draws it); a Shanghai! finished, with a
+	// pair of gangs before a Boss (a Boss used goes to the bottom of the
+	// deck, where the others mostly draw it); else the defaults' answer.
 	prefer := vNow + ": top"
-	if d := e.Default(s, player); s.Stage != stPutBack && len(d) == 1 {
+	if s.Stage == stFinish {
+		prefer = vNow + ": gangs"
+		if _, pair := s.gangPair(me); !pair {
+			prefer = vNow + ": boss"
+		}
+	} else if d := e.Default(s, player); s.Stage != stPutBack && len(d) == 1 {
 		v, _ := d[0].String()
 		prefer = vNow + ": " + v
 	}
 	if i := slices.Index(answers, prefer); i > 0 {
 		answers[0], answers[i] = answers[i], answers[0]
 	}
-	var finisher, bystander parsed
-	if err := s.read(me, mustParse(botPlayer), &finisher); err != nil {
+	var mine, others parsed
+	if err := s.read(me, mustParse(botPlayer), &mine); err != nil {
 		panic("oldshanghai: the bot's play-out orders: " + err.Error())
 	}
-	if err := s.read(me, mustParse(botBystander), &bystander); err != nil {
+	if err := s.read(me, mustParse(botOthers), &others); err != nil {
 		panic("oldshanghai: the bot's play-out orders: " + err.Error())
 	}
 	worlds := make([]*State, botWorlds)
@@ -103,13 +128,13 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 	for i := range worlds {
 		w := state(e.Redeal(s, player, rng))
 		for q := range w.Players {
-			w.Players[q].Orders = finisher.standing
-			if q != me && rng.Intn(2) == 0 {
-				w.Players[q].Orders = bystander.standing
-			}
+			w.Players[q].Orders = others.standing
 		}
+		w.Players[me].Orders = mine.standing
 		w.RoundTurns, w.ReviewOnElim, w.Review = 0, false, false
-		w.Stalemate = w.Quiet + botHorizon*w.aliveCount()
+		// The horizon is a stalemate of its own, unless the game's comes
+		// first.
+		w.Stalemate = min(s.Stalemate, w.Quiet+botHorizon*w.aliveCount())
 		worlds[i], dice[i] = w, rng.Fork()
 	}
 	best, bestValue := 0, 0.0
@@ -124,7 +149,10 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 		}
 		v := 0.0
 		for i, w := range worlds {
-			v += e.botPlayOut(w, me, &pr, dice[i].Clone())
+			v += e.botPlayOut(w, me, &pr, w.Stalemate < s.Stalemate, dice[i].Clone())
+		}
+		if k == 0 {
+			v += botPreferWorth
 		}
 		if k == 0 || v > bestValue {
 			best, bestValue = k, v
@@ -135,8 +163,9 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 
 // botPlayOut answers the open question of a copy of world w with me's
 // reading pr (the other players asked answer by their standing orders),
-// plays on, and returns me's share of the win.
-func (e Engine) botPlayOut(w *State, me int, pr *parsed, rng *engine.Rand) float64 {
+// plays on, and returns me's share of the win (botShare); cut says that
+// w's stalemate is the bot's horizon rather than the game's.
+func (e Engine) botPlayOut(w *State, me int, pr *parsed, cut bool, rng *engine.Rand) float64 {
 	var subs []engine.Submission
 	for _, q := range w.Asked {
 		if !w.in(q) {
@@ -152,14 +181,17 @@ func (e Engine) botPlayOut(w *State, me int, pr *parsed, rng *engine.Rand) float
 	if err != nil {
 		return 0
 	}
-	return state(next).botShare(me)
+	ns := state(next)
+	return ns.botShare(me, cut && ns.Stage == stOver && ns.Quiet >= ns.Stalemate)
 }
 
-// botShare is seat me's share of the win in s: of a finished game, its
-// share if it is among the winners; of a game going on, a share among
-// the players still in if it is one.
-func (s *State) botShare(me int) float64 {
-	if s.Stage == stOver {
+// botShare is seat me's share of the win in s: of a game over by the
+// game's own rules, its share if it is among the winners; of a game cut
+// at the horizon (horizon) or going on, a share among the players still
+// in if it is one, each of its finishing cards counted as putting out
+// botFinisherWorth of another (as many as there are others at most).
+func (s *State) botShare(me int, horizon bool) float64 {
+	if s.Stage == stOver && !horizon {
 		for _, q := range s.Winners {
 			if q == me {
 				return 1 / float64(len(s.Winners))
@@ -170,7 +202,14 @@ func (s *State) botShare(me int) float64 {
 	if !s.in(me) {
 		return 0
 	}
-	return 1 / float64(s.aliveCount())
+	alive := float64(s.aliveCount())
+	f := float64(s.count(me, cBoss))
+	for c := Card(0); c < numCards; c++ {
+		if c.gang() {
+			f += float64(s.count(me, c) / 2)
+		}
+	}
+	return 1 / (alive - botFinisherWorth*min(f, alive-1))
 }
 
 // mustParse reads one of the bot's own order files.

@@ -34,7 +34,8 @@ func TestBotOrdersLegal(t *testing.T) {
 // the defaults never finish a Shanghai!, so a game among them mostly
 // ends at the stalemate, the win shared by every sailor still in: there
 // the bot, never eliminated, must win a quarter more than its fair share
-// (short of the 2/n; see doc.go).
+// in these few games (the 2/n, which it reaches over 1,000 games
+// with three players only; see doc.go).
 func TestBotArena(t *testing.T) {
 	adjtest.BotArena{
 		Engine: New(), Env: "OLDSHANGHAI_ARENA_GAMES",
