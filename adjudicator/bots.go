@@ -108,7 +108,9 @@ func BotOrders(g *Game, player string) ([]any, error) {
 
 // playBots logs the bot's orders for each pending seat it plays that has
 // none in for the open step: the bots' seats, and, at a close (atClose),
-// the seats in civil disorder the campaign has the bot play. A bot whose
+// the seats in civil disorder the campaign has the bot play; and again
+// for a bot's seat that something put to it since awaits (an offer it
+// must answer, Status.Answering). A bot whose
 // orders fail their check logs nothing: the seat gets the defaults at the
 // close, as the step-closed event then records.
 func (h *Host) playBots(ctx context.Context, tx *events.Tx, g *Game, atClose bool, out *[]events.Event) error {
@@ -120,7 +122,10 @@ func (h *Host) playBots(ctx context.Context, tx *events.Tx, g *Game, atClose boo
 	}
 	for _, p := range slices.Clone(g.Status.Pending) {
 		pl := g.player(p)
-		if _, in := g.Open[p]; in || pl == nil || pl.Removed || pl.Resigned {
+		// A bot's seat that sent its file is asked again when something
+		// is put to it since (an offer to answer: Status.Answering).
+		answering := pl != nil && pl.Bot && slices.Contains(g.Status.Answering, p)
+		if _, in := g.Open[p]; in && !answering || pl == nil || pl.Removed || pl.Resigned {
 			continue
 		}
 		if !pl.Bot && !(atClose && pl.Disorder && g.Campaign.CivilDisorderPlay == DisorderBot) {

@@ -449,6 +449,12 @@ func (g *Game) apply(e events.Event) error {
 				return bad("%v", err)
 			}
 			g.Open[e.Actor] = Submitted{Items: items, Seq: e.Seq, At: e.RecordedAt, Bot: true}
+			// Its answers to offers go on the table as anyone's (a bot
+			// makes no offer, and before it answered any, its files put
+			// nothing there).
+			if err := g.applyOpen(e.Actor, items, e.Seq); err != nil {
+				return bad("orders refused on the table: %v", err)
+			}
 			break
 		}
 		late := !g.Deadline.IsZero() && !g.Paused && e.RecordedAt.After(g.Deadline)

@@ -1,6 +1,7 @@
 package shanghaitrader
 
 import (
+	"slices"
 	"strconv"
 
 	"taipan/adjudicator/engine"
@@ -52,13 +53,17 @@ const (
 // once (Read, which is its Check) and its plan handed to every
 // resolution: a reading of one seat's orders depends only on what the
 // seat sees, which every redealt state shares. The Collusion Phase plays
-// the default deployments and makes no exchange or loan.
+// the default deployments, makes no offer of its own, and answers each
+// offer made to it (botAnswers).
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
 	worlds := make([]*State, botSamples)
 	dice := make([]*engine.Rand, botSamples)
 	for i := range worlds {
 		worlds[i] = state(e.Redeal(as, player, rng))
 		dice[i] = rng.Fork()
+	}
+	if worlds[0].collusion() {
+		return e.botAnswers(worlds, dice, player)
 	}
 	cands := e.botCandidates(worlds[0], player)
 	switch len(cands) {
@@ -99,6 +104,75 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 	return cands[best].items
 }
 
+// botAnswers is the bot's file of the Collusion Phase: the defaults, and
+// an answer to each offer on the table to it, accept where the step
+// resolved with the offer accepted leaves it better off (botValue) in
+// the worlds than with it declined, decline else. Every offer gets an
+// answer, so that the step never waits on the bot (Status.Answering);
+// the host asks the bot again when an offer comes later.
+func (e Engine) botAnswers(worlds []*State, dice []*engine.Rand, player string) []orders.Item {
+	w := worlds[0]
+	p := w.seat(player)
+	base := e.Default(w, player)
+	var from []string
+	if p >= 0 && w.Underworld != nil {
+		for _, o := range w.Underworld.Table {
+			if name := w.Players[o.From].Name; o.To == p && !slices.Contains(from, name) {
+				from = append(from, name)
+			}
+		}
+	}
+	if len(from) == 0 {
+		return base
+	}
+	file := slices.Clip(base)
+	for _, q := range from {
+		accept, decline := orders.With(verbAccept, q), orders.With(verbDecline, q)
+		if e.botAnswerWorth(worlds, dice, player, base, accept) > e.botAnswerWorth(worlds, dice, player, base, decline) {
+			file = append(file, accept)
+		} else {
+			file = append(file, decline)
+		}
+	}
+	return orders.Renumber(file)
+}
+
+// botAnswerWorth is the bot's mean value (botValue) over the worlds of
+// the Collusion Phase resolved with its defaults and the one answer
+// given, put on the table as the host would, every other player on
+// their defaults; an answer the step refuses is worth nothing.
+func (e Engine) botAnswerWorth(worlds []*State, dice []*engine.Rand, player string, base []orders.Item, answer orders.Item) float64 {
+	items := orders.Renumber(append(slices.Clip(base), answer))
+	total := 0.0
+	for i, w := range worlds {
+		open, err := e.ApplyOpen(w, player, items)
+		if err != nil {
+			return 0
+		}
+		s := state(open).clone()
+		pl, err := e.Read(s, player, items)
+		if err != nil {
+			return 0
+		}
+		subs := []engine.Submission{{Player: player, Items: items, Reading: pl}}
+		for _, q := range s.inCity() {
+			if name := s.Players[q].Name; name != player {
+				def := e.Default(s, name)
+				if dp, err := e.Read(s, name, def); err == nil {
+					subs = append(subs, engine.Submission{Player: name, Items: def, Reading: dp})
+				}
+			}
+		}
+		next, _, err := e.Resolve(s, subs, dice[i].Clone())
+		if err != nil {
+			continue
+		}
+		ns := state(next)
+		total += ns.botValue(ns.seat(player))
+	}
+	return total / float64(len(worlds))
+}
+
 // botCandidate is one order file the bot weighs, with the plan its
 // reading made.
 type botCandidate struct {
@@ -108,14 +182,11 @@ type botCandidate struct {
 
 // botCandidates are the order files the bot weighs in s (a redealt
 // state): one per legal move, each with the step's standing choices,
-// every one passing Check. In the Collusion Phase, the defaults alone.
+// every one passing Check (the Collusion Phase is botAnswers').
 func (e Engine) botCandidates(s *State, player string) []botCandidate {
 	p := s.seat(player)
 	if p < 0 || s.Over || !s.Players[p].inCity() {
 		return nil
-	}
-	if s.collusion() {
-		return []botCandidate{{items: e.Default(s, player)}}
 	}
 	var out []botCandidate
 	var plan any

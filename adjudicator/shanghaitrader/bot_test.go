@@ -320,3 +320,49 @@ func TestScore(t *testing.T) {
 		}
 	}
 }
+
+// TestBotAnswersOnlyWhatItSees is the twin test of the bot's answers:
+// in Collusion Phases that differ only in what A offers B and B's answer
+// (nothing; the very trading post A gives C, accepted, which would be
+// carried out first and leave C's gift refused; another one, accepted),
+// C's bot answers A's gift to C alike: an offer between two others and
+// its answer never reach the bot's worlds (Redeal).
+func TestBotAnswersOnlyWhatItSees(t *testing.T) {
+	e := New()
+	setup := `{"year": 2, "collusion": true, "initiative": ["A", "B", "C"], "players": {"A": {"owns": ["TP-02a", "TP-09a", "R9"]}, "B": {"owns": ["W-15a"]}, "C": {"owns": ["TP-09b"]}}}`
+	base, err := e.Setup(engine.Config{Players: []string{"A", "B", "C"}, Options: json.RawMessage(`{}`), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("bot twins"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	send := func(s engine.State, player string, file []any) engine.State {
+		items, err := orders.ParseLogged(mustJSON(t, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := e.ApplyOpen(e.Clone(s), player, items)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	gift := map[string]any{"to": "C", "give": []any{"TP-02a"}}
+	var got []string
+	for _, other := range []string{"", "TP-02a", "TP-09a"} {
+		s := send(base, "A", []any{map[string]any{"offer": gift}})
+		if other != "" {
+			s = send(base, "A", []any{map[string]any{"offer": []any{gift, map[string]any{"to": "B", "give": []any{other}}}}})
+			s = send(s, "B", []any{map[string]any{"accept": "A"}})
+		}
+		items := e.BotOrders(s, "C", engine.NewBotRand([]byte("bot twins"), 1, 0, "C"))
+		if err := e.Check(s, "C", items); err != nil {
+			t.Fatalf("the bot's answer is refused: %v", err)
+		}
+		got = append(got, itemsText(items))
+	}
+	if got[0] != got[1] || got[1] != got[2] {
+		t.Errorf("C's bot answers depend on A's offer to B:\n%s", strings.Join(got, "\n"))
+	}
+	if !strings.Contains(got[0], "accept") {
+		t.Errorf("C's bot does not accept A's gift:\n%s", got[0])
+	}
+}

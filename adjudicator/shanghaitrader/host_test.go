@@ -256,3 +256,74 @@ func TestForkKeepsTheCampaignsData(t *testing.T) {
 		}
 	}
 }
+
+// TestBotAnswersOffers: a bot's seat answers an offer made to it in the
+// Collusion Phase, though its file was in before the offer came: it
+// accepts a gift and declines to give its warehouse away for nothing,
+// each answer logged as the bot's, so the offer neither lapses unanswered
+// nor holds up the step, and the log audits clean.
+func TestBotAnswersOffers(t *testing.T) {
+	for _, c := range []struct {
+		name, offer, answer string
+	}{
+		{"a gift", "{to: p2, give: [TP-02a]}", "accept"},
+		{"a theft", "{to: p2, get: [W-15a]}", "decline"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHost(t)
+			ctx := context.Background()
+			camp, err := adjudicator.ParseCampaign([]byte(`id: st-bot-offer
+game: shanghai-trader
+players: [{name: p1}, {name: p2, bot: true}, {name: p3}]
+seed: st-bot-offer
+setup: {year: 2, collusion: true, initiative: [p1, p2, p3], players: {p1: {owns: [TP-02a]}, p2: {owns: [W-15a]}}}
+`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ng, err := h.Create(ctx, camp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, err := orders.Parse([]byte("game: st-bot-offer\nplayer: p1\norders:\n  - offer: " + c.offer + "\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			env.Token = ng.Tokens["p1"]
+			rec, err := h.Submit(ctx, env, adjudicator.SubmitOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rec.Game.Status.Answering; len(got) != 0 {
+				t.Errorf("still answering after the bot's turn: %q", got)
+			}
+			evs, err := h.Store.Events(ctx, "st-bot-offer")
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := evs[len(evs)-1]
+			if last.Kind != adjudicator.KindOrders || last.Actor != "p2" || !strings.Contains(string(last.Payload), `"bot":true`) || !strings.Contains(string(last.Payload), `{"`+c.answer+`":"p1"}`) {
+				t.Fatalf("the log ends with %s by %s: %s; want the bot's %s: p1", last.Kind, last.Actor, last.Payload, c.answer)
+			}
+			g, _, err := h.Close(ctx, "st-bot-offer", adjudicator.ReasonGM)
+			if err != nil {
+				t.Fatal(err)
+			}
+			said := map[string]string{"accept": "p2 accepts p1's offer (", "decline": "p2 declines p1's offer ("}[c.answer]
+			var lines []string
+			for _, hp := range g.Last.Happenings {
+				lines = append(lines, hp.Text)
+			}
+			if all := strings.Join(lines, "\n"); !strings.Contains(all, said) {
+				t.Errorf("the Collusion Phase does not say %q:\n%s", said, all)
+			}
+			evs, err = h.Store.Events(ctx, "st-bot-offer")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := adjudicator.Audit(h.Games, evs); err != nil {
+				t.Errorf("audit: %v", err)
+			}
+		})
+	}
+}

@@ -1,6 +1,8 @@
 package shanghaitrader
 
 import (
+	"slices"
+
 	"taipan/adjudicator/engine"
 )
 
@@ -26,6 +28,9 @@ var _ engine.Redealer = Engine{}
 //     plays. Fees and refunds, public notices, stay.
 //
 // The loans between two other players are dropped (player's own stay),
+// and so are the offers on the Collusion Phase's table that are neither
+// player's nor made to player, and the others' answers (offer.go: only
+// the two parties see an offer, only its maker's addressee answers it),
 // the fixed dice not yet used are dropped (the redealt world rolls from
 // the stream), and the ledger is made to balance the redealt money
 // (Issued is what the players hold, nothing paid or drawn), so that the
@@ -62,6 +67,14 @@ func (e Engine) Redeal(as engine.State, player string, rng *engine.Rand) engine.
 			}
 		}
 		u.Loans = keep
+		u.Table = slices.DeleteFunc(u.Table, func(o tableOffer) bool { return o.From != me && o.To != me })
+		u.Answers = slices.DeleteFunc(u.Answers, func(a tableAnswer) bool { return a.By != me })
+		if len(u.Table) == 0 {
+			u.Table = nil
+		}
+		if len(u.Answers) == 0 {
+			u.Answers = nil
+		}
 	}
 	s.Dice = s.Dice[:min(s.DiceUsed, len(s.Dice))]
 	if len(s.Dice) == 0 {
