@@ -136,8 +136,10 @@
 // board, and draws the rest anew: the others' cash and bank are guessed
 // from what the seat was told and from their public holdings, jittered
 // from the bot's stream (engine.NewBotRand); their sell orders, bids and
-// secret deals are the defaults; loans between two others, the GM's
-// ledger and the set-up's dice still to come are dropped. For each of six
+// secret deals are the defaults; loans between two others, the offers
+// on the Collusion Phase's table that are not its own or made to it, the
+// others' answers, the GM's ledger and the set-up's dice still to come
+// are dropped. For each of six
 // such states, with dice of its own but the same for every candidate, it
 // resolves the open step with the engine's own Resolve once per
 // candidate (every legal move but Old Chinatown's, each with the same
@@ -154,8 +156,12 @@
 // bodyguards as the cash buys, an assassin on a rival passport holder at
 // the airfield, and the escape roll until out; a last try at the banks
 // first if its account is empty. The Collusion Phase plays the default
-// deployments, without exchanges or loans; it never hires thugs,
-// muggers, the Tongs or courtesans, nor makes deals. Score (bot_score.go)
+// deployments and offers nothing; each offer made to it is accepted when
+// the phase resolved with it accepted leaves it better off in those
+// states than with it declined, and declined else (botAnswers: the host
+// asks the bot again when an offer comes after its file). It never
+// hires thugs, muggers, the Tongs or courtesans, nor makes deals of its
+// own. Score (bot_score.go)
 // is the account, nothing for one who does not get out; DecodeState
 // (bot_decode.go) reads a state back from its JSON for a practice fork.
 //
