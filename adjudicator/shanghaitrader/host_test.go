@@ -324,6 +324,21 @@ setup: {year: 2, collusion: true, initiative: [p1, p2, p3], players: {p1: {owns:
 			if _, err := adjudicator.Audit(h.Games, evs); err != nil {
 				t.Errorf("audit: %v", err)
 			}
+			// The bot's files are reproduced from its stream: both of the
+			// Collusion Phase (the answer from the state with the offer on
+			// the table), and its first of the next step.
+			moves, err := adjudicator.BotMoves(h.Games, evs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(moves) != 3 {
+				t.Errorf("%d bot moves, want its first file, its answer and its file of the next step", len(moves))
+			}
+			for _, m := range moves {
+				if !m.Same() {
+					t.Errorf("the bot's move at event %d is not reproduced: logged %v, now %v (%v)", m.Seq, m.Logged, m.Now, m.Err)
+				}
+			}
 		})
 	}
 }
