@@ -179,15 +179,7 @@ func TestVoidTakesTheOfferOffTheTable(t *testing.T) {
 	h := newHost(t)
 	ctx := context.Background()
 	ng := createGame(t, h, "st-void", 3, "setup: {year: 2, collusion: true, initiative: [p1, p2, p3], players: {p1: {owns: [TP-02a]}, p2: {owns: [W-15a]}}}")
-	env, err := orders.Parse([]byte("game: st-void\nplayer: p1\norders:\n  - offer: {to: p2, give: [TP-02a], get: [W-15a]}\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	env.Token = ng.Tokens["p1"]
-	rec, err := h.Submit(ctx, env, adjudicator.SubmitOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := submitOrders(t, h, ng, "p1", "  - offer: {to: p2, give: [TP-02a], get: [W-15a]}\n")
 	if got := rec.Game.Status.Answering; len(got) != 1 || got[0] != "p2" {
 		t.Fatalf("answering after the offer: %q, want [p2]", got)
 	}
@@ -204,6 +196,22 @@ func TestVoidTakesTheOfferOffTheTable(t *testing.T) {
 			t.Errorf("p2 still awaited for %q", got)
 		}
 	}
+}
+
+// submitOrders submits player's order file of ng's game, the entries of
+// its orders: list as text, and fails the test if it is refused.
+func submitOrders(t *testing.T, h *adjudicator.Host, ng *adjudicator.NewGame, player, entries string) *adjudicator.Receipt {
+	t.Helper()
+	env, err := orders.Parse([]byte(fmt.Sprintf("game: %s\nplayer: %s\norders:\n%s", ng.Game.ID, player, entries)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	env.Token = ng.Tokens[player]
+	rec, err := h.Submit(context.Background(), env, adjudicator.SubmitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }
 
 func mustGame(t *testing.T, h *adjudicator.Host, id string) *adjudicator.Game {
@@ -285,15 +293,7 @@ setup: {year: 2, collusion: true, initiative: [p1, p2, p3], players: {p1: {owns:
 			if err != nil {
 				t.Fatal(err)
 			}
-			env, err := orders.Parse([]byte("game: st-bot-offer\nplayer: p1\norders:\n  - offer: " + c.offer + "\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			env.Token = ng.Tokens["p1"]
-			rec, err := h.Submit(ctx, env, adjudicator.SubmitOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rec := submitOrders(t, h, ng, "p1", "  - offer: "+c.offer+"\n")
 			if got := rec.Game.Status.Answering; len(got) != 0 {
 				t.Errorf("still answering after the bot's turn: %q", got)
 			}
