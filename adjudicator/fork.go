@@ -262,30 +262,24 @@ func StateJSON(s engine.State) ([]byte, error) {
 // firstState is the state a game's log starts from: a practice fork's
 // redealt state, read back by its engine, or the campaign's set-up.
 func firstState(eng engine.Engine, c Created, seed []byte) (engine.State, error) {
+	cfg, err := c.Campaign.config()
+	if err != nil {
+		return nil, err
+	}
 	if len(c.State) > 0 {
-		d, ok := eng.(engine.StateDecoder)
-		if !ok {
-			return nil, fmt.Errorf("the log starts from a state, but %s cannot read one (engine.StateDecoder)", eng.Version())
-		}
 		var s engine.State
-		var err error
-		if cd, ok := eng.(engine.CampaignStateDecoder); ok {
-			cfg, cerr := c.Campaign.config()
-			if cerr != nil {
-				return nil, cerr
-			}
-			s, err = cd.DecodeCampaignState(cfg, c.State)
-		} else {
+		switch d := eng.(type) {
+		case engine.CampaignStateDecoder:
+			s, err = d.DecodeCampaignState(cfg, c.State)
+		case engine.StateDecoder:
 			s, err = d.DecodeState(c.State)
+		default:
+			return nil, fmt.Errorf("the log starts from a state, but %s cannot read one (engine.StateDecoder)", eng.Version())
 		}
 		if err != nil {
 			return nil, fmt.Errorf("the fork's state: %v", err)
 		}
 		return s, nil
-	}
-	cfg, err := c.Campaign.config()
-	if err != nil {
-		return nil, err
 	}
 	s, err := eng.Setup(cfg, engine.NewRand(seed, 0))
 	if err != nil {

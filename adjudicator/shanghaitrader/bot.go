@@ -72,19 +72,7 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 	case 1:
 		return cands[0].items
 	}
-	// The others' default plans, one per world, shared by every
-	// candidate's resolution (a resolution never changes a plan).
-	others := make([][]engine.Submission, len(worlds))
-	for i, w := range worlds {
-		for _, q := range w.inCity() {
-			if name := w.Players[q].Name; name != player {
-				items := e.Default(w, name)
-				if pl, err := e.Read(w, name, items); err == nil {
-					others[i] = append(others[i], engine.Submission{Player: name, Items: items, Reading: pl})
-				}
-			}
-		}
-	}
+	others := e.botOthers(worlds, player)
 	best, bestValue := 0, 0.0
 	for c, cand := range cands {
 		total := 0.0
@@ -125,10 +113,11 @@ func (e Engine) botAnswers(worlds []*State, dice []*engine.Rand, player string) 
 	if len(from) == 0 {
 		return base
 	}
+	others := e.botOthers(worlds, player)
 	file := slices.Clip(base)
 	for _, q := range from {
 		accept, decline := orders.With(verbAccept, q), orders.With(verbDecline, q)
-		if e.botAnswerWorth(worlds, dice, player, base, accept) > e.botAnswerWorth(worlds, dice, player, base, decline) {
+		if e.botAnswerWorth(worlds, dice, others, player, base, accept) > e.botAnswerWorth(worlds, dice, others, player, base, decline) {
 			file = append(file, accept)
 		} else {
 			file = append(file, decline)
@@ -137,11 +126,29 @@ func (e Engine) botAnswers(worlds []*State, dice []*engine.Rand, player string) 
 	return orders.Renumber(file)
 }
 
+// botOthers are, world by world, the other players' default orders with
+// their plans, shared by every resolution the bot weighs in that world
+// (a resolution never changes a plan).
+func (e Engine) botOthers(worlds []*State, player string) [][]engine.Submission {
+	others := make([][]engine.Submission, len(worlds))
+	for i, w := range worlds {
+		for _, q := range w.inCity() {
+			if name := w.Players[q].Name; name != player {
+				items := e.Default(w, name)
+				if pl, err := e.Read(w, name, items); err == nil {
+					others[i] = append(others[i], engine.Submission{Player: name, Items: items, Reading: pl})
+				}
+			}
+		}
+	}
+	return others
+}
+
 // botAnswerWorth is the bot's mean value (botValue) over the worlds of
 // the Collusion Phase resolved with its defaults and the one answer
 // given, put on the table as the host would, every other player on
-// their defaults; an answer the step refuses is worth nothing.
-func (e Engine) botAnswerWorth(worlds []*State, dice []*engine.Rand, player string, base []orders.Item, answer orders.Item) float64 {
+// their defaults (others); an answer the step refuses is worth nothing.
+func (e Engine) botAnswerWorth(worlds []*State, dice []*engine.Rand, others [][]engine.Submission, player string, base []orders.Item, answer orders.Item) float64 {
 	items := orders.Renumber(append(slices.Clip(base), answer))
 	total := 0.0
 	for i, w := range worlds {
@@ -154,15 +161,7 @@ func (e Engine) botAnswerWorth(worlds []*State, dice []*engine.Rand, player stri
 		if err != nil {
 			return 0
 		}
-		subs := []engine.Submission{{Player: player, Items: items, Reading: pl}}
-		for _, q := range s.inCity() {
-			if name := s.Players[q].Name; name != player {
-				def := e.Default(s, name)
-				if dp, err := e.Read(s, name, def); err == nil {
-					subs = append(subs, engine.Submission{Player: name, Items: def, Reading: dp})
-				}
-			}
-		}
+		subs := append([]engine.Submission{{Player: player, Items: items, Reading: pl}}, others[i]...)
 		next, _, err := e.Resolve(s, subs, dice[i].Clone())
 		if err != nil {
 			continue
