@@ -77,6 +77,9 @@ type Game struct {
 
 	reg    *Registry // for the engine versions an upgrade moves to
 	forced bool      // replayed with one engine version throughout, ignoring upgrades
+	// silent: the step being replayed is not the last the replay closes,
+	// and no one reads its happenings (engine.SilentResolver).
+	silent bool
 
 	// greyRun is the first of the grey press events just replayed one
 	// after another at one time, as a close logs the grey press it
@@ -280,8 +283,20 @@ func replayWith(reg *Registry, evs []events.Event, until int, version string, ho
 	if err != nil {
 		return nil, err
 	}
+	// Only the last step closed keeps its happenings (Game.Last), unless
+	// the caller hears of every step.
+	lastClose := -1
+	if hooks.closed == nil {
+		for i := len(evs) - 1; i >= 2; i-- {
+			if evs[i].Kind == KindClosed {
+				lastClose = i
+				break
+			}
+		}
+	}
 	for i := 2; i < len(evs); i++ {
 		e := evs[i]
+		g.silent = i < lastClose
 		if e.Seq != g.Seq+1 {
 			return nil, &ReplayError{e, fmt.Sprintf("sequence number %d where %d was expected", e.Seq, g.Seq+1)}
 		}
@@ -301,6 +316,7 @@ func replayWith(reg *Registry, evs []events.Event, until int, version string, ho
 			hooks.closed(g.Last)
 		}
 	}
+	g.silent = false
 	return g, nil
 }
 
@@ -666,7 +682,15 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 		subs = append(subs, def)
 		defaults = append(defaults, p)
 	}
-	s, hs, err := g.Engine.Resolve(g.State, subs, engine.NewRandInTimeline(g.Seed, g.Step, g.Timeline))
+	rng := engine.NewRandInTimeline(g.Seed, g.Step, g.Timeline)
+	var s engine.State
+	var hs []engine.Happening
+	var err error
+	if g.silent {
+		s, err = engine.ResolveSilently(g.Engine, g.State, subs, rng)
+	} else {
+		s, hs, err = g.Engine.Resolve(g.State, subs, rng)
+	}
 	if err != nil {
 		return StepRecord{}, fmt.Errorf("resolving step %d: %w", g.Step, err)
 	}

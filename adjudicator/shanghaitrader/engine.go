@@ -193,6 +193,18 @@ func (s *State) defaultMove(p int) moveOpt {
 // initiative order, and the Cycle Turn of the next year when it ends a
 // year.
 func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
+	return e.resolve(as, subs, rng, false)
+}
+
+// ResolveSilently plays the step as Resolve does, writing none of its
+// happenings (engine.SilentResolver): a replay's steps before its last.
+func (e Engine) ResolveSilently(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, error) {
+	s, _, err := e.resolve(as, subs, rng, true)
+	return s, err
+}
+
+// resolve is Resolve, telling nothing when silent.
+func (e Engine) resolve(as engine.State, subs []engine.Submission, rng *engine.Rand, silent bool) (engine.State, []engine.Happening, error) {
 	// The state is resolved in place (the host resolves a clone of its
 	// own); a replay makes no copy of the city every step.
 	s := state(as)
@@ -206,7 +218,10 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 		s.Underworld = newUnderworld()
 	}
 	// A step tells a score or two of happenings.
-	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players)), hs: make([]engine.Happening, 0, 32)}
+	r := &run{s: s, rng: rng, plans: make([]*plan, len(s.Players)), silent: silent}
+	if !silent {
+		r.hs = make([]engine.Happening, 0, 32)
+	}
 	for _, sub := range subs {
 		p := s.seat(sub.Player)
 		switch {

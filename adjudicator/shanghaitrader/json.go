@@ -2,7 +2,6 @@ package shanghaitrader
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"taipan/adjudicator/engine"
@@ -50,47 +49,28 @@ func appendIntsField(b []byte, k string, xs []int, first bool) []byte {
 }
 
 // appendCounts writes a map of counts, its keys sorted as encoding/json
-// sorts them (sorted on the stack: a digest is made every step).
+// sorts them. The map is walked once into pairs on the stack and sorted
+// there by insertion (a digest is made every step, of maps of a few keys:
+// a lookup per key of a vocabulary cost more).
 func appendCounts(b []byte, m map[string]int) []byte {
-	var buf [48]string
-	keys := buf[:0]
-	for r := range m {
-		keys = append(keys, r)
+	type count struct {
+		k string
+		n int
 	}
-	slices.Sort(keys)
+	var buf [16]count
+	cs := buf[:0]
+	for k, n := range m {
+		cs = append(cs, count{k, n})
+		for i := len(cs) - 1; i > 0 && cs[i].k < cs[i-1].k; i-- {
+			cs[i], cs[i-1] = cs[i-1], cs[i]
+		}
+	}
 	b = append(b, '{')
-	for i, r := range keys {
-		b = appendIntField(b, r, m[r], i == 0)
+	for i, c := range cs {
+		b = appendIntField(b, c.k, c.n, i == 0)
 	}
 	return append(b, '}')
 }
-
-// appendCountsOf is appendCounts for a map whose keys are usually among
-// vocab, which is sorted: the keys are looked up in vocab's order, with
-// no walk of the map or sort, unless the map holds others.
-func appendCountsOf(b []byte, m map[string]int, vocab []string) []byte {
-	found := 0
-	for _, k := range vocab {
-		if _, ok := m[k]; ok {
-			found++
-		}
-	}
-	if found != len(m) {
-		return appendCounts(b, m)
-	}
-	b = append(b, '{')
-	first := true
-	for _, k := range vocab {
-		if n, ok := m[k]; ok {
-			b = appendIntField(b, k, n, first)
-			first = false
-		}
-	}
-	return append(b, '}')
-}
-
-// sortedDealKinds are dealKinds sorted, the keys of the deals' maps.
-var sortedDealKinds = slices.Sorted(slices.Values(dealKinds))
 
 // MarshalJSON writes the state as encoding/json would.
 func (s *State) MarshalJSON() ([]byte, error) { return s.AppendJSON(make([]byte, 0, 2048)), nil }
@@ -369,7 +349,7 @@ func (x *Deals) appendJSON(b []byte) []byte {
 		m map[string]int
 	}{{"offers", x.Offers}, {"asks", x.Asks}} {
 		if len(f.m) > 0 {
-			b = appendCountsOf(appendKey(b, f.k, first), f.m, sortedDealKinds)
+			b = appendCounts(appendKey(b, f.k, first), f.m)
 			first = false
 		}
 	}

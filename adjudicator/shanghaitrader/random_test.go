@@ -397,3 +397,23 @@ func TestReadingIsWhatResolveReads(t *testing.T) {
 		}
 	}
 }
+
+// A replay resolves every step but its last silently
+// (engine.SilentResolver): over random games of the basic and the
+// advanced game, from 3 to 6 players, the silent step reaches the state
+// the told one does.
+func TestSilentResolvesAsTold(t *testing.T) {
+	e := New()
+	for g, opts := range []string{`{}`, `{"advanced": true}`, `{"advanced": true}`, `{"national": true}`} {
+		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:3+g]
+		setup := randomSetup(players, rand.New(rand.NewPCG(uint64(g), 31)))
+		as, err := e.Setup(engine.Config{Players: players, Options: json.RawMessage(opts), Setup: json.RawMessage(setup)}, engine.NewRand([]byte("silent"), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(g), 32))
+		adjtest.SilentResolvesAsTold(t, e, state(as), fmt.Sprint("silent ", g), func(s *State, p string) []orders.Item {
+			return randomOrders(s, s.seat(p), r)
+		})
+	}
+}

@@ -13,6 +13,9 @@ type run struct {
 	rng   *engine.Rand
 	plans []*plan // by seat; nil for players not in the city
 	hs    []engine.Happening
+	// silent: the happenings are not written (ResolveSilently); nothing
+	// the run decides may depend on them.
+	silent bool
 	// vol is the seat that moved voluntarily into an Old Chinatown den in
 	// the segment being played, or -1 (the Tongs and courtesans, §3.3).
 	vol int
@@ -23,17 +26,26 @@ type run struct {
 
 // say records a public happening.
 func (r *run) say(format string, args ...any) {
+	if r.silent {
+		return
+	}
 	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...)})
 }
 
 // sayText records a public happening of a text written without fmt: the
 // moves of every turn.
 func (r *run) sayText(text string) {
+	if r.silent {
+		return
+	}
 	r.hs = append(r.hs, engine.Happening{Text: text})
 }
 
 // tell records a happening only seat p (and the GM) may see.
 func (r *run) tell(p int, format string, args ...any) {
+	if r.silent {
+		return
+	}
 	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: r.toSeat(p)})
 }
 
@@ -51,6 +63,9 @@ func (r *run) toSeat(p int) []string {
 // tellTwo records a happening only seats p and q (and the GM) may see:
 // a deal between the two.
 func (r *run) tellTwo(p, q int, format string, args ...any) {
+	if r.silent {
+		return
+	}
 	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[p].Name, r.s.Players[q].Name}})
 }
 

@@ -3,6 +3,7 @@ package shanghaitrader
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"taipan/adjudicator/engine"
 	"testing"
@@ -75,9 +76,13 @@ func TestStateJSON(t *testing.T) {
 // A deal's map is written in encoding/json's key order whether its keys
 // are the deals' kinds or not.
 func TestDealCountsJSON(t *testing.T) {
-	for _, m := range []map[string]int{{}, {"spy": 5, "lido": 10}, {"customs": 0, "zzz": 1, "aaa": 2}, {"other": 3}} {
+	big := map[string]int{}
+	for i := range 40 {
+		big[fmt.Sprint("k", 40-i)] = i
+	}
+	for _, m := range []map[string]int{{}, {"spy": 5, "lido": 10}, {"customs": 0, "zzz": 1, "aaa": 2}, {"other": 3}, big} {
 		want, _ := json.Marshal(m)
-		if got := appendCountsOf(nil, m, sortedDealKinds); string(got) != string(want) {
+		if got := appendCounts(nil, m); string(got) != string(want) {
 			t.Errorf("%v: got %s, want %s", m, got, want)
 		}
 	}
