@@ -622,7 +622,21 @@ func defaultKeep(shell []Card) Card {
 // Resolve closes the open step and plays on until a decision nobody's
 // standing orders answer, or the end of the game.
 func (e Engine) Resolve(as engine.State, subs []engine.Submission, r *engine.Rand) (engine.State, []engine.Happening, error) {
+	return e.resolve(as, subs, r, false)
+}
+
+// ResolveSilently plays the step as Resolve does, writing none of its
+// happenings (engine.SilentResolver): a replay's steps before its last.
+func (e Engine) ResolveSilently(as engine.State, subs []engine.Submission, r *engine.Rand) (engine.State, error) {
+	s, _, err := e.resolve(as, subs, r, true)
+	return s, err
+}
+
+// resolve is Resolve, telling nothing when silent.
+func (e Engine) resolve(as engine.State, subs []engine.Submission, r *engine.Rand, silent bool) (engine.State, []engine.Happening, error) {
 	s := state(as).clone()
+	s.silent = silent
+	defer func() { s.silent = false }()
 	if s.Stage == stOver {
 		return nil, nil, fmt.Errorf("oldshanghai: the game is over")
 	}

@@ -582,3 +582,34 @@ func TestMailRounds(t *testing.T) {
 			what, float64(steps)/games, float64(reviews)/games, float64(decisions)/games, float64(turns)/games)
 	}
 }
+
+// A replay resolves every step but its last silently
+// (engine.SilentResolver): over random games of 3 to 6 players, standing
+// orders and answers drawn at random, the silent step reaches the state
+// the told one does.
+func TestSilentResolvesAsTold(t *testing.T) {
+	e := New()
+	for n := 3; n <= 6; n++ {
+		names := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
+		as, err := e.Setup(engine.Config{Players: names, Options: json.RawMessage(`{}`), Setup: json.RawMessage("null")}, engine.NewRand([]byte(fmt.Sprint("silent ", n)), 0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(n), 41))
+		adjtest.SilentResolvesAsTold(t, e, as.(*State), fmt.Sprint("silent ", n), func(s *State, name string) []orders.Item {
+			if s.Stage == stReview {
+				return parse(t, randomStanding(r, names, name, r.IntN(2) == 0))
+			}
+			var legal [][]orders.Item
+			for _, a := range answers(s, s.seat(name)) {
+				if items := parse(t, "- now: "+a+"\n"); e.Check(s, name, items) == nil {
+					legal = append(legal, items)
+				}
+			}
+			if len(legal) == 0 || r.IntN(8) == 0 {
+				return e.Default(s, name)
+			}
+			return legal[r.IntN(len(legal))]
+		})
+	}
+}

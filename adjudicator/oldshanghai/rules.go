@@ -15,6 +15,9 @@ import (
 // hundreds of decisions, and a slice or a string for each would be an
 // allocation each.
 func (s *State) say(format string, args ...any) {
+	if s.silent {
+		return
+	}
 	start := s.proseStart(proseFormatted)
 	fmt.Fprintf(s.prose, format, args...)
 	s.emit(engine.Happening{Text: s.proseSince(start)})
@@ -62,6 +65,9 @@ func (s *State) proseSince(start int) string { return s.prose.String()[start:] }
 
 // text writes the pieces as one text and returns it.
 func (s *State) text(pieces ...string) string {
+	if s.silent {
+		return ""
+	}
 	n := 0
 	for _, p := range pieces {
 		n += len(p)
@@ -110,6 +116,9 @@ const (
 // their number (happenings), which makes and throws away less than a
 // list grown as they come.
 func (s *State) emit(h engine.Happening) {
+	if s.silent {
+		return
+	}
 	if len(s.out) == cap(s.out) {
 		size := outFirst
 		if s.out != nil {
@@ -122,12 +131,18 @@ func (s *State) emit(h engine.Happening) {
 }
 
 func (s *State) tell(p int, format string, args ...any) {
+	if s.silent {
+		return
+	}
 	start := s.proseStart(proseFormatted)
 	fmt.Fprintf(s.prose, format, args...)
 	s.tellOne(p, s.proseSince(start))
 }
 
 func (s *State) tellTwo(p, q int, format string, args ...any) {
+	if s.silent {
+		return
+	}
 	start := s.proseStart(proseFormatted)
 	fmt.Fprintf(s.prose, format, args...)
 	s.tellTo(s.proseSince(start), s.name(p), s.name(q))
@@ -280,6 +295,9 @@ func (s *State) order(src source) string {
 // the rules run).
 func (s *State) fired(p int, src source, what ...string) {
 	s.Decisions++
+	if s.silent {
+		return
+	}
 	prefix := ""
 	if src.verb != "" {
 		var ok bool
@@ -313,6 +331,9 @@ func (s *State) fired(p int, src source, what ...string) {
 // tellStanding tells p the standing orders p now has, their lines joined
 // by semicolons.
 func (s *State) tellStanding(p int) {
+	if s.silent {
+		return
+	}
 	const says = "'s standing orders are now: "
 	lines := s.standingLines(p)
 	n := len(s.name(p)) + len(says) + 1

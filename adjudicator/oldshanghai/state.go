@@ -132,6 +132,9 @@ type State struct {
 	names   []string             // the players' names, one To for each
 	told    []string             // the names of out's To of two, one array for all
 	prose   *strings.Builder     // the texts of out, written into few buffers
+	// silent: no happening is written (ResolveSilently); nothing the rules
+	// decide may depend on one.
+	silent bool
 	// orderTexts is the text of each standing order that fired in this
 	// Resolve, quoted as the happening writes it (fired).
 	orderTexts map[source]string
