@@ -679,6 +679,18 @@ func (Engine) Default(as engine.State, player string) []orders.Item {
 // Resolve closes the open step: the pending player's orders, then every
 // following turn that a standing plan covers.
 func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, []engine.Happening, error) {
+	return e.resolve(as, subs, rng, false)
+}
+
+// ResolveSilently plays the step as Resolve does, writing none of its
+// happenings (engine.SilentResolver): a replay's steps before its last.
+func (e Engine) ResolveSilently(as engine.State, subs []engine.Submission, rng *engine.Rand) (engine.State, error) {
+	s, _, err := e.resolve(as, subs, rng, true)
+	return s, err
+}
+
+// resolve is Resolve, telling nothing when silent.
+func (e Engine) resolve(as engine.State, subs []engine.Submission, rng *engine.Rand, silent bool) (engine.State, []engine.Happening, error) {
 	// In place (the contract allows it), after normalize: the digests are
 	// those of the copy this step always made (see normalize).
 	s := state(as)
@@ -719,7 +731,7 @@ func (e Engine) Resolve(as engine.State, subs []engine.Submission, rng *engine.R
 			return nil, nil, fmt.Errorf("singapore: orders of %s: %w", s.Players[seat].Name, err)
 		}
 	}
-	r := &run{s: s}
+	r := &run{s: s, silent: silent}
 	if sub.clearPlan {
 		s.Players[seat].Plan = nil
 	}

@@ -343,3 +343,18 @@ func TestRandomGames(t *testing.T) {
 func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
 	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{2, 3, 4, 5, 6}, `{}`)
 }
+
+// A replay resolves every step but its last silently
+// (engine.SilentResolver): over random games of every option set, the
+// silent step reaches the state the told one does.
+func TestSilentResolvesAsTold(t *testing.T) {
+	for g := range 24 {
+		n, opts := gameOptions(g)
+		players := []string{"ann", "ben", "cat", "dan", "eve", "fay"}[:n]
+		as := setupGame(t, players, opts, `null`, fmt.Sprint("silent ", g))
+		r := rand.New(rand.NewPCG(uint64(g), 43))
+		adjtest.SilentResolvesAsTold(t, New(), state(as), fmt.Sprint("silent ", g), func(s *State, _ string) []orders.Item {
+			return randomOrders(s, r)
+		})
+	}
+}

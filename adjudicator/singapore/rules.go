@@ -11,16 +11,30 @@ import (
 type run struct {
 	s  *State
 	hs []engine.Happening
+	// silent: no happening is written (ResolveSilently); nothing the
+	// rules decide may depend on one.
+	silent bool
 }
 
-func (r *run) say(format string, args ...any) { r.sayText(fmt.Sprintf(format, args...)) }
+func (r *run) say(format string, args ...any) {
+	if !r.silent {
+		r.sayText(fmt.Sprintf(format, args...))
+	}
+}
 
 // sayText is say of a text built without fmt, for the happenings of every
 // turn.
-func (r *run) sayText(text string) { r.hs = append(r.hs, engine.Happening{Text: text}) }
+func (r *run) sayText(text string) {
+	if !r.silent {
+		r.hs = append(r.hs, engine.Happening{Text: text})
+	}
+}
 
 // tell is a happening only seat may see (private knowledge of deck cards).
 func (r *run) tell(seat int, format string, args ...any) {
+	if r.silent {
+		return
+	}
 	r.hs = append(r.hs, engine.Happening{Text: fmt.Sprintf(format, args...), To: []string{r.s.Players[seat].Name}})
 }
 
