@@ -81,8 +81,11 @@ func (Engine) Status(as engine.State) engine.Status {
 		return engine.Status{Finished: true, Winners: s.winners(), Phase: "the game is over: " + s.Ended}
 	}
 	st := engine.Status{Phase: s.phaseText()}
-	for _, p := range s.inCity() {
-		st.Pending = append(st.Pending, s.Players[p].Name)
+	if in := s.inCity(); len(in) > 0 {
+		st.Pending = make([]string, len(in))
+		for i, p := range in {
+			st.Pending[i] = s.Players[p].Name
+		}
 	}
 	st.Answering = s.answering()
 	return st
@@ -90,17 +93,24 @@ func (Engine) Status(as engine.State) engine.Status {
 
 // phaseText is the open step in one line.
 func (s *State) phaseText() string {
-	t := fmt.Sprintf("year %d of %d, %s turn", s.Year, s.LastYear, s.seasonName())
+	// Written without fmt: the host asks at every step.
+	b := make([]byte, 0, 64)
+	b = append(b, "year "...)
+	b = strconv.AppendInt(b, int64(s.Year), 10)
+	b = append(b, " of "...)
+	b = strconv.AppendInt(b, int64(s.LastYear), 10)
 	if s.collusion() {
-		t = fmt.Sprintf("year %d of %d, the Collusion Phase", s.Year, s.LastYear)
+		b = append(b, ", the Collusion Phase"...)
+	} else {
+		b = append(append(append(b, ", "...), s.seasonName()...), " turn"...)
 	}
 	switch {
 	case s.lastYear():
-		t += " (the last year)"
+		b = append(b, " (the last year)"...)
 	case s.firstYear():
-		t += " (the first year)"
+		b = append(b, " (the first year)"...)
 	}
-	return t
+	return string(b)
 }
 
 // winners are the escaped players with the largest international bank
