@@ -82,7 +82,17 @@
 // put back on top; a finish, with a pair of gangs before a Boss (a Boss
 // used goes to the bottom of the deck, where the others mostly draw
 // it); else the defaults' answer (a draw rather than a skip card, which
-// the few worlds often rate alike). Its chance is drawn from the bot's
+// the few worlds often rate alike). Whether to finish a Shanghai! it
+// can finish it decides without the worlds, whose few samples cannot
+// tell who holds Harbor Police: from the cards it has seen (its hand,
+// the face-up cards, what it knows in the deck and in other hands) and
+// the sizes of the hands, it reckons each sailor's chance of holding
+// one, and finishes only the sailor least likely to (within 0.01), or
+// any when the stalemate is two turns a player away. A finish stopped
+// by Harbor Police costs the finishing card and two more, one that
+// succeeds takes two: sailors with fewer cards go first, and the
+// others, who draw their Shanghai! in turn once the deck holds little
+// else, wait. Its chance is drawn from the bot's
 // own stream (engine.NewBotRand). It cannot see the other hands, the
 // deck's order beyond what it knows, nor anyone's standing orders.
 //
