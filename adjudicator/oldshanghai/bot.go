@@ -29,6 +29,10 @@ const (
 	// worlds are few, and an answer that wins no more in them, such as a
 	// skip card played where a draw would do, spends a card for nothing.
 	botPreferWorth = 0.3
+	// botRiskMargin is how much less likely to hold Harbor Police
+	// another sailor must be for the bot to leave a Shanghai! unfinished
+	// for a later one (the estimates differ by the hand sizes only).
+	botRiskMargin = 0.01
 )
 
 // botStanding are the bot's own standing orders, sent with every file:
@@ -112,6 +116,12 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 	} else if d := e.Default(s, player); s.Stage != stPutBack && len(d) == 1 {
 		v, _ := d[0].String()
 		prefer = vNow + ": " + v
+	}
+	if s.Stage == stFinish && s.canFinish(me) {
+		if s.botFinishNow(me) {
+			return with(prefer)
+		}
+		return with(vNow + ": no")
 	}
 	if i := slices.Index(answers, prefer); i > 0 {
 		answers[0], answers[i] = answers[i], answers[0]
@@ -219,4 +229,90 @@ func mustParse(text string) []orders.Item {
 		panic("oldshanghai: the bot's orders: " + err.Error())
 	}
 	return orders.Renumber(items)
+}
+
+// botUnseen is what seat me knows of the cards it cannot see: how many
+// of each kind are unaccounted for (neither in its hand, face up, out of
+// play, known at a deck depth nor known in another hand), and how many
+// cards other than a Shanghai! are hidden from it (in the others' hands
+// and the deck, less those it knows). Everything it counts is public or
+// me's own.
+func (s *State) botUnseen(me int) (unseen [numCards]int, hidden int) {
+	for c := range unseen {
+		unseen[c] = s.Counts[c]
+	}
+	seen := func(cs []Card) {
+		for _, c := range cs {
+			unseen[c]--
+		}
+	}
+	seen(s.Discard)
+	seen(s.OutOfPlay)
+	seen(s.Table)
+	seen(s.Players[me].Hand)
+	for _, f := range s.Players[me].Deck {
+		if f.Deeper == 0 {
+			unseen[f.Card]--
+		}
+	}
+	for _, h := range s.Players[me].Held {
+		if s.in(h.Holder) && h.Holder != me {
+			unseen[h.Card]--
+		}
+	}
+	for c := range unseen {
+		unseen[c] = max(unseen[c], 0)
+	}
+	for c := Card(0); c < numCards; c++ {
+		if c != cShanghai {
+			hidden += unseen[c]
+		}
+	}
+	return unseen, hidden
+}
+
+// botRisk is the chance, as seat me sees it, that seat q holds at least
+// one card of kind c: one me knows of makes it certain; else q's cards
+// that me does not know are as many drawn from the hidden cards.
+func (s *State) botRisk(me, q int, c Card) float64 {
+	h := len(s.Players[q].Hand)
+	for _, k := range s.Players[me].Held {
+		if k.Holder == q {
+			if k.Card == c {
+				return 1
+			}
+			h--
+		}
+	}
+	unseen, hidden := s.botUnseen(me)
+	none := 1.0
+	for i := range unseen[c] {
+		if hidden-i <= 0 {
+			return 1
+		}
+		none *= float64(max(hidden-h-i, 0)) / float64(hidden-i)
+	}
+	return 1 - none
+}
+
+// botFinishNow says whether seat me finishes the open Shanghai!: when
+// the drawer is the sailor least likely to hold Harbor Police (botRisk,
+// from the cards me has seen and the sizes of the hands), or when the
+// stalemate is near. A finish stopped by Harbor Police costs the
+// finishing card and two more cards of the bot's hand, while one that
+// succeeds takes two cards: a sailor with more cards, and more chance of
+// holding one, is left for later, when the sailors least likely to hold
+// one are out and the others draw their Shanghai! in turn.
+func (s *State) botFinishNow(me int) bool {
+	if s.Quiet+2*s.aliveCount() >= s.Stalemate {
+		return true
+	}
+	d := s.Sh.Drawer
+	r := s.botRisk(me, d, cPolice)
+	for _, q := range s.alive() {
+		if q != me && q != d && s.botRisk(me, q, cPolice) < r-botRiskMargin {
+			return false
+		}
+	}
+	return true
 }
