@@ -110,10 +110,14 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 // which echoes the orders, is written on another goroutine while the
 // transaction goes on with the next mail (Outbox.EnqueueDraft).
 func (in *Ingester) acknowledge(ctx context.Context, tx *events.Tx, m *Inbound, game, summary string, body func() string) error {
+	// The mail as it is now, secrets found: should the transaction fail,
+	// the mail is taken again (and changed) while the draft is written.
+	m.secrets()
+	mail := *m
 	return in.Outbox.EnqueueDraft(ctx, tx, func() *Draft {
-		d := in.replyDraft(m, game, KindAck, summary, body())
+		d := in.replyDraft(&mail, game, KindAck, summary, body())
 		// No answer repeats a secret of the mail it answers (answer).
-		d.Body = hideSecrets(d.Body, m)
+		d.Body = hideSecrets(d.Body, &mail)
 		return d
 	})
 }
