@@ -15,11 +15,16 @@
 // and only filed away. Mail fetched together is taken in up to a hundred to
 // a transaction, several of one game each starting from the change before
 // ([Ingester.IngestAll]); should such a transaction fail, its mails are
-// taken again one by one. The reports of the steps a mail closed are not
-// rendered in that transaction but just after it commits, by the
-// [Dispatcher], from the game as the change left it
-// ([Dispatcher.ChangedTx], [Dispatcher.Owed]). A mail over the
-// size limit is fetched no further than its header, and refused.
+// taken again one by one. An accepted file's acknowledgement, owed
+// whatever the limits on answers, is written on another goroutine while
+// the transaction goes on with the next mail, and queued in that same
+// transaction before its commit ([Outbox.EnqueueDraft]); the work that
+// needs no database (parsing the file, finding its secrets) is done as
+// the mail is read, while the batch before it is taken in. The reports of
+// the steps a mail closed are not rendered in that transaction but just
+// after it commits, by the [Dispatcher], from the game as the change left
+// it ([Dispatcher.ChangedTx], [Dispatcher.Owed]). A mail over the size
+// limit is fetched no further than its header, and refused.
 //
 // Everything Taipan sends goes through the outbox table ([Outbox]) with a
 // stable Message-ID, and is handed to a [Sender] — the [SMTP] client (AUTH

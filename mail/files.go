@@ -67,24 +67,28 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 	if err := in.welcome(ctx, tx, m.From); err != nil {
 		return nil, err
 	}
-	var b strings.Builder
-	for _, n := range notes {
-		b.WriteString(n + "\n\n")
+	// The answer reads only the notes and the receipt, which nothing
+	// changes once made (a later change to the game starts from a copy).
+	body := func() string {
+		var b strings.Builder
+		for _, n := range notes {
+			b.WriteString(n + "\n\n")
+		}
+		if r != nil {
+			b.WriteString(adjudicator.Acknowledgement(r))
+		}
+		return strings.TrimRight(b.String(), "\n") + "\n"
 	}
-	if r != nil {
-		b.WriteString(adjudicator.Acknowledgement(r))
-	}
-	body := strings.TrimRight(b.String(), "\n") + "\n"
 	what := fileSummary(env, r, seat.Name)
 	if check {
 		res.Outcome, res.Reason = Command, "checked, nothing submitted: "+what
-		return res, in.reply(ctx, tx, m, env.Game, KindReply, subject("checked: "+what), body)
+		return res, in.reply(ctx, tx, m, env.Game, KindReply, subject("checked: "+what), body())
 	}
 	res.Outcome, res.Reason = Accepted, fmt.Sprintf("%s's %s of %s", seat.Name, what, env.Game)
 	if r != nil {
 		res.Closed = r.Closed
 	}
-	if err := in.reply(ctx, tx, m, env.Game, KindAck, subject(what+" accepted"), body); err != nil {
+	if err := in.acknowledge(ctx, tx, m, env.Game, subject(what+" accepted"), body); err != nil {
 		return nil, err
 	}
 	if in.Dispatcher == nil {
@@ -98,6 +102,24 @@ func (in *Ingester) takeFile(ctx context.Context, tx *events.Tx, m *Inbound, env
 		g = r.Game
 	}
 	return res, in.Dispatcher.ChangedTx(ctx, tx, g)
+}
+
+// acknowledge queues the acknowledgement of m, an accepted file, whose
+// text body writes. An acknowledgement is sent whatever the limits on
+// answers (answer), so nothing in the transaction decides it: its text,
+// which echoes the orders, is written on another goroutine while the
+// transaction goes on with the next mail (Outbox.EnqueueDraft).
+func (in *Ingester) acknowledge(ctx context.Context, tx *events.Tx, m *Inbound, game, summary string, body func() string) error {
+	// The mail as it is now, secrets found: should the transaction fail,
+	// the mail is taken again (and changed) while the draft is written.
+	m.secrets()
+	mail := *m
+	return in.Outbox.EnqueueDraft(ctx, tx, func() *Draft {
+		d := in.replyDraft(&mail, game, KindAck, summary, body())
+		// No answer repeats a secret of the mail it answers (answer).
+		d.Body = hideSecrets(d.Body, &mail)
+		return d
+	})
 }
 
 // fileSummary names what a file held, for subjects and the log:

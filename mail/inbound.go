@@ -101,6 +101,7 @@ func (in *Ingester) Read(raw []byte, size int) *Inbound {
 	if limit := in.maxSize(); int64(size) > limit {
 		m.File, m.Problem = nil, tooBig(int64(size), limit)
 	}
+	m.prepare()
 	return m
 }
 
@@ -312,11 +313,23 @@ func (in *Ingester) recordInbox(ctx context.Context, tx *events.Tx, rows []inbox
 		return nil
 	}
 	if in.Host.Store.Backend() != "postgres" {
-		for _, r := range rows {
-			if err := tx.Later(ctx, `INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-				r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason); err != nil {
+		// Several rows to a statement, in sizes that are powers of two
+		// so that few statements are ever prepared: a statement costs
+		// SQLite more than the row it writes.
+		for len(rows) > 0 {
+			n := maxRowsPerInsert
+			for n > len(rows) {
+				n /= 2
+			}
+			args := make([]any, 0, 7*n)
+			for _, r := range rows[:n] {
+				args = append(args, r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason)
+			}
+			if err := tx.Later(ctx, `INSERT INTO inbox (message_id, game_id, sender, outcome, received_at, content, reason) VALUES (?, ?, ?, ?, ?, ?, ?)`+
+				strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?)`, n-1), args...); err != nil {
 				return err
 			}
+			rows = rows[n:]
 		}
 		return nil
 	}
@@ -573,6 +586,9 @@ func observerRefusal(game string) string {
 // only checked). After an undo the game is loaded again, so that the games
 // index written at commit follows the log, not the change undone.
 func (in *Ingester) savepoint(ctx context.Context, tx *events.Tx, game string, keep bool, fn func() error) (refused, err error) {
+	// Mails queued before the savepoint and written inside it (EnqueueDraft)
+	// are queued again should it be undone.
+	written := in.Outbox.draftsWritten(tx)
 	if err := tx.Savepoint(ctx, "host"); err != nil {
 		return nil, err
 	}
@@ -586,6 +602,7 @@ func (in *Ingester) savepoint(ctx context.Context, tx *events.Tx, game string, k
 	if err := tx.RollbackTo(ctx, "host"); err != nil {
 		return nil, err
 	}
+	in.Outbox.draftsUndone(tx, written)
 	if err := tx.Release(ctx, "host"); err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -287,5 +288,81 @@ func TestReplacedPlayerByMail(t *testing.T) {
 	res = f.ingest(plainMail(carol, "status", env("carol", "wrong-token", "status")))
 	if res.Outcome != mail.Rejected || !strings.Contains(res.Reason, "token") {
 		t.Errorf("carol with a wrong token: %s (%s), want refused for the token", res.Outcome, res.Reason)
+	}
+}
+
+// The acknowledgements of a transaction's mails are written beside it and
+// queued at its end: a refused mail between accepted ones of its game
+// (its savepoint undone) changes nothing and gets its refusal; a failure
+// to queue one acknowledgement, at the commit, fails the whole batch,
+// which is then taken one by one, keeping the mails before the failing
+// one. In the end every mail is taken in once, with its orders, and
+// answered once, in the order the mails came.
+func TestBatchAnswersEachMailOnce(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t, nil)
+	a := f.turns(t, 3)
+	g := f.load()
+	p := g.Awaiting()[0]
+	bad := plainMail(addrOf(p), "orders", orderFileFor(t, g, p, strings.Repeat("0", 32)))
+	in := f.svc.Ingester
+	raws := [][]byte{a[0], bad, a[1], a[2]}
+	ids := make([]string, len(raws))
+	for i, raw := range raws {
+		ids[i] = in.Read(raw, len(raw)).MessageID
+	}
+	read := func() []*mail.Inbound {
+		var ms []*mail.Inbound
+		for _, raw := range raws {
+			ms = append(ms, in.Read(raw, len(raw)))
+		}
+		return ms
+	}
+	before := f.eventCount()
+	if _, err := f.store.DB().Exec(`CREATE TRIGGER fail_ack BEFORE INSERT ON outbox
+		WHEN instr(CAST(NEW.body AS TEXT), 'In-Reply-To: <` + ids[2] + `>') > 0
+		BEGIN SELECT RAISE(ABORT, 'injected failure'); END`); err != nil {
+		t.Fatal(err)
+	}
+	res, err := in.IngestAll(ctx, read())
+	if err == nil || len(res) != 2 || res[0].Outcome != mail.Accepted || res[1].Outcome != mail.Rejected {
+		t.Fatalf("IngestAll = %d results, %v; want the first accepted, the second refused and an error", len(res), err)
+	}
+	if got := ordersIn(t, f); got != 1 {
+		t.Errorf("%d orders in the log, want 1", got)
+	}
+	if _, err := f.store.DB().Exec(`DROP TRIGGER fail_ack`); err != nil {
+		t.Fatal(err)
+	}
+	res, err = in.IngestAll(ctx, read())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res[0].Duplicate || !res[1].Duplicate || res[2].Outcome != mail.Accepted || res[3].Outcome != mail.Accepted {
+		t.Errorf("results %+v %+v %+v %+v: want two seen before, two accepted", res[0], res[1], res[2], res[3])
+	}
+	if got := ordersIn(t, f); got != 3 {
+		t.Errorf("%d orders in the log, want 3", got)
+	}
+	// The refusal appended nothing: the log grew by the orders and what
+	// they closed, as the scratch game's did.
+	if f.eventCount() == before {
+		t.Error("nothing appended")
+	}
+	answers := map[string][]string{}
+	var order []string
+	for _, q := range f.mails() {
+		if q.Kind == mail.KindAck || q.Kind == mail.KindReject {
+			answers[q.InReplyTo] = append(answers[q.InReplyTo], q.Kind)
+			order = append(order, q.InReplyTo)
+		}
+	}
+	for i, want := range []string{mail.KindAck, mail.KindReject, mail.KindAck, mail.KindAck} {
+		if got := answers[ids[i]]; len(got) != 1 || got[0] != want {
+			t.Errorf("mail %d answered %v, want one %s", i, got, want)
+		}
+	}
+	if !slices.Equal(order, ids) {
+		t.Errorf("answers queued in the order %v, want %v", order, ids)
 	}
 }

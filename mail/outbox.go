@@ -77,6 +77,9 @@ func stamp(t time.Time) string { return t.UTC().Format(stampLayout) }
 // queued a new mail. A draft with secrets is also kept without them, and
 // that copy replaces the mail once it is sent.
 func (o *Outbox) Enqueue(ctx context.Context, tx *events.Tx, d *Draft) (bool, error) {
+	if err := o.flushDrafts(ctx, tx); err != nil {
+		return false, err
+	}
 	query, args := o.insert(d)
 	res, err := tx.Exec(ctx, query, args...)
 	if err != nil {
@@ -90,6 +93,9 @@ func (o *Outbox) Enqueue(ctx context.Context, tx *events.Tx, d *Draft) (bool, er
 // mail was new: the insert goes with the transaction's next statement
 // (Tx.Later), saving PostgreSQL a round trip.
 func (o *Outbox) EnqueueLater(ctx context.Context, tx *events.Tx, d *Draft) error {
+	if err := o.flushDrafts(ctx, tx); err != nil {
+		return err
+	}
 	query, args := o.insert(d)
 	if err := tx.Later(ctx, query, args...); err != nil {
 		return fmt.Errorf("outbox: %w", err)
@@ -99,16 +105,144 @@ func (o *Outbox) EnqueueLater(ctx context.Context, tx *events.Tx, d *Draft) erro
 
 // insert is the statement that queues d.
 func (o *Outbox) insert(d *Draft) (string, []any) {
-	now := o.now()
+	return outboxInsert(1), o.row(d, o.now())
+}
+
+// row is the outbox row of d, queued at now: the arguments of one row
+// of outboxInsert.
+func (o *Outbox) row(d *Draft, now time.Time) []any {
 	raw := d.render(o.FromName, o.From, now)
 	var redacted []byte
 	if len(d.Secrets) > 0 {
 		redacted = d.Redacted().render(o.FromName, o.From, now)
 	}
 	at := stamp(now)
+	return []any{d.MessageID, d.Game, d.Kind, d.Step, strings.ToLower(d.To), d.Subject, raw, redacted, at, at}
+}
+
+// outboxInsert is the statement that queues n rows, each a mail not
+// queued or sent before.
+func outboxInsert(n int) string {
 	return `INSERT INTO outbox (message_id, game_id, kind, step, recipient, subject, body, redacted, created_at, next_try_at)
-		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
-		[]any{d.MessageID, d.Game, d.Kind, d.Step, strings.ToLower(d.To), d.Subject, raw, redacted, at, at}
+		 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)` + strings.Repeat(`, (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, n-1) + ` ON CONFLICT (message_id) DO NOTHING`
+}
+
+// EnqueueDraft is EnqueueLater for a draft that is costly to write
+// (an acknowledgement echoes the orders it took) and that depends on
+// nothing the transaction does after: draft is called on another
+// goroutine, while the transaction goes on with the next mail, and the
+// mail is queued, in order with the others, before the transaction's
+// next other mail to the outbox, before a savepoint (so that undoing a
+// later change never undoes it) or before the commit. draft must only
+// read what nobody changes meanwhile.
+func (o *Outbox) EnqueueDraft(ctx context.Context, tx *events.Tx, draft func() *Draft) error {
+	q, _ := tx.Local(draftsKey{o}).(*drafts)
+	if q == nil {
+		q = &drafts{}
+		tx.SetLocal(draftsKey{o}, q)
+		tx.BeforeCommit(func() error { return o.flushDrafts(ctx, tx) })
+	}
+	p := &pendingDraft{done: make(chan struct{})}
+	q.list = append(q.list, p)
+	now := o.now()
+	go func() {
+		defer close(p.done)
+		defer func() {
+			if v := recover(); v != nil {
+				p.err = fmt.Errorf("outbox: writing a mail: %v", v)
+			}
+		}()
+		p.row = o.row(draft(), now)
+	}()
+	return nil
+}
+
+// drafts are the mails a transaction queued with EnqueueDraft and has
+// not yet written, in order, and the rows it has written of them.
+type drafts struct {
+	list    []*pendingDraft
+	written [][]any
+}
+
+// draftsWritten is how many rows of drafts tx has written so far: a mark
+// for draftsUndone.
+func (o *Outbox) draftsWritten(tx *events.Tx) int {
+	if q, _ := tx.Local(draftsKey{o}).(*drafts); q != nil {
+		return len(q.written)
+	}
+	return 0
+}
+
+// draftsUndone queues again the rows of drafts written since mark, which
+// a rollback to a savepoint taken then has undone: they were queued
+// before the savepoint, and stay.
+func (o *Outbox) draftsUndone(tx *events.Tx, mark int) {
+	q, _ := tx.Local(draftsKey{o}).(*drafts)
+	if q == nil || len(q.written) <= mark {
+		return
+	}
+	var again []*pendingDraft
+	for _, row := range q.written[mark:] {
+		p := &pendingDraft{done: make(chan struct{}), row: row}
+		close(p.done)
+		again = append(again, p)
+	}
+	q.list = append(again, q.list...)
+	q.written = q.written[:mark]
+}
+
+// pendingDraft is one of them: its row once done is closed.
+type pendingDraft struct {
+	done chan struct{}
+	row  []any
+	err  error
+}
+
+// draftsKey keys a transaction's drafts (Tx.Local).
+type draftsKey struct{ o *Outbox }
+
+// maxRowsPerInsert is the most outbox rows one statement writes: ten
+// arguments each, well within every backend's limit.
+const maxRowsPerInsert = 64
+
+// flushDrafts writes the rows of the transaction's drafts, in order:
+// several to a statement, in sizes that are powers of two so that few
+// statements are ever prepared.
+func (o *Outbox) flushDrafts(ctx context.Context, tx *events.Tx) error {
+	q, _ := tx.Local(draftsKey{o}).(*drafts)
+	if q == nil || len(q.list) == 0 {
+		return nil
+	}
+	list := q.list
+	q.list = nil
+	var rows [][]any
+	var first error
+	for _, p := range list {
+		<-p.done // every one, so that none outlives the transaction
+		if p.err != nil && first == nil {
+			first = p.err
+		}
+		rows = append(rows, p.row)
+	}
+	if first != nil {
+		return first
+	}
+	q.written = append(q.written, rows...)
+	for len(rows) > 0 {
+		n := maxRowsPerInsert
+		for n > len(rows) {
+			n /= 2
+		}
+		args := make([]any, 0, 10*n)
+		for _, r := range rows[:n] {
+			args = append(args, r...)
+		}
+		if err := tx.Later(ctx, outboxInsert(n), args...); err != nil {
+			return fmt.Errorf("outbox: %w", err)
+		}
+		rows = rows[n:]
+	}
+	return nil
 }
 
 // Queued is a mail waiting in the outbox.

@@ -51,6 +51,7 @@ type Inbound struct {
 	parsed bool
 	hidden []string // the secrets of File, once secrets has been called
 	found  bool
+	hash   string // contentHash, once called
 
 	// key is what the inbox records the mail under: its Message-ID, or
 	// for a corrected mail that reuses one, the id and its content's
@@ -76,12 +77,26 @@ func (m *Inbound) id() string {
 // file or problem), which tells a corrected mail under a reused Message-ID
 // from the same mail delivered twice (whose Received lines may differ).
 func (m *Inbound) contentHash() string {
+	if m.hash != "" {
+		return m.hash
+	}
 	h := sha256.New()
 	for _, part := range []string{m.From, m.FileName, string(m.File), m.Problem, m.Reason, m.Auto} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	m.hash = hex.EncodeToString(h.Sum(nil))
+	return m.hash
+}
+
+// prepare works out at once what taking m in reads of it and needs no
+// database: its order file parsed, its secrets, its content's digest.
+// The IMAP poller reads a batch while the one before is taken in, so
+// this work is done then, beside the transaction rather than in it.
+func (m *Inbound) prepare() {
+	m.envelope()
+	m.secrets()
+	m.contentHash()
 }
 
 // secrets are the secrets m carries: the token of its envelope, and what
