@@ -23,7 +23,9 @@ func Echo(generic []any) []string {
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
 	enc.SetIndent(2)
-	root := node(map[string]any{"orders": generic})
+	var sc scalars
+	root := sc.node(map[string]any{"orders": generic})
+	sc.encode()
 	if err := enc.Encode(root); err != nil {
 		return []string{"orders: (cannot be shown: " + err.Error() + ")"}
 	}
@@ -31,28 +33,59 @@ func Echo(generic []any) []string {
 	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 }
 
+// scalars are the scalar values of a log-form value being built into
+// YAML, and the nodes that stand for them. They are encoded all at once
+// (encode), as the items of one list: yaml.Node.Encode writes the text
+// of what it is given and parses it back, and doing that for each value
+// was most of the cost of echoing an order file; an item of a list is
+// written as the value alone is.
+type scalars struct {
+	values []any
+	nodes  []*yaml.Node
+}
+
 // node builds the YAML of a log-form value with mapping keys in the order
-// the log's JSON has them (byte order), not YAML's natural order.
-func node(v any) *yaml.Node {
+// the log's JSON has them (byte order), not YAML's natural order; its
+// scalars are left to encode.
+func (sc *scalars) node(v any) *yaml.Node {
 	switch x := v.(type) {
 	case map[string]any:
 		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}, node(x[k]))
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: k}, sc.node(x[k]))
 		}
 		return n
 	case []any:
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq"}
 		for _, e := range x {
-			n.Content = append(n.Content, node(e))
+			n.Content = append(n.Content, sc.node(e))
 		}
 		return n
 	}
-	var n yaml.Node
-	if err := n.Encode(v); err != nil {
-		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: fmt.Sprint(v)}
+	n := new(yaml.Node)
+	sc.values, sc.nodes = append(sc.values, v), append(sc.nodes, n)
+	return n
+}
+
+// encode fills the scalars' nodes: all in one, or each alone where the
+// list cannot be encoded (a value of a type YAML cannot write is shown
+// as fmt prints it).
+func (sc *scalars) encode() {
+	if len(sc.values) == 0 {
+		return
 	}
-	return &n
+	var list yaml.Node
+	if err := list.Encode(sc.values); err == nil && list.Kind == yaml.SequenceNode && len(list.Content) == len(sc.nodes) {
+		for i, n := range list.Content {
+			*sc.nodes[i] = *n
+		}
+		return
+	}
+	for i, v := range sc.values {
+		if err := sc.nodes[i].Encode(v); err != nil {
+			*sc.nodes[i] = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: fmt.Sprint(v)}
+		}
+	}
 }
 
 // tokenKey finds a token key in a line of an order file: at the start of
