@@ -266,7 +266,12 @@ func (e Engine) resolve(as engine.State, subs []engine.Submission, rng *engine.R
 			r.plans[p] = &plan{DailyMail: -1, Move: []moveOpt{s.defaultMove(p)}, City: &cityOrders{}}
 		}
 	}
-	s.Start = s.stepStart()
+	// Where the counters stood is for the view of the step just played;
+	// a silent step is followed by another.
+	s.Start = nil
+	if !silent {
+		s.Start = s.stepStart()
+	}
 	if s.collusion() {
 		r.collusion()
 	} else {

@@ -453,6 +453,18 @@ func texts(v any) ([]string, bool) {
 	return []string{t}, true
 }
 
+// entries is how many entries each finds in v: the length of a list,
+// else one, so that a reader's list is made at its size.
+func entries(v any) int {
+	switch l := v.(type) {
+	case strList:
+		return len(l)
+	case []any:
+		return len(l)
+	}
+	return 1
+}
+
 // number reads a whole number.
 func number(v any) (int, bool) {
 	t, ok := text(v)

@@ -15,6 +15,7 @@ import (
 // counter"): a district to roll for, an automatic move, stay or the escape
 // roll (§10.1).
 func (s *State) readMove(p int, pl *plan, verb string, v any) error {
+	pl.Move = make([]moveOpt, 0, entries(v))
 	return s.each(p, v, false, true, "write a district, auto LOCATION, stay or escape, or a ranked list of them", func(what, text string, c cond) error {
 		m, err := s.parseMove(p, what, text, c)
 		pl.Move = append(pl.Move, m)
@@ -219,6 +220,7 @@ func (s *State) readDailyMail(p int, pl *plan, verb string, v any) error {
 // readBuy reads buy: what to buy where the move ends, ranked (§2.3, §3.2).
 func (s *State) readBuy(p int, pl *plan, verb string, v any) error {
 	d := s.d()
+	pl.Buy = make([]buyOpt, 0, entries(v))
 	return s.each(p, v, true, true, "write what you would buy where you end: trading-post, warehouse, factory, racket, any, or an establishment, each with an optional if CONDITION", func(what, _ string, c cond) error {
 		o := buyOpt{Loc: -1, If: c}
 		switch strings.TrimSuffix(norm(what), "s") {
