@@ -317,10 +317,7 @@ func (in *Ingester) recordInbox(ctx context.Context, tx *events.Tx, rows []inbox
 		// so that few statements are ever prepared: a statement costs
 		// SQLite more than the row it writes.
 		for len(rows) > 0 {
-			n := maxRowsPerInsert
-			for n > len(rows) {
-				n /= 2
-			}
+			n := batchSize(len(rows))
 			args := make([]any, 0, 7*n)
 			for _, r := range rows[:n] {
 				args = append(args, r.key, r.game, r.sender, r.outcome, r.at, r.content, r.reason)

@@ -205,6 +205,17 @@ type draftsKey struct{ o *Outbox }
 // arguments each, well within every backend's limit.
 const maxRowsPerInsert = 64
 
+// batchSize is how many of left rows the next statement writes: the
+// largest power of two up to maxRowsPerInsert, so that few statements
+// are ever prepared.
+func batchSize(left int) int {
+	n := maxRowsPerInsert
+	for n > left {
+		n /= 2
+	}
+	return n
+}
+
 // flushDrafts writes the rows of the transaction's drafts, in order:
 // several to a statement, in sizes that are powers of two so that few
 // statements are ever prepared.
@@ -229,10 +240,7 @@ func (o *Outbox) flushDrafts(ctx context.Context, tx *events.Tx) error {
 	}
 	q.written = append(q.written, rows...)
 	for len(rows) > 0 {
-		n := maxRowsPerInsert
-		for n > len(rows) {
-			n /= 2
-		}
+		n := batchSize(len(rows))
 		args := make([]any, 0, 10*n)
 		for _, r := range rows[:n] {
 			args = append(args, r...)
