@@ -47,7 +47,7 @@ func (s *State) cannotApply(p int, items []orders.Item, pl *plan) error {
 	d := s.d()
 	var errs orders.List
 	for _, it := range items {
-		v, ok := s.rules.verbs.lookup(normKey(nil, it.Verb))
+		v, ok := s.rules.verbs.lookup(it.Verb)
 		if !ok {
 			continue
 		}

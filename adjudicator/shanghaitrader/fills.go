@@ -49,14 +49,14 @@ func (e Engine) Fills(as engine.State, player string, items []orders.Item) []str
 	pl := got.(*plan)
 	given := map[string]bool{}
 	for _, it := range items {
-		if v, ok := s.rules.verbs.lookup(normKey(nil, it.Verb)); ok {
+		if v, ok := s.rules.verbs.lookup(it.Verb); ok {
 			given[v.name] = true
 		}
 	}
 	if s.collusion() {
 		var out []string
 		for _, it := range s.collusionDefault(p) {
-			v, ok := s.rules.verbs.lookup(normKey(nil, it.Verb))
+			v, ok := s.rules.verbs.lookup(it.Verb)
 			if !ok || given[v.name] {
 				continue
 			}

@@ -166,8 +166,7 @@ func (e Engine) ApplyOpen(as engine.State, player string, items []orders.Item) (
 // orders that put something on the table.
 func (s *State) dealsIn(items []orders.Item) bool {
 	for _, it := range items {
-		var buf [32]byte
-		if v, ok := s.rules.verbs.lookup(normKey(buf[:0], it.Verb)); ok && (v.name == verbOffer || v.name == verbAccept || v.name == verbDecline) {
+		if v, ok := s.rules.verbs.lookup(it.Verb); ok && (v.name == verbOffer || v.name == verbAccept || v.name == verbDecline) {
 			return true
 		}
 	}

@@ -181,8 +181,7 @@ func (s *State) parse(p int, items []orders.Item) (*plan, error) {
 	seen := make([]*verb, 0, 16)
 	table := s.rules.verbs
 	for _, it := range items {
-		var buf [32]byte
-		v, ok := table.lookup(normKey(buf[:0], it.Verb))
+		v, ok := table.lookup(it.Verb)
 		if !ok {
 			errs = append(errs, it.Errorf("%s", table.unknown(it.Verb)))
 			continue

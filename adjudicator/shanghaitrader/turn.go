@@ -268,7 +268,9 @@ func (r *run) move(p int, pl *plan) {
 			me.Bodyguards = 0
 		}
 		me.At = m.To
-		r.sayText(me.Name + " moves automatically to " + r.where(me.At) + ".")
+		if !r.silent {
+			r.sayText(me.Name + " moves automatically to " + r.where(me.At) + ".")
+		}
 	case mvRoll:
 		shanghaied = r.rollMove(p, m.To, pl)
 	}
@@ -325,7 +327,9 @@ func (r *run) rollMove(p, dist int, pl *plan) bool {
 			return r.shanghai(p, intro)
 		}
 		me.At = d.landing(dist, v)
-		r.sayText(intro + ": " + r.where(me.At) + ".")
+		if !r.silent {
+			r.sayText(intro + ": " + r.where(me.At) + ".")
+		}
 		switch t := d.loc(me.At).Type; {
 		case t == typeStation && rail > 0:
 			rail--

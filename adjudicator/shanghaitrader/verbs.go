@@ -161,10 +161,12 @@ func newVerbTable(vs ...verb) *verbTable {
 	return t
 }
 
-// lookup is the verb written key (normalised by normKey), if the table
-// has it.
-func (t *verbTable) lookup(key []byte) (*verb, bool) {
-	v, ok := t.byKey[string(key)]
+// lookup is the verb written word, however it is spelt (normKey), if
+// the table has it; the spelling is normalised on the stack, as every
+// order of a replay is looked up.
+func (t *verbTable) lookup(word string) (*verb, bool) {
+	var buf [32]byte
+	v, ok := t.byKey[string(normKey(buf[:0], word))]
 	return v, ok
 }
 
