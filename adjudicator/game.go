@@ -707,7 +707,11 @@ func (g *Game) resolve(reason string, at time.Time) (StepRecord, error) {
 			rec.Bots = append(rec.Bots, p)
 		}
 	}
-	rec.Attendance = g.attendanceAt(reason, at, defaults, overruled)
+	if !g.silent {
+		// Only an observer of every close (replayObserved, which makes
+		// no step silent) or the last step's record reads it.
+		rec.Attendance = g.attendanceAt(reason, at, defaults, overruled)
+	}
 	rec.Disorder = g.countMissed(defaults, overruled, at)
 	g.State, g.Notes, g.Press = s, nil, nil
 	g.Last = rec
