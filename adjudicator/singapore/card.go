@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"taipan/adjudicator/engine"
 )
 
 // Card is one Goods card, written "Silk/M" (Marked) or "Silk/U"
@@ -74,6 +76,35 @@ var cardTexts = func() (out [256]string) {
 	}
 	return out
 }()
+
+// cardJSON holds every card's String as a JSON string, made once: the
+// digest of every step writes the deck, the river and every hand, card
+// by card.
+var cardJSON = func() (out [256]string) {
+	for i, t := range cardTexts {
+		out[i] = string(engine.AppendJSONString(nil, t))
+	}
+	return out
+}()
+
+// appendCardJSON appends c as encoding/json writes its String.
+func appendCardJSON(b []byte, c Card) []byte { return append(b, cardJSON[c]...) }
+
+// appendCardsJSON appends cs as encoding/json writes a list of cards
+// (null for a nil list).
+func appendCardsJSON(b []byte, cs []Card) []byte {
+	if cs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, cardJSON[c]...)
+	}
+	return append(b, ']')
+}
 
 // MarshalText encodes the card as its String.
 func (c Card) MarshalText() ([]byte, error) { return []byte(c.String()), nil }

@@ -49,10 +49,10 @@ func (s *State) AppendJSON(b []byte) []byte {
 	b = engine.AppendJSONIntField(b, `,"active":`, s.Active)
 	b = engine.AppendJSONIntField(b, `,"turn":`, s.Turn)
 	b = append(b, `,"river":`...)
-	b = engine.AppendJSONTexts(b, s.River, Card.String)
+	b = appendCardsJSON(b, s.River)
 	b = engine.AppendJSONIntField(b, `,"ss":`, s.SS)
 	b = append(b, `,"seized":`...)
-	b = engine.AppendJSONTexts(b, s.Seized, Card.String)
+	b = appendCardsJSON(b, s.Seized)
 	b = append(b, `,"deck":`...)
 	if s.Deck == nil {
 		b = append(b, "null"...)
@@ -63,7 +63,7 @@ func (s *State) AppendJSON(b []byte) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"card":`...)
-			b = engine.AppendJSONString(b, d.Card.String())
+			b = appendCardJSON(b, d.Card)
 			if d.Public {
 				b = append(b, `,"public":true`...)
 			}
@@ -99,7 +99,7 @@ func (p *Player) appendJSON(b []byte) []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"card":`...)
-			b = engine.AppendJSONString(b, h.Card.String())
+			b = appendCardJSON(b, h.Card)
 			if h.Open {
 				b = append(b, `,"open":true`...)
 			}
