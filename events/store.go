@@ -1,6 +1,7 @@
 package events
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"database/sql"
@@ -8,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -604,28 +606,57 @@ func (s *Store) Events(ctx context.Context, game string) ([]Event, error) {
 }
 
 func readEvents(ctx context.Context, query func(context.Context, string, ...any) (*sql.Rows, error), game string) ([]Event, error) {
+	// The log is read from its last event back: the first row's sequence
+	// number is the length of a whole log (1, 2, … with no gap), so the
+	// events are put in place in a list made once at its size, instead of
+	// a list grown, and copied, a doubling at a time. The game's id is the
+	// one asked for, not read again for every row.
 	rows, err := query(ctx,
-		`SELECT game_id, seq, kind, actor, payload, recorded_at, prev_hash, hash, format, salt
-		 FROM events WHERE game_id = ? ORDER BY seq`, game)
+		`SELECT seq, kind, actor, payload, recorded_at, prev_hash, hash, format, salt
+		 FROM events WHERE game_id = ? ORDER BY seq DESC`, game)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", game, err)
 	}
 	defer rows.Close()
-	var evs []Event
+	var evs, odd []Event // odd: events with no place of their own in evs
+	n := 0
 	for rows.Next() {
-		var e Event
+		e := Event{Game: game}
 		var payload, at string
-		if err := rows.Scan(&e.Game, &e.Seq, &e.Kind, &e.Actor, &payload, &at, &e.PrevHash, &e.Hash, &e.Format, &e.Salt); err != nil {
+		if err := rows.Scan(&e.Seq, &e.Kind, &e.Actor, &payload, &at, &e.PrevHash, &e.Hash, &e.Format, &e.Salt); err != nil {
 			return nil, fmt.Errorf("read %s: %w", game, err)
 		}
 		e.Payload = []byte(payload)
 		if e.RecordedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
 			return nil, fmt.Errorf("read %s#%d: bad time %q", game, e.Seq, at)
 		}
-		evs = append(evs, e)
+		if evs == nil {
+			evs = make([]Event, min(max(e.Seq, 1), maxPlaced))
+		}
+		if e.Seq < 1 || e.Seq > int64(len(evs)) || evs[e.Seq-1].Seq != 0 {
+			odd = append(odd, e)
+			continue
+		}
+		evs[e.Seq-1] = e
+		n++
 	}
-	return evs, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if n < len(evs) || odd != nil {
+		// A log that is not 1, 2, … (a damaged one): its events in the
+		// order of their numbers, for replay to name what is wrong.
+		evs = slices.DeleteFunc(evs, func(e Event) bool { return e.Seq == 0 })
+		evs = append(evs, odd...)
+		slices.SortStableFunc(evs, func(a, b Event) int { return cmp.Compare(a.Seq, b.Seq) })
+	}
+	return evs, nil
 }
+
+// maxPlaced bounds the list readEvents makes from a log's last sequence
+// number, which a damaged log could make absurd; the events of a longer
+// log are put in order after they are read.
+const maxPlaced = 1 << 16
 
 // Games lists the ids of the games in the store, sorted. It seeks from one
 // game to the next through the log's key instead of reading every event.

@@ -2,6 +2,7 @@ package events_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -307,4 +308,45 @@ func FuzzIsCanonical(f *testing.F) {
 			t.Errorf("IsCanonical(%q) = %v, re-encoding says %v", s, got, expected)
 		}
 	})
+}
+
+// A damaged log, one whose events are not numbered 1, 2, … (an event
+// deleted, another renumbered past the end), still reads in the order of
+// its numbers, every event there, for replay and Verify to name the break.
+func TestDamagedLogReadsInOrder(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "damaged.db")
+	s := openAt(t, target)
+	appendN(t, s, "g", 6)
+	db, err := sql.Open("sqlite", target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`DROP TRIGGER events_no_update`, `DROP TRIGGER events_no_delete`,
+		`DELETE FROM events WHERE game_id = 'g' AND seq = 3`,
+		`UPDATE events SET seq = 1000000 WHERE game_id = 'g' AND seq = 2`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	evs, err := s.Events(context.Background(), "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seqs []int64
+	for _, e := range evs {
+		seqs = append(seqs, e.Seq)
+		if e.Game != "g" {
+			t.Errorf("event %d of game %q", e.Seq, e.Game)
+		}
+	}
+	if fmt.Sprint(seqs) != "[1 4 5 6 1000000]" {
+		t.Errorf("read %v, want [1 4 5 6 1000000]", seqs)
+	}
+	var ce *events.ChainError
+	if err := events.Verify(evs); !errors.As(err, &ce) {
+		t.Errorf("Verify = %v, want a broken chain named", err)
+	}
 }
