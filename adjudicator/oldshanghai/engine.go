@@ -634,7 +634,10 @@ func (e Engine) ResolveSilently(as engine.State, subs []engine.Submission, r *en
 
 // resolve is Resolve, telling nothing when silent.
 func (e Engine) resolve(as engine.State, subs []engine.Submission, r *engine.Rand, silent bool) (engine.State, []engine.Happening, error) {
-	s := state(as).clone()
+	// In place (the contract allows it), after normalize: the digests are
+	// those of the copy this step always made.
+	s := state(as)
+	s.normalize()
 	s.silent = silent
 	defer func() { s.silent = false }()
 	if s.Stage == stOver {

@@ -613,3 +613,9 @@ func TestSilentResolvesAsTold(t *testing.T) {
 		})
 	}
 }
+
+// Resolve changes the state in place, after normalize: the digests are
+// those of the copy every step made before.
+func TestResolveInPlaceKeepsTheDigests(t *testing.T) {
+	adjtest.InPlaceKeepsDigests(t, New(), (*State).clone, []int{3, 4, 5, 6}, `{}`)
+}

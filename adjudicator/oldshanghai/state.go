@@ -164,6 +164,57 @@ var (
 
 func atHand(p int) place { return place{Kind: "hand", Seat: p} }
 
+// normalize gives the state, in place, the form clone gives a copy, so
+// that Resolve changes the state it is handed (the host resolves a clone of
+// its own; a replay drops the state before) and still reaches the digests
+// the logs recorded: every empty list nil (the digest tells null from []),
+// every list cut to its length, so that an append moves it out rather than
+// over the next one, and nothing of an earlier Resolve kept.
+func (s *State) normalize() {
+	cut := func(cs []Card) []Card {
+		if len(cs) == 0 {
+			return nil
+		}
+		return cs[:len(cs):len(cs)]
+	}
+	cutInts := func(xs []int) []int {
+		if len(xs) == 0 {
+			return nil
+		}
+		return xs[:len(xs):len(xs)]
+	}
+	s.Counts = cutInts(s.Counts)
+	if s.Players == nil {
+		s.Players = []Player{}
+	}
+	for i := range s.Players {
+		p := &s.Players[i]
+		p.Hand = cut(p.Hand)
+		if len(p.Deck) == 0 {
+			p.Deck = nil
+		} else {
+			p.Deck = p.Deck[:len(p.Deck):len(p.Deck)]
+		}
+		if len(p.Held) == 0 {
+			p.Held = nil
+		} else {
+			p.Held = p.Held[:len(p.Held):len(p.Held)]
+		}
+	}
+	s.Players = s.Players[:len(s.Players):len(s.Players)]
+	s.Deck = cut(s.Deck)
+	s.Discard = cut(s.Discard)
+	s.OutOfPlay = cut(s.OutOfPlay)
+	s.Table = cut(s.Table)
+	s.Shell = cut(s.Shell)
+	s.Asked = cutInts(s.Asked)
+	s.Winners = cutInts(s.Winners)
+	if s.Sh != nil {
+		s.Sh.With = cut(s.Sh.With)
+	}
+	s.answers, s.trace, s.out, s.outFull, s.names, s.told, s.prose, s.orderTexts = nil, nil, nil, nil, nil, nil, nil, nil
+}
+
 // clone copies the state for a Resolve or a correction to change. The
 // cards of all its lists are copied into one array, the numbers into
 // another, the deck facts and the held cards into one each, every list cut
