@@ -187,7 +187,8 @@ func (e Engine) botPlayOut(w *State, me int, pr *parsed, cut bool, rng *engine.R
 		}
 		subs = append(subs, engine.Submission{Player: w.name(q), Reading: reading})
 	}
-	next, _, err := e.Resolve(w, subs, rng)
+	// Resolve changes the state it is handed: w is played by each answer.
+	next, _, err := e.Resolve(w.clone(), subs, rng)
 	if err != nil {
 		return 0
 	}

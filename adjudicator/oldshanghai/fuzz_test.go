@@ -82,7 +82,7 @@ func FuzzCheck(f *testing.F) {
 					subs = append(subs, engine.Submission{Player: q, Items: e.Default(s, q), Default: true})
 				}
 			}
-			if _, _, err := e.Resolve(s, subs, engine.NewRand([]byte("f"), 9)); err != nil {
+			if _, _, err := e.Resolve(e.Clone(s), subs, engine.NewRand([]byte("f"), 9)); err != nil {
 				t.Fatalf("accepted orders %q fail to resolve: %v", text, err)
 			}
 		}
