@@ -59,7 +59,10 @@ func newWorker(tb testing.TB, db string) *worker {
 // would, and takes in the mails of its share of the games, in order, a
 // hundred at a time (an IMAP batch). The cases named …/rtt=2ms put the
 // database a 2 ms round trip away (pgtest.Delayed), as on a host of its
-// own: there round trips, not this machine's two cores, bound the work.
+// own. Taken a hundred at a time, a mail costs a worker so few round trips
+// that this machine's two cores bind the work again; the cases named
+// …/batch=1 take the mails one at a time, as they come in at a quiet hour
+// (240 of them, each game's in turn), where round trips alone bound it.
 // Run:
 //
 //	go test ./mail -run XXX -bench Workers -benchtime 3x -benchmem
@@ -68,14 +71,21 @@ func BenchmarkWorkers(b *testing.B) {
 		store   string
 		workers int
 		rtt     time.Duration
+		batch   int // mails taken in one call
 	}{
-		{"sqlite", 1, 0}, {"sqlite", 2, 0},
-		{"postgres", 1, 0}, {"postgres", 2, 0}, {"postgres", 4, 0},
-		{"postgres", 1, 2 * time.Millisecond}, {"postgres", 2, 2 * time.Millisecond}, {"postgres", 4, 2 * time.Millisecond},
+		{"sqlite", 1, 0, 100}, {"sqlite", 2, 0, 100},
+		{"postgres", 1, 0, 100}, {"postgres", 2, 0, 100}, {"postgres", 4, 0, 100},
+		{"postgres", 1, 2 * time.Millisecond, 100}, {"postgres", 2, 2 * time.Millisecond, 100}, {"postgres", 4, 2 * time.Millisecond, 100},
+		{"postgres", 1, 2 * time.Millisecond, 1}, {"postgres", 2, 2 * time.Millisecond, 1}, {"postgres", 4, 2 * time.Millisecond, 1},
 	} {
 		name := fmt.Sprintf("%s-%d", tc.store, tc.workers)
 		if tc.rtt > 0 {
 			name += fmt.Sprintf("/rtt=%v", tc.rtt)
+		}
+		total := benchMails
+		if tc.batch == 1 {
+			name += "/batch=1"
+			total = 240
 		}
 		b.Run(name, func(b *testing.B) {
 			accepted := 0
@@ -97,7 +107,7 @@ func BenchmarkWorkers(b *testing.B) {
 				// The games are made beside the workers, the way `taipan
 				// new` makes them: no worker has them in its cache.
 				setup := newWorker(b, db)
-				mails, games := mailtest.OrderMails(b, &adjudicator.Host{Store: setup.store, Games: adjudicator.NewRegistry(trader.New())}, benchMails, plainCampaign)
+				mails, games := mailtest.OrderMails(b, &adjudicator.Host{Store: setup.store, Games: adjudicator.NewRegistry(trader.New())}, total, plainCampaign)
 				share := map[string]int{}
 				for i, g := range games {
 					share[g] = i % tc.workers
@@ -120,7 +130,7 @@ func BenchmarkWorkers(b *testing.B) {
 						defer wg.Done()
 						ms := parts[i]
 						for len(ms) > 0 {
-							n := min(100, len(ms))
+							n := min(tc.batch, len(ms))
 							res, err := w.in.IngestAll(context.Background(), ms[:n])
 							if err != nil {
 								b.Error(err)
@@ -139,8 +149,8 @@ func BenchmarkWorkers(b *testing.B) {
 				}
 				wg.Wait()
 			}
-			if accepted != benchMails*b.N {
-				b.Fatalf("%d orders accepted, want %d", accepted, benchMails*b.N)
+			if accepted != total*b.N {
+				b.Fatalf("%d orders accepted, want %d", accepted, total*b.N)
 			}
 			b.ReportMetric(float64(accepted)/b.Elapsed().Seconds(), "orders/s")
 		})
