@@ -389,7 +389,14 @@ func firstEvents(reg *Registry, created, seedEvent events.Event, version string)
 // openStep starts the clock of a new step.
 func (g *Game) openStep(at time.Time) {
 	g.OpenedAt = at
-	g.Open = map[string]Submitted{}
+	// The last step's orders are dropped, their map kept for the next
+	// (a clone has a map of its own, so none shares it): a replay made a
+	// map for every step.
+	if g.Open == nil {
+		g.Open = map[string]Submitted{}
+	} else {
+		clear(g.Open)
+	}
 	g.Deadline = time.Time{}
 	if d := time.Duration(g.Campaign.Deadline); d > 0 && !g.Status.Finished {
 		g.Deadline = at.Add(d)
