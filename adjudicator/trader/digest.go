@@ -90,11 +90,15 @@ func (s *State) AppendJSON(b []byte) []byte {
 		b = append(b, "null"...)
 	} else {
 		b = append(b, '[')
-		for i, sc := range s.Scores {
+		from := 0
+		if s.scoresRows == len(s.Scores) {
+			b, from = append(b, s.scoresJSON...), s.scoresRows
+		}
+		for i := from; i < len(s.Scores); i++ {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = engine.AppendJSONInts(b, sc)
+			b = engine.AppendJSONInts(b, s.Scores[i])
 		}
 		b = append(b, ']')
 	}

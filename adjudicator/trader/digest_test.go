@@ -22,7 +22,7 @@ func TestAppendJSONIsEncodingJSON(t *testing.T) {
 	for n := 2; n <= 4; n++ {
 		for g := 0; g < 30; g++ {
 			r := rand.New(rand.NewPCG(uint64(n), uint64(g)))
-			as, err := e.Setup(engine.Config{Players: names[:n], Options: json.RawMessage(fmt.Sprintf(`{"sets": %d}`, 1+g%2)), Setup: json.RawMessage("null")}, engine.NewRand([]byte(fmt.Sprint(g)), 0))
+			as, err := e.Setup(engine.Config{Players: names[:n], Options: json.RawMessage(fmt.Sprintf(`{"sets": %d}`, 1+g%3)), Setup: json.RawMessage("null")}, engine.NewRand([]byte(fmt.Sprint(g)), 0))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -182,7 +182,7 @@ func (s *State) concludeSet(rng *engine.Rand) ([]engine.Happening, error) {
 		scores[i] = p.Money
 		parts[i] = fmt.Sprintf("%s %d million", p.Name, p.Money)
 	}
-	s.Scores = append(s.Scores, scores)
+	s.addScores(scores)
 	s.LastSale = nil
 	label := "Final money"
 	if s.Sets > 1 {

@@ -194,6 +194,29 @@ type State struct {
 	Passes   int       `json:"passes"`          // consecutive passes (TR-X3)
 	Scores   [][]int   `json:"scores"`          // per finished set, final money per seat
 	Ended    string    `json:"ended,omitempty"` // why the current set ended
+
+	// scoresJSON is the JSON of the first scoresRows lists of Scores,
+	// joined by commas, each written once, as its set ended: the digest
+	// of every step of a long game wrote every set's scores again.
+	// AppendJSON takes it while it covers every list (a state read from
+	// JSON or copied by reflection has none, and writes them all).
+	scoresJSON string
+	scoresRows int
+}
+
+// addScores ends a set with its final money per seat: a list of Scores,
+// and its JSON after the others' (scoresJSON).
+func (s *State) addScores(scores []int) {
+	s.Scores = append(s.Scores, scores)
+	if s.scoresRows != len(s.Scores)-1 || len(scores) == 0 {
+		return // scoresJSON is not of this state's lists (or an empty list: normalize makes it null)
+	}
+	b := make([]byte, 0, len(s.scoresJSON)+1+8*len(scores))
+	b = append(b, s.scoresJSON...)
+	if s.scoresRows > 0 {
+		b = append(b, ',')
+	}
+	s.scoresJSON, s.scoresRows = string(engine.AppendJSONInts(b, scores)), len(s.Scores)
 }
 
 // normalize gives the state's slices the form clone gives them, in place:
