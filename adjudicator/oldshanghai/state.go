@@ -171,48 +171,31 @@ func atHand(p int) place { return place{Kind: "hand", Seat: p} }
 // every list cut to its length, so that an append moves it out rather than
 // over the next one, and nothing of an earlier Resolve kept.
 func (s *State) normalize() {
-	cut := func(cs []Card) []Card {
-		if len(cs) == 0 {
-			return nil
-		}
-		return cs[:len(cs):len(cs)]
-	}
-	cutInts := func(xs []int) []int {
-		if len(xs) == 0 {
-			return nil
-		}
-		return xs[:len(xs):len(xs)]
-	}
-	s.Counts = cutInts(s.Counts)
+	s.Counts = clipOrNil(s.Counts)
 	if s.Players == nil {
 		s.Players = []Player{}
 	}
 	for i := range s.Players {
 		p := &s.Players[i]
-		p.Hand = cut(p.Hand)
-		if len(p.Deck) == 0 {
-			p.Deck = nil
-		} else {
-			p.Deck = p.Deck[:len(p.Deck):len(p.Deck)]
-		}
-		if len(p.Held) == 0 {
-			p.Held = nil
-		} else {
-			p.Held = p.Held[:len(p.Held):len(p.Held)]
-		}
+		p.Hand, p.Deck, p.Held = clipOrNil(p.Hand), clipOrNil(p.Deck), clipOrNil(p.Held)
 	}
-	s.Players = s.Players[:len(s.Players):len(s.Players)]
-	s.Deck = cut(s.Deck)
-	s.Discard = cut(s.Discard)
-	s.OutOfPlay = cut(s.OutOfPlay)
-	s.Table = cut(s.Table)
-	s.Shell = cut(s.Shell)
-	s.Asked = cutInts(s.Asked)
-	s.Winners = cutInts(s.Winners)
+	s.Players = slices.Clip(s.Players)
+	s.Deck, s.Discard, s.OutOfPlay = clipOrNil(s.Deck), clipOrNil(s.Discard), clipOrNil(s.OutOfPlay)
+	s.Table, s.Shell = clipOrNil(s.Table), clipOrNil(s.Shell)
+	s.Asked, s.Winners = clipOrNil(s.Asked), clipOrNil(s.Winners)
 	if s.Sh != nil {
-		s.Sh.With = cut(s.Sh.With)
+		s.Sh.With = clipOrNil(s.Sh.With)
 	}
 	s.answers, s.trace, s.out, s.outFull, s.names, s.told, s.prose, s.orderTexts = nil, nil, nil, nil, nil, nil, nil, nil
+}
+
+// clipOrNil is xs cut to its length, or nil when it is empty: a list as
+// clone copies it.
+func clipOrNil[T any](xs []T) []T {
+	if len(xs) == 0 {
+		return nil
+	}
+	return slices.Clip(xs)
 }
 
 // clone copies the state for a Resolve or a correction to change. The
