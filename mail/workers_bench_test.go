@@ -58,8 +58,8 @@ func newWorker(tb testing.TB, db string) *worker {
 // Each worker has its own connections, Host and Ingester, as a process
 // would, and takes in the mails of its share of the games, in order, a
 // hundred at a time (an IMAP batch). The cases named …/rtt=2ms put the
-// database a 2 ms round trip away (pgtest.Delayed), as on a host of its
-// own. Taken a hundred at a time, a mail costs a worker so few round trips
+// database a 2 ms round trip away (pgtest.Delayed, a proxy in a process of
+// its own), as on a host of its own. Taken a hundred at a time, a mail costs a worker so few round trips
 // that this machine's two cores bind the work again; the cases named
 // …/batch=1 take the mails one at a time, as they come in at a quiet hour
 // (240 of them, each game's in turn), where round trips alone bound it.
