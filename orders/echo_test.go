@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -93,4 +94,57 @@ func FuzzEchoAsEachAlone(f *testing.F) {
 			t.Errorf("Echo(%q, %q):\n%s\nwant\n%s", a, b, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
 	})
+}
+
+// Echo writes what encoding each scalar alone wrote of nested mappings
+// and lists of every kind, plain words and tricky scalars mixed; most are
+// written by echoWriter, which the test counts so that it cannot pass
+// with the writer never used.
+func TestEchoWriterAsEachAlone(t *testing.T) {
+	words := []any{"stay", "buy", "Hongkew Wharves", "lido", "a.b", "x_y", "TP-02a", 0, 40, -3, true, nil}
+	scalars := append(slices.Clone(words), echoScalars...)
+	r := rand.New(rand.NewPCG(1, 2))
+	var value func(depth int, pool []any) any
+	value = func(depth int, pool []any) any {
+		switch k := r.IntN(5); {
+		case depth < 3 && k == 0:
+			m := map[string]any{}
+			for range 1 + r.IntN(3) {
+				key, _ := pool[r.IntN(len(pool))].(string)
+				m[key] = value(depth+1, pool)
+			}
+			return m
+		case depth < 3 && k == 1:
+			var l []any
+			for range r.IntN(4) {
+				l = append(l, value(depth+1, pool))
+			}
+			return l
+		}
+		return pool[r.IntN(len(pool))]
+	}
+	fast := 0
+	for i := range 3000 {
+		pool := words
+		if i%3 == 0 {
+			pool = scalars
+		}
+		var file []any
+		for range 1 + r.IntN(4) {
+			file = append(file, map[string]any{"move": value(0, pool)})
+		}
+		if r.IntN(4) == 0 {
+			file = append(file, "pass")
+		}
+		var w echoWriter
+		if w.list(file, 2, false) {
+			fast++
+		}
+		if got, want := Echo(file), echoEachAlone(file); !slices.Equal(got, want) {
+			t.Fatalf("Echo(%#v):\n%s\nwant\n%s", file, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	if fast < 1000 {
+		t.Fatalf("echoWriter wrote %d of 3,000 files; the test checks it on too few", fast)
+	}
 }
