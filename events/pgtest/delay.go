@@ -119,7 +119,8 @@ type chunk struct {
 }
 
 // pump copies from src to dst, each chunk oneWay after it was read; it
-// closes both when either side ends.
+// closes both when either side ends. (A reader left waiting on a full
+// queue ends with the link's process.)
 func pump(dst, src net.Conn, oneWay time.Duration) {
 	queue := make(chan chunk, 1024)
 	go func() {
@@ -135,6 +136,9 @@ func pump(dst, src net.Conn, oneWay time.Duration) {
 			}
 		}
 	}()
+	// The writer keeps a thread of its own for its sleeps in the kernel
+	// (holdUntil): with the runtime's threads shared, a round trip at four
+	// workers came back 0.3 ms later than with it.
 	runtime.LockOSThread()
 	defer dst.Close()
 	defer src.Close()
