@@ -609,9 +609,9 @@ Example:
 `
 }
 
-// Clone returns a deep copy of a state (engine.DeepCopy, which keeps
-// nil and empty apart, so the copy has the same digest).
-func (Engine) Clone(s engine.State) engine.State { return engine.DeepCopy(state(s)) }
+// Clone returns a deep copy of a state, which keeps nil and empty apart,
+// so the copy has the same digest (State.exactCopy).
+func (Engine) Clone(s engine.State) engine.State { return state(s).exactCopy() }
 
 // CheckPress refuses private press between partners of the 4-player game
 // unless the campaign's options say partner_talk: true (TR-X13: "The players

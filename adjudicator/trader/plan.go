@@ -2,6 +2,7 @@ package trader
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -18,6 +19,20 @@ type Plan struct {
 	// MarketClosed (3 players) ranks the columns for the Market closed
 	// card after whichever entry is played, unless the entry has its own.
 	MarketClosed []string `json:"market_closed,omitempty"`
+}
+
+// clone is a copy of p that shares nothing with it, nil or empty as in p.
+func (p *Plan) clone() *Plan {
+	if p == nil {
+		return nil
+	}
+	c := &Plan{Entries: slices.Clone(p.Entries), MarketClosed: slices.Clone(p.MarketClosed)}
+	for i := range c.Entries {
+		e := &c.Entries[i]
+		e.Args = slices.Clone(e.Args)
+		e.MarketClosed = slices.Clone(e.MarketClosed)
+	}
+	return c
 }
 
 // PlanEntry is one ranked action of a plan, kept as the player wrote it
