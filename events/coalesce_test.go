@@ -1,0 +1,103 @@
+package events
+
+import (
+	"reflect"
+	"testing"
+)
+
+// coalesce sends what a batch put off as fewer statements with the same
+// effect, and nothing it cannot prove has the same effect.
+func TestCoalesce(t *testing.T) {
+	ins := func(table string, args ...any) statement {
+		return statement{"INSERT INTO " + table + " (a, b) VALUES (?, ?)", args}
+	}
+	rows := func(table string, n int) statement {
+		st := statement{"INSERT INTO " + table + " (a, b) VALUES", nil}
+		for i := range n {
+			if i > 0 {
+				st.query += ","
+			}
+			st.query += " (?, ?)"
+		}
+		return st
+	}
+	with := func(st statement, args ...any) statement { st.args = args; return st }
+	del := statement{"DELETE FROM t WHERE a = ?", []any{9}}
+	delOther := statement{"DELETE FROM v WHERE a = ?", []any{9}}
+	upsert := statement{"INSERT INTO w (a) VALUES (?) ON CONFLICT (a) DO UPDATE SET a = excluded.a", []any{5}}
+	read := statement{"INSERT INTO t (a, b) SELECT a, b FROM u", nil}
+	lock := statement{"SELECT pg_advisory_xact_lock(?)", []any{1}}
+	sp, rel := statement{"SAVEPOINT host", nil}, statement{"RELEASE host", nil}
+	for _, tc := range []struct {
+		name    string
+		pending []statement
+		want    []statement
+	}{
+		{"one insert alone", []statement{ins("t", 1, 2)}, []statement{ins("t", 1, 2)}},
+		{"inserts into one table, one after another, are one",
+			[]statement{ins("t", 1, 2), ins("t", 3, 4), ins("t", 5, 6)},
+			[]statement{with(rows("t", 2), 1, 2, 3, 4), ins("t", 5, 6)}},
+		{"past writes to other tables",
+			[]statement{ins("t", 1, 2), ins("u", 7, 8), delOther, upsert, ins("t", 3, 4), ins("u", 9, 10)},
+			[]statement{with(rows("t", 2), 1, 2, 3, 4), with(rows("u", 2), 7, 8, 9, 10), delOther, upsert}},
+		{"never past a write to its own table",
+			[]statement{ins("t", 1, 2), del, ins("t", 3, 4)},
+			[]statement{ins("t", 1, 2), del, ins("t", 3, 4)}},
+		{"never past a statement that reads",
+			[]statement{ins("t", 1, 2), lock, ins("t", 3, 4)},
+			[]statement{ins("t", 1, 2), lock, ins("t", 3, 4)}},
+		{"never past an insert that reads another table",
+			[]statement{ins("t", 1, 2), read, ins("t", 3, 4)},
+			[]statement{ins("t", 1, 2), read, ins("t", 3, 4)}},
+		{"an insert with more than values is not merged",
+			[]statement{upsert, upsert},
+			[]statement{upsert, upsert}},
+		{"a savepoint made and released in the batch is dropped, and inserts merge across it",
+			[]statement{sp, ins("t", 1, 2), rel, sp, ins("t", 3, 4), rel},
+			[]statement{with(rows("t", 2), 1, 2, 3, 4)}},
+		{"a savepoint not released in the batch is kept, and stops merges",
+			[]statement{ins("t", 1, 2), sp, ins("t", 3, 4)},
+			[]statement{ins("t", 1, 2), sp, ins("t", 3, 4)}},
+		{"a release of a savepoint sent before is kept",
+			[]statement{ins("t", 1, 2), rel, ins("t", 3, 4)},
+			[]statement{ins("t", 1, 2), rel, ins("t", 3, 4)}},
+		{"a release of an outer savepoint keeps the inner one made since",
+			[]statement{{"SAVEPOINT a", nil}, sp, {"RELEASE a", nil}},
+			[]statement{{"SAVEPOINT a", nil}, sp, {"RELEASE a", nil}}},
+		{"nested savepoints released in turn are dropped",
+			[]statement{{"SAVEPOINT a", nil}, sp, ins("t", 1, 2), rel, {"RELEASE a", nil}},
+			[]statement{ins("t", 1, 2)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := coalesce(tc.pending); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}
+
+// Merged inserts carry at most maxMergedRows rows, in powers of two, every
+// row once and in order.
+func TestCoalesceSplitsRows(t *testing.T) {
+	var pending []statement
+	for i := range 2*maxMergedRows + 7 {
+		pending = append(pending, statement{"INSERT INTO t (a) VALUES (?)", []any{i}})
+	}
+	var sizes []int
+	var args []any
+	for _, st := range coalesce(pending) {
+		if _, ok := singleRowInsert(st.query); !ok && len(st.args) == 1 {
+			t.Fatalf("a statement of one row is not the insert given: %q", st.query)
+		}
+		sizes = append(sizes, len(st.args))
+		args = append(args, st.args...)
+	}
+	if want := []int{64, 64, 4, 2, 1}; !reflect.DeepEqual(sizes, want) {
+		t.Errorf("inserts of %v rows, want %v", sizes, want)
+	}
+	for i, a := range args {
+		if a != i {
+			t.Fatalf("row %d carries %v", i, a)
+		}
+	}
+}
