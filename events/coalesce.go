@@ -8,8 +8,9 @@ import (
 // transaction wrote since its last round trip: for a hundred mails, some
 // fifteen hundred statements, each of which PostgreSQL binds, plans and
 // runs on its own. coalesce sends fewer that do the same: the inserts of
-// one row into one table become inserts of many rows, and a savepoint
-// released within the batch, which nothing can roll back to, is dropped.
+// one row into one table become inserts of many rows, the deletes of one
+// row by one key a delete of many, and a savepoint released within the
+// batch, which nothing can roll back to, is dropped.
 //
 // Why this changes nothing a transaction sees:
 //   - Every statement put off is awaited by no one, and any one failing
@@ -23,24 +24,29 @@ import (
 //     such statements, but never past one that writes its own table, and
 //     never past anything else (a read, a lock, a savepoint kept).
 //   - Rows of one insert are written in the order given: the order of the
-//     statements they came from.
+//     statements they came from. Deletes from one table commute with each
+//     other.
 
-// maxMergedRows is the most rows one merged insert carries. The merged
-// inserts are of 64, 32, …, 2 or 1 rows, so that a connection prepares
-// few of them and its statement cache keeps them all.
+// maxMergedRows is the most rows (or keys) one merged statement carries.
+// The merged statements are of 64, 32, …, 2 or 1 rows, so that a
+// connection prepares few of them and its statement cache keeps them all.
 const maxMergedRows = 64
 
 // coalesce is pending sent as fewer statements with the same effect.
 func coalesce(pending []statement) []statement {
 	pending = dropReleasedSavepoints(pending)
 	type group struct {
-		st   statement // the first insert, or another statement alone
-		rows [][]any   // every insert's arguments, when st is an insert
+		st   statement // the first of its statements
+		rows [][]any   // the arguments of each, when st is an insert or a delete that merges
 	}
 	out := make([]group, 0, len(pending))
-	open := map[string]int{} // table → index in out of the insert that may grow
+	open := map[string]int{} // table → index in out of the statement that may grow
 	for _, st := range pending {
-		if table, ok := singleRowInsert(st.query); ok {
+		table, merges := singleRowInsert(st.query)
+		if !merges {
+			table, merges = singleKeyDelete(st.query)
+		}
+		if merges {
 			if i, ok := open[table]; ok && out[i].st.query == st.query {
 				out[i].rows = append(out[i].rows, st.args)
 				continue
@@ -70,7 +76,7 @@ func coalesce(pending []statement) []statement {
 			for n > len(rows) {
 				n /= 2
 			}
-			sent = append(sent, mergedInsert(g.st.query, rows[:n]))
+			sent = append(sent, merged(g.st.query, rows[:n]))
 			rows = rows[n:]
 		}
 	}
@@ -168,22 +174,46 @@ func tableAfter(query, verb string) (table, rest string, ok bool) {
 	return strings.ToLower(q[:end]), q[end:], true
 }
 
-// mergedInsert is the insert of every one of rows, for insert, a
-// singleRowInsert.
-func mergedInsert(insert string, rows [][]any) statement {
-	i := strings.LastIndex(insert, "VALUES")
-	tuple := strings.TrimSpace(insert[i+len("VALUES"):])
+// singleKeyDelete is the table of query when it deletes by one key
+// alone: "DELETE FROM t WHERE column = ?".
+func singleKeyDelete(query string) (table string, ok bool) {
+	table, rest, ok := tableAfter(query, "DELETE FROM ")
+	if !ok {
+		return "", false
+	}
+	f := strings.Fields(rest)
+	if len(f) != 4 || !strings.EqualFold(f[0], "WHERE") || f[2] != "=" || f[3] != "?" {
+		return "", false
+	}
+	return table, true
+}
+
+// merged is the statement of every one of rows, for query, a
+// singleRowInsert (then an insert of every row) or a singleKeyDelete (a
+// delete of every key).
+func merged(query string, rows [][]any) statement {
 	var b strings.Builder
-	b.Grow(len(insert) + (len(tuple)+2)*(len(rows)-1))
-	b.WriteString(insert[:i+len("VALUES")])
 	args := make([]any, 0, len(rows)*len(rows[0]))
-	for k, r := range rows {
+	for _, r := range rows {
+		args = append(args, r...)
+	}
+	if _, ok := singleKeyDelete(query); ok {
+		b.WriteString(query[:strings.LastIndex(query, "=")])
+		b.WriteString("IN (?")
+		b.WriteString(strings.Repeat(", ?", len(rows)-1))
+		b.WriteString(")")
+		return statement{b.String(), args}
+	}
+	i := strings.LastIndex(query, "VALUES")
+	tuple := strings.TrimSpace(query[i+len("VALUES"):])
+	b.Grow(len(query) + (len(tuple)+2)*(len(rows)-1))
+	b.WriteString(query[:i+len("VALUES")])
+	for k := range rows {
 		if k > 0 {
 			b.WriteByte(',')
 		}
 		b.WriteByte(' ')
 		b.WriteString(tuple)
-		args = append(args, r...)
 	}
 	return statement{b.String(), args}
 }

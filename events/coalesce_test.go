@@ -33,6 +33,15 @@ func TestCoalesce(t *testing.T) {
 		pending []statement
 		want    []statement
 	}{
+		{"deletes by one key from one table are one, past writes to other tables",
+			[]statement{del, ins("u", 1, 2), {"DELETE FROM t WHERE a = ?", []any{8}}},
+			[]statement{{"DELETE FROM t WHERE a IN (?, ?)", []any{9, 8}}, ins("u", 1, 2)}},
+		{"a delete never past an insert into its own table",
+			[]statement{del, ins("t", 1, 2), del},
+			[]statement{del, ins("t", 1, 2), del}},
+		{"a delete by more than one key is not merged",
+			[]statement{{"DELETE FROM t WHERE a = ? AND b = ?", []any{1, 2}}, {"DELETE FROM t WHERE a = ? AND b = ?", []any{1, 2}}},
+			[]statement{{"DELETE FROM t WHERE a = ? AND b = ?", []any{1, 2}}, {"DELETE FROM t WHERE a = ? AND b = ?", []any{1, 2}}}},
 		{"one insert alone", []statement{ins("t", 1, 2)}, []statement{ins("t", 1, 2)}},
 		{"inserts into one table, one after another, are one",
 			[]statement{ins("t", 1, 2), ins("t", 3, 4), ins("t", 5, 6)},
