@@ -1,16 +1,18 @@
 package events
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 )
 
 // A batch (Tx.Later, then the next awaited statement) carries what a
 // transaction wrote since its last round trip: for a hundred mails, some
 // fifteen hundred statements, each of which PostgreSQL binds, plans and
 // runs on its own. coalesce sends fewer that do the same: the inserts of
-// one row into one table become inserts of many rows, the deletes of one
-// row by one key a delete of many, and a savepoint released within the
-// batch, which nothing can roll back to, is dropped.
+// one row into one table (upserts too) become inserts of many rows, the
+// deletes of one row by one key a delete of many keys, and a savepoint
+// released within the batch, which nothing can roll back to, is dropped.
 //
 // Why this changes nothing a transaction sees:
 //   - Every statement put off is awaited by no one, and any one failing
@@ -20,47 +22,106 @@ import (
 //   - A statement that writes one table and reads no other commutes with
 //     one that does the same to another table: no table of the schema
 //     refers to another (no foreign keys), and the triggers only notify
-//     at commit. So an insert may join an earlier one into its table past
-//     such statements, but never past one that writes its own table, and
-//     never past anything else (a read, a lock, a savepoint kept).
-//   - Rows of one insert are written in the order given: the order of the
-//     statements they came from. Deletes from one table commute with each
-//     other.
+//     at commit. So a statement may join an earlier one of its kind past
+//     such statements, but never past one that writes its own table
+//     otherwise, and never past anything else (a read, a lock, a savepoint
+//     kept).
+//   - The rows of one insert are written in the order given, the order of
+//     the statements they came from. An upsert's rows have distinct keys,
+//     so each meets only rows that were there before, as alone: a row
+//     whose key the statement already has starts another. Deletes from
+//     one table commute with each other.
 
 // maxMergedRows is the most rows (or keys) one merged statement carries.
 // The merged statements are of 64, 32, …, 2 or 1 rows, so that a
 // connection prepares few of them and its statement cache keeps them all.
 const maxMergedRows = 64
 
+// shape is what coalesce knows of a statement from its text alone.
+type shape struct {
+	kind  shapeKind
+	table string // the one table it writes (not for barrier and savepoints)
+	// An insert of one row of arguments is head, then tuple "(?, …)",
+	// then tail (an upsert's ON CONFLICT clause, with no arguments), key
+	// the positions of the arguments of the conflict's columns.
+	head, tuple, tail string
+	key               []int
+	// A delete by one key is head, then "= ?".
+}
+
+// shapeKind sorts statements by what coalesce may do with them.
+type shapeKind int
+
+const (
+	barrier   shapeKind = iota // nothing passes it
+	write                      // writes table alone, merges with nothing
+	insertRow                  // an insert of one row, merging with its like
+	deleteKey                  // a delete by one key, merging with its like
+	savepoint                  // SAVEPOINT name
+	release                    // RELEASE name
+)
+
+// shapes remembers the shape of every statement text: a batch's
+// statements are a few dozen texts, sent many times over.
+type shapes struct {
+	mu   sync.Mutex
+	seen map[string]shape
+}
+
+// of is query's shape.
+func (c *shapes) of(query string) shape {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if sh, ok := c.seen[query]; ok {
+		return sh
+	}
+	sh := shapeOf(query)
+	if c.seen == nil || len(c.seen) >= maxRebound {
+		c.seen = map[string]shape{}
+	}
+	c.seen[query] = sh
+	return sh
+}
+
 // coalesce is pending sent as fewer statements with the same effect.
-func coalesce(pending []statement) []statement {
-	pending = dropReleasedSavepoints(pending)
+func (c *shapes) coalesce(pending []statement) []statement {
+	pending = c.dropReleasedSavepoints(pending)
 	type group struct {
-		st   statement // the first of its statements
-		rows [][]any   // the arguments of each, when st is an insert or a delete that merges
+		st   statement
+		sh   shape
+		rows [][]any         // the arguments of each statement merged
+		keys map[string]bool // an upsert's keys so far
 	}
 	out := make([]group, 0, len(pending))
 	open := map[string]int{} // table → index in out of the statement that may grow
 	for _, st := range pending {
-		table, merges := singleRowInsert(st.query)
-		if !merges {
-			table, merges = singleKeyDelete(st.query)
-		}
-		if merges {
-			if i, ok := open[table]; ok && out[i].st.query == st.query {
+		sh := c.of(st.query)
+		switch sh.kind {
+		case insertRow, deleteKey:
+			key := ""
+			if sh.key != nil {
+				key = rowKey(st.args, sh.key)
+			}
+			if i, ok := open[sh.table]; ok && out[i].st.query == st.query && !out[i].keys[key] {
 				out[i].rows = append(out[i].rows, st.args)
+				if sh.key != nil {
+					out[i].keys[key] = true
+				}
 				continue
 			}
-			open[table] = len(out)
-			out = append(out, group{st, [][]any{st.args}})
+			g := group{st: st, sh: sh, rows: [][]any{st.args}}
+			if sh.key != nil {
+				g.keys = map[string]bool{key: true}
+			}
+			open[sh.table] = len(out)
+			out = append(out, g)
 			continue
-		}
-		if table, ok := oneTableWrite(st.query); ok {
-			delete(open, table)
-		} else {
+		case write:
+			delete(open, sh.table)
+		default:
 			clear(open)
 		}
-		out = append(out, group{st: st})
+		out = append(out, group{st: st, sh: sh})
 	}
 	if len(out) == len(pending) {
 		return pending
@@ -76,35 +137,42 @@ func coalesce(pending []statement) []statement {
 			for n > len(rows) {
 				n /= 2
 			}
-			sent = append(sent, merged(g.st.query, rows[:n]))
+			sent = append(sent, g.sh.merged(rows[:n]))
 			rows = rows[n:]
 		}
 	}
 	return sent
 }
 
+// rowKey is the values of a row's key columns, as one comparable string.
+func rowKey(args []any, key []int) string {
+	var b strings.Builder
+	for _, k := range key {
+		fmt.Fprintf(&b, "%T:%v\x00", args[k], args[k])
+	}
+	return b.String()
+}
+
 // dropReleasedSavepoints is pending without each savepoint it both makes
 // and releases.
-func dropReleasedSavepoints(pending []statement) []statement {
+func (c *shapes) dropReleasedSavepoints(pending []statement) []statement {
 	var made []int // indexes of the savepoints made and not yet released
 	drop := map[int]bool{}
 	for i, st := range pending {
-		if strings.HasPrefix(st.query, "SAVEPOINT ") && len(st.args) == 0 {
+		switch c.of(st.query).kind {
+		case savepoint:
 			made = append(made, i)
-			continue
+		case release:
+			name := strings.TrimPrefix(st.query, "RELEASE ")
+			if n := len(made); n > 0 && pending[made[n-1]].query == "SAVEPOINT "+name {
+				drop[made[n-1]], drop[i] = true, true
+				made = made[:n-1]
+				continue
+			}
+			// A release of a savepoint sent before, or one releasing
+			// those made since too: kept, and so are they.
+			made = nil
 		}
-		name, ok := strings.CutPrefix(st.query, "RELEASE ")
-		if !ok || len(st.args) != 0 {
-			continue
-		}
-		if n := len(made); n > 0 && pending[made[n-1]].query == "SAVEPOINT "+name {
-			drop[made[n-1]], drop[i] = true, true
-			made = made[:n-1]
-			continue
-		}
-		// A release of a savepoint sent before, or one releasing those
-		// made since too: kept, and so are they.
-		made = nil
 	}
 	if len(drop) == 0 {
 		return pending
@@ -118,51 +186,124 @@ func dropReleasedSavepoints(pending []statement) []statement {
 	return kept
 }
 
-// singleRowInsert is the table of query when it inserts one row of
-// arguments alone: "INSERT INTO t (columns) VALUES (?, …, ?)" and nothing
-// after it.
-func singleRowInsert(query string) (table string, ok bool) {
-	table, rest, ok := tableAfter(query, "INSERT INTO ")
-	if !ok {
-		return "", false
-	}
-	i := strings.LastIndex(rest, "VALUES")
-	if i < 0 || !strings.HasPrefix(strings.TrimSpace(rest[:i]), "(") {
-		return "", false
-	}
-	tuple := strings.TrimSpace(rest[i+len("VALUES"):])
-	if len(tuple) < 3 || tuple[0] != '(' || tuple[len(tuple)-1] != ')' {
-		return "", false
-	}
-	for _, f := range strings.Split(tuple[1:len(tuple)-1], ",") {
-		if strings.TrimSpace(f) != "?" {
-			return "", false
-		}
-	}
-	return table, true
-}
-
-// oneTableWrite is the table query writes when it reads no other: an
-// insert of values, a delete or an update whose text names no other table.
-func oneTableWrite(query string) (table string, ok bool) {
-	for _, verb := range []string{"INSERT INTO ", "DELETE FROM ", "UPDATE "} {
-		if table, rest, ok := tableAfter(query, verb); ok {
-			for _, w := range strings.Fields(strings.ToUpper(rest)) {
-				switch strings.Trim(w, "(),;") {
-				case "SELECT", "FROM", "JOIN", "USING", "WITH", "RETURNING":
-					return "", false
-				}
-			}
-			return table, true
-		}
-	}
-	return "", false
-}
-
-// tableAfter is the table named right after verb at the start of query,
-// and the text after it.
-func tableAfter(query, verb string) (table, rest string, ok bool) {
+// shapeOf reads a statement's shape from its text.
+func shapeOf(query string) shape {
 	q := strings.TrimSpace(query)
+	if name, ok := strings.CutPrefix(q, "SAVEPOINT "); ok && plainName(name) {
+		return shape{kind: savepoint}
+	}
+	if name, ok := strings.CutPrefix(q, "RELEASE "); ok && plainName(name) {
+		return shape{kind: release}
+	}
+	if table, rest, ok := tableAfter(q, "INSERT INTO "); ok && readsNoOther(rest) {
+		if sh, ok := rowInsert(table, q, rest); ok {
+			return sh
+		}
+		return shape{kind: write, table: table}
+	}
+	if table, rest, ok := tableAfter(q, "DELETE FROM "); ok && readsNoOther(rest) {
+		f := strings.Fields(rest)
+		if len(f) == 4 && strings.EqualFold(f[0], "WHERE") && f[2] == "=" && f[3] == "?" {
+			return shape{kind: deleteKey, table: table, head: q[:strings.LastIndex(q, "=")]}
+		}
+		return shape{kind: write, table: table}
+	}
+	if table, rest, ok := tableAfter(q, "UPDATE "); ok && readsNoOther(rest) {
+		return shape{kind: write, table: table}
+	}
+	return shape{kind: barrier}
+}
+
+// rowInsert is the shape of insert q, "INSERT INTO table" and rest, when
+// it inserts one row of arguments alone, "(columns) VALUES (?, …, ?)",
+// with perhaps an ON CONFLICT (columns) clause taking no arguments.
+func rowInsert(table, q, rest string) (shape, bool) {
+	cols, after, ok := parenthesised(rest)
+	if !ok {
+		return shape{}, false
+	}
+	after = strings.TrimLeft(after, " \t\n")
+	if !strings.HasPrefix(after, "VALUES") {
+		return shape{}, false
+	}
+	tuple, tail, ok := parenthesised(after[len("VALUES"):])
+	if !ok {
+		return shape{}, false
+	}
+	columns := splitTrim(cols)
+	marks := splitTrim(tuple)
+	if len(marks) != len(columns) {
+		return shape{}, false
+	}
+	for _, m := range marks {
+		if m != "?" {
+			return shape{}, false
+		}
+	}
+	sh := shape{kind: insertRow, table: table, tuple: "(" + tuple + ")", tail: tail}
+	sh.head = q[:len(q)-len(tail)-len(sh.tuple)]
+	if strings.TrimSpace(tail) == "" {
+		sh.tail = ""
+		return sh, true
+	}
+	conflict, ok := strings.CutPrefix(strings.TrimLeft(tail, " \t\n"), "ON CONFLICT")
+	if !ok || strings.Contains(tail, "?") {
+		return shape{}, false
+	}
+	keyCols, _, ok := parenthesised(conflict)
+	if !ok {
+		return shape{}, false
+	}
+	for _, k := range splitTrim(keyCols) {
+		i := indexOf(columns, k)
+		if i < 0 {
+			return shape{}, false
+		}
+		sh.key = append(sh.key, i)
+	}
+	return sh, true
+}
+
+// merged is the statement of every one of rows, for a statement of this
+// shape: an insert of every row, or a delete of every key.
+func (sh shape) merged(rows [][]any) statement {
+	args := make([]any, 0, len(rows)*len(rows[0]))
+	for _, r := range rows {
+		args = append(args, r...)
+	}
+	var b strings.Builder
+	b.WriteString(sh.head)
+	if sh.kind == deleteKey {
+		b.WriteString("IN (?")
+		b.WriteString(strings.Repeat(", ?", len(rows)-1))
+		b.WriteString(")")
+		return statement{b.String(), args}
+	}
+	for k := range rows {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(sh.tuple)
+	}
+	b.WriteString(sh.tail)
+	return statement{b.String(), args}
+}
+
+// readsNoOther says whether the text after a statement's table names no
+// other table: no subquery, join, CTE or returned rows.
+func readsNoOther(rest string) bool {
+	for _, w := range strings.Fields(strings.ToUpper(rest)) {
+		switch strings.Trim(w, "(),;") {
+		case "SELECT", "FROM", "JOIN", "USING", "WITH", "RETURNING":
+			return false
+		}
+	}
+	return true
+}
+
+// tableAfter is the table named right after verb at the start of q, and
+// the text after it.
+func tableAfter(q, verb string) (table, rest string, ok bool) {
 	if len(q) < len(verb) || !strings.EqualFold(q[:len(verb)], verb) {
 		return "", "", false
 	}
@@ -174,46 +315,48 @@ func tableAfter(query, verb string) (table, rest string, ok bool) {
 	return strings.ToLower(q[:end]), q[end:], true
 }
 
-// singleKeyDelete is the table of query when it deletes by one key
-// alone: "DELETE FROM t WHERE column = ?".
-func singleKeyDelete(query string) (table string, ok bool) {
-	table, rest, ok := tableAfter(query, "DELETE FROM ")
-	if !ok {
-		return "", false
+// parenthesised is what the parentheses s starts with (after spaces)
+// hold, none inside, and the text after them.
+func parenthesised(s string) (inside, after string, ok bool) {
+	s = strings.TrimLeft(s, " \t\n")
+	if !strings.HasPrefix(s, "(") {
+		return "", "", false
 	}
-	f := strings.Fields(rest)
-	if len(f) != 4 || !strings.EqualFold(f[0], "WHERE") || f[2] != "=" || f[3] != "?" {
-		return "", false
+	end := strings.IndexByte(s, ')')
+	if end < 0 || strings.Contains(s[1:end], "(") {
+		return "", "", false
 	}
-	return table, true
+	return s[1:end], s[end+1:], true
 }
 
-// merged is the statement of every one of rows, for query, a
-// singleRowInsert (then an insert of every row) or a singleKeyDelete (a
-// delete of every key).
-func merged(query string, rows [][]any) statement {
-	var b strings.Builder
-	args := make([]any, 0, len(rows)*len(rows[0]))
-	for _, r := range rows {
-		args = append(args, r...)
+// splitTrim is s's comma-separated parts, trimmed and lower-cased.
+func splitTrim(s string) []string {
+	parts := strings.Split(s, ",")
+	for i, p := range parts {
+		parts[i] = strings.ToLower(strings.TrimSpace(p))
 	}
-	if _, ok := singleKeyDelete(query); ok {
-		b.WriteString(query[:strings.LastIndex(query, "=")])
-		b.WriteString("IN (?")
-		b.WriteString(strings.Repeat(", ?", len(rows)-1))
-		b.WriteString(")")
-		return statement{b.String(), args}
-	}
-	i := strings.LastIndex(query, "VALUES")
-	tuple := strings.TrimSpace(query[i+len("VALUES"):])
-	b.Grow(len(query) + (len(tuple)+2)*(len(rows)-1))
-	b.WriteString(query[:i+len("VALUES")])
-	for k := range rows {
-		if k > 0 {
-			b.WriteByte(',')
+	return parts
+}
+
+// indexOf is the index of w in words, or -1.
+func indexOf(words []string, w string) int {
+	for i, x := range words {
+		if x == w {
+			return i
 		}
-		b.WriteByte(' ')
-		b.WriteString(tuple)
 	}
-	return statement{b.String(), args}
+	return -1
+}
+
+// plainName says whether s is a bare SQL name.
+func plainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }

@@ -27,6 +27,12 @@ func TestCoalesce(t *testing.T) {
 	upsert := statement{"INSERT INTO w (a) VALUES (?) ON CONFLICT (a) DO UPDATE SET a = excluded.a", []any{5}}
 	read := statement{"INSERT INTO t (a, b) SELECT a, b FROM u", nil}
 	lock := statement{"SELECT pg_advisory_xact_lock(?)", []any{1}}
+	up := func(key int) statement {
+		return statement{"INSERT INTO w (a, b) VALUES (?, ?) ON CONFLICT (a) DO UPDATE SET b = excluded.b", []any{key, "x"}}
+	}
+	upArgs := func(key int) statement {
+		return statement{"INSERT INTO w (a, b) VALUES (?, ?) ON CONFLICT (a) DO UPDATE SET b = w.b + 1 WHERE w.b < ?", []any{key, 1, 9}}
+	}
 	sp, rel := statement{"SAVEPOINT host", nil}, statement{"RELEASE host", nil}
 	for _, tc := range []struct {
 		name    string
@@ -58,9 +64,19 @@ func TestCoalesce(t *testing.T) {
 		{"never past an insert that reads another table",
 			[]statement{ins("t", 1, 2), read, ins("t", 3, 4)},
 			[]statement{ins("t", 1, 2), read, ins("t", 3, 4)}},
-		{"an insert with more than values is not merged",
+		{"an upsert of a key it already has starts another",
 			[]statement{upsert, upsert},
 			[]statement{upsert, upsert}},
+		{"upserts of distinct keys are one, and a key again starts another",
+			[]statement{up(1), up(2), up(1), up(3)},
+			[]statement{{"INSERT INTO w (a, b) VALUES (?, ?), (?, ?) ON CONFLICT (a) DO UPDATE SET b = excluded.b", []any{1, "x", 2, "x"}},
+				{"INSERT INTO w (a, b) VALUES (?, ?), (?, ?) ON CONFLICT (a) DO UPDATE SET b = excluded.b", []any{1, "x", 3, "x"}}}},
+		{"an upsert whose clause takes arguments is not merged",
+			[]statement{upArgs(1), upArgs(2)},
+			[]statement{upArgs(1), upArgs(2)}},
+		{"an insert of more than arguments is not merged",
+			[]statement{{"INSERT INTO t (a, b) VALUES (?, 1)", []any{1}}, {"INSERT INTO t (a, b) VALUES (?, 1)", []any{2}}},
+			[]statement{{"INSERT INTO t (a, b) VALUES (?, 1)", []any{1}}, {"INSERT INTO t (a, b) VALUES (?, 1)", []any{2}}}},
 		{"a savepoint made and released in the batch is dropped, and inserts merge across it",
 			[]statement{sp, ins("t", 1, 2), rel, sp, ins("t", 3, 4), rel},
 			[]statement{with(rows("t", 2), 1, 2, 3, 4)}},
@@ -78,7 +94,7 @@ func TestCoalesce(t *testing.T) {
 			[]statement{ins("t", 1, 2)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := coalesce(tc.pending); !reflect.DeepEqual(got, tc.want) {
+			if got := (&shapes{}).coalesce(tc.pending); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got\n%q\nwant\n%q", got, tc.want)
 			}
 		})
@@ -94,8 +110,8 @@ func TestCoalesceSplitsRows(t *testing.T) {
 	}
 	var sizes []int
 	var args []any
-	for _, st := range coalesce(pending) {
-		if _, ok := singleRowInsert(st.query); !ok && len(st.args) == 1 {
+	for _, st := range (&shapes{}).coalesce(pending) {
+		if shapeOf(st.query).kind != insertRow && len(st.args) == 1 {
 			t.Fatalf("a statement of one row is not the insert given: %q", st.query)
 		}
 		sizes = append(sizes, len(st.args))

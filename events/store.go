@@ -42,6 +42,8 @@ type Store struct {
 	// database's placeholders, written once each (see batchQuery).
 	reboundMu sync.Mutex
 	rebound   map[string]string
+	// shapes is what the batches' coalescing knows of each statement.
+	shapes shapes
 }
 
 // maxRebound bounds Store.rebound: Taipan's statements are a few hundred.
