@@ -62,11 +62,13 @@ func newWorker(tb testing.TB, db string) *worker {
 // would, and takes in the mails of its share of the games, in order, a
 // hundred at a time (an IMAP batch). The cases named …/rtt=2ms put the
 // database a 2 ms round trip away (pgtest.Delayed, a proxy in a process of
-// its own), as on a host of its own. Taken a hundred at a time, a mail costs a worker so few round trips
-// that this machine's two cores bind the work again; the cases named
-// …/batch=1 take the mails one at a time, as they come in at a quiet hour
-// (240 of them, each game's in turn), where round trips alone bound it.
-// Run:
+// its own), as on a host of its own. Taken a hundred at a time, a mail
+// costs a worker so few round trips that this machine's two cores bind
+// the work again; the cases named …/batch=1 take the mails one at a time,
+// as they come in at a quiet hour (240 of them, each game's in turn),
+// where round trips alone bound it. Each case also reports how many of the
+// machine's cores were busy while it ran (machineCPU), which bounds what
+// more workers can add there. Run:
 //
 //	go test ./mail -run XXX -bench Workers -benchtime 3x -benchmem
 func BenchmarkWorkers(b *testing.B) {
