@@ -1,7 +1,10 @@
 package events
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -125,4 +128,93 @@ func TestCoalesceSplitsRows(t *testing.T) {
 			t.Fatalf("row %d carries %v", i, a)
 		}
 	}
+}
+
+// Random batches of inserts, upserts, deletes, updates, locks and
+// savepoints into two tables leave the tables as they are left by the
+// statements one by one, or fail as those do, when sent coalesced: a model
+// of the statements' effects, written apart from coalesce, runs both.
+func TestCoalesceKeepsEffects(t *testing.T) {
+	type op struct {
+		query string
+		args  func(r *rand.Rand) []any
+	}
+	key := func(r *rand.Rand) any { return r.IntN(6) }
+	val := func(r *rand.Rand) any { return fmt.Sprint("v", r.IntN(100)) }
+	var ops []op
+	for _, table := range []string{"t", "u"} {
+		ops = append(ops,
+			op{"INSERT INTO " + table + " (a, b) VALUES (?, ?)", func(r *rand.Rand) []any { return []any{key(r), val(r)} }},
+			op{"INSERT INTO " + table + " (a, b) VALUES (?, ?) ON CONFLICT (a) DO UPDATE SET b = excluded.b", func(r *rand.Rand) []any { return []any{key(r), val(r)} }},
+			op{"INSERT INTO " + table + " (a, b) VALUES (?, ?) ON CONFLICT (a) DO NOTHING", func(r *rand.Rand) []any { return []any{key(r), val(r)} }},
+			op{"DELETE FROM " + table + " WHERE a = ?", func(r *rand.Rand) []any { return []any{key(r)} }},
+			op{"UPDATE " + table + " SET b = ? WHERE a = ?", func(r *rand.Rand) []any { return []any{val(r), key(r)} }},
+		)
+	}
+	ops = append(ops,
+		op{"SELECT pg_advisory_xact_lock(?)", func(r *rand.Rand) []any { return []any{1} }},
+		op{"SAVEPOINT host", func(*rand.Rand) []any { return nil }},
+		op{"RELEASE host", func(*rand.Rand) []any { return nil }},
+	)
+	merges := 0
+	for seed := range 3000 {
+		r := rand.New(rand.NewPCG(uint64(seed), 31))
+		var pending []statement
+		for range 1 + r.IntN(40) {
+			o := ops[r.IntN(len(ops))]
+			pending = append(pending, statement{o.query, o.args(r)})
+		}
+		sent := (&shapes{}).coalesce(pending)
+		if len(sent) < len(pending) {
+			merges++
+		}
+		one, errOne := runModel(pending)
+		all, errAll := runModel(sent)
+		if (errOne != nil) != (errAll != nil) || errOne == nil && !reflect.DeepEqual(one, all) {
+			t.Fatalf("seed %d: one by one %v (%v), coalesced %v (%v)\npending %q\nsent %q", seed, one, errOne, all, errAll, pending, sent)
+		}
+	}
+	if merges < 1000 {
+		t.Fatalf("only %d of the batches were coalesced", merges)
+	}
+}
+
+// runModel plays statements of TestCoalesceKeepsEffects' kinds, one row
+// or many, on tables of key a and value b, as PostgreSQL would: an insert
+// of a key there fails, as does an upsert that meets one key twice.
+func runModel(sts []statement) (map[string]map[any]any, error) {
+	tables := map[string]map[any]any{"t": {}, "u": {}}
+	for _, st := range sts {
+		f := strings.Fields(st.query)
+		switch {
+		case f[0] == "INSERT":
+			tb := tables[f[2]]
+			touched := map[any]bool{}
+			for i := 0; i < len(st.args); i += 2 {
+				k, v := st.args[i], st.args[i+1]
+				_, there := tb[k]
+				switch {
+				case touched[k] && strings.Contains(st.query, "DO UPDATE"):
+					return nil, fmt.Errorf("ON CONFLICT DO UPDATE command cannot affect row a second time")
+				case there && strings.Contains(st.query, "DO UPDATE"):
+					tb[k] = v
+				case there && strings.Contains(st.query, "DO NOTHING"):
+				case there:
+					return nil, fmt.Errorf("duplicate key %v in %s", k, f[2])
+				default:
+					tb[k] = v
+				}
+				touched[k] = true
+			}
+		case f[0] == "DELETE":
+			for _, k := range st.args {
+				delete(tables[f[2]], k)
+			}
+		case f[0] == "UPDATE":
+			if _, ok := tables[f[1]][st.args[1]]; ok {
+				tables[f[1]][st.args[1]] = st.args[0]
+			}
+		}
+	}
+	return tables, nil
 }
