@@ -2,13 +2,14 @@ package events
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
 
 // A batch (Tx.Later, then the next awaited statement) carries what a
 // transaction wrote since its last round trip: for a hundred mails, some
-// fifteen hundred statements, each of which PostgreSQL binds, plans and
+// eight hundred statements, each of which PostgreSQL binds, plans and
 // runs on its own. coalesce sends fewer that do the same: the inserts of
 // one row into one table (upserts too) become inserts of many rows, the
 // deletes of one row by one key a delete of many keys, and a savepoint
@@ -255,7 +256,7 @@ func rowInsert(table, q, rest string) (shape, bool) {
 		return shape{}, false
 	}
 	for _, k := range splitTrim(keyCols) {
-		i := indexOf(columns, k)
+		i := slices.Index(columns, k)
 		if i < 0 {
 			return shape{}, false
 		}
@@ -336,16 +337,6 @@ func splitTrim(s string) []string {
 		parts[i] = strings.ToLower(strings.TrimSpace(p))
 	}
 	return parts
-}
-
-// indexOf is the index of w in words, or -1.
-func indexOf(words []string, w string) int {
-	for i, x := range words {
-		if x == w {
-			return i
-		}
-	}
-	return -1
 }
 
 // plainName says whether s is a bare SQL name.
