@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,6 +94,7 @@ func BenchmarkWorkers(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			accepted := 0
 			var busy, all float64 // the machine's CPU time while timed
+			cpus := 0
 			for b.Loop() {
 				b.StopTimer()
 				db := filepath.Join(b.TempDir(), "taipan.db")
@@ -128,7 +128,7 @@ func BenchmarkWorkers(b *testing.B) {
 					parts[w] = append(parts[w], m)
 				}
 				b.StartTimer()
-				busyBefore, allBefore, measured := machineCPU()
+				busyBefore, allBefore, _, measured := machineCPU()
 				var wg sync.WaitGroup
 				var mu sync.Mutex
 				for i, w := range ws {
@@ -155,13 +155,14 @@ func BenchmarkWorkers(b *testing.B) {
 					}()
 				}
 				wg.Wait()
-				if busyAfter, allAfter, ok := machineCPU(); ok && measured {
+				if busyAfter, allAfter, n, ok := machineCPU(); ok && measured {
 					busy += busyAfter - busyBefore
 					all += allAfter - allBefore
+					cpus = n
 				}
 			}
 			if all > 0 {
-				b.ReportMetric(float64(runtime.NumCPU())*busy/all, "cores")
+				b.ReportMetric(float64(cpus)*busy/all, "cores")
 			}
 			if accepted != total*b.N {
 				b.Fatalf("%d orders accepted, want %d", accepted, total*b.N)
@@ -173,30 +174,36 @@ func BenchmarkWorkers(b *testing.B) {
 
 // machineCPU is the time the machine's processors have spent working
 // (busy) and in all (busy and idle), in the units of /proc/stat, where
-// there is one. BenchmarkWorkers reports from it how many cores were busy
+// there is one, and how many processors it counts. BenchmarkWorkers reports from it how many cores were busy
 // while it ran: the workers, PostgreSQL's backends and anything else on
 // the machine. That bounds what more workers can add: when one keeps 1.3
 // of two cores busy, no number of them takes in more than 2 ÷ 1.3 times
 // as much.
-func machineCPU() (busy, all float64, ok bool) {
+func machineCPU() (busy, all float64, cpus int, ok bool) {
 	stat, err := os.ReadFile("/proc/stat")
 	if err != nil {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
-	line, _, _ := strings.Cut(string(stat), "\n")
-	// cpu user nice system idle iowait irq softirq steal …
-	f := strings.Fields(line)
+	lines := strings.Split(string(stat), "\n")
+	// cpu user nice system idle iowait irq softirq steal …, then a line
+	// cpuN for each processor
+	f := strings.Fields(lines[0])
 	if len(f) < 9 || f[0] != "cpu" {
-		return 0, 0, false
+		return 0, 0, 0, false
 	}
 	var t [8]float64
 	for i := range t {
 		if t[i], err = strconv.ParseFloat(f[i+1], 64); err != nil {
-			return 0, 0, false
+			return 0, 0, 0, false
+		}
+	}
+	for _, l := range lines[1:] {
+		if strings.HasPrefix(l, "cpu") {
+			cpus++
 		}
 	}
 	busy = t[0] + t[1] + t[2] + t[5] + t[6] + t[7]
-	return busy, busy + t[3] + t[4], true
+	return busy, busy + t[3] + t[4], cpus, cpus > 0
 }
 
 // gameOf is the game named in a raw order mail's Message-ID
