@@ -56,7 +56,7 @@ func (t *Tx) sendBatch(ctx context.Context, pending []statement, reads []Read) e
 		if !ok {
 			return fmt.Errorf("batch: a PostgreSQL connection of type %T", dc)
 		}
-		pending := t.store.shapes.coalesce(pending)
+		pending := coalesce(pending, t.store.shapeOf)
 		var batch pgx.Batch
 		for _, st := range pending {
 			batch.Queue(t.store.batchQuery(st.query), st.args...)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // A batch (Tx.Later, then the next awaited statement) carries what a
@@ -62,31 +61,10 @@ const (
 	release                    // RELEASE name
 )
 
-// shapes remembers the shape of every statement text: a batch's
-// statements are a few dozen texts, sent many times over.
-type shapes struct {
-	mu   sync.Mutex
-	seen map[string]shape
-}
-
-// of is query's shape.
-func (c *shapes) of(query string) shape {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if sh, ok := c.seen[query]; ok {
-		return sh
-	}
-	sh := shapeOf(query)
-	if c.seen == nil || len(c.seen) >= maxRebound {
-		c.seen = map[string]shape{}
-	}
-	c.seen[query] = sh
-	return sh
-}
-
-// coalesce is pending sent as fewer statements with the same effect.
-func (c *shapes) coalesce(pending []statement) []statement {
-	pending = c.dropReleasedSavepoints(pending)
+// coalesce is pending sent as fewer statements with the same effect,
+// shaped by shapeOf (the store's, which works out each text once).
+func coalesce(pending []statement, shapeOf func(string) shape) []statement {
+	pending = dropReleasedSavepoints(pending, shapeOf)
 	type group struct {
 		st   statement
 		sh   shape
@@ -96,7 +74,7 @@ func (c *shapes) coalesce(pending []statement) []statement {
 	out := make([]group, 0, len(pending))
 	open := map[string]int{} // table → index in out of the statement that may grow
 	for _, st := range pending {
-		sh := c.of(st.query)
+		sh := shapeOf(st.query)
 		switch sh.kind {
 		case insertRow, deleteKey:
 			key := ""
@@ -156,11 +134,11 @@ func rowKey(args []any, key []int) string {
 
 // dropReleasedSavepoints is pending without each savepoint it both makes
 // and releases.
-func (c *shapes) dropReleasedSavepoints(pending []statement) []statement {
+func dropReleasedSavepoints(pending []statement, shapeOf func(string) shape) []statement {
 	var made []int // indexes of the savepoints made and not yet released
 	drop := map[int]bool{}
 	for i, st := range pending {
-		switch c.of(st.query).kind {
+		switch shapeOf(st.query).kind {
 		case savepoint:
 			made = append(made, i)
 		case release:

@@ -97,7 +97,7 @@ func TestCoalesce(t *testing.T) {
 			[]statement{ins("t", 1, 2)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := (&shapes{}).coalesce(tc.pending); !reflect.DeepEqual(got, tc.want) {
+			if got := coalesce(tc.pending, shapeOf); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("got\n%q\nwant\n%q", got, tc.want)
 			}
 		})
@@ -113,7 +113,7 @@ func TestCoalesceSplitsRows(t *testing.T) {
 	}
 	var sizes []int
 	var args []any
-	for _, st := range (&shapes{}).coalesce(pending) {
+	for _, st := range coalesce(pending, shapeOf) {
 		if shapeOf(st.query).kind != insertRow && len(st.args) == 1 {
 			t.Fatalf("a statement of one row is not the insert given: %q", st.query)
 		}
@@ -164,7 +164,7 @@ func TestCoalesceKeepsEffects(t *testing.T) {
 			o := ops[r.IntN(len(ops))]
 			pending = append(pending, statement{o.query, o.args(r)})
 		}
-		sent := (&shapes{}).coalesce(pending)
+		sent := coalesce(pending, shapeOf)
 		if len(sent) < len(pending) {
 			merges++
 		}

@@ -39,32 +39,44 @@ type Store struct {
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt // prepared once, reused by every transaction
 	// rebound holds the statements of batches (Later, ReadAll) in the
-	// database's placeholders, written once each (see batchQuery).
-	reboundMu sync.Mutex
-	rebound   map[string]string
-	// shapes is what the batches' coalescing knows of each statement.
-	shapes shapes
+	// database's placeholders, written once each (see batchQuery), and
+	// shapes what the batches' coalescing knows of each (coalesce).
+	rebound textCache[string]
+	shapes  textCache[shape]
 }
 
-// maxRebound bounds Store.rebound: Taipan's statements are a few hundred.
-const maxRebound = 4096
-
-// batchQuery is query in the database's placeholders, for a batch: a
-// batch sends every statement put off by every transaction, and writing
-// each again would cost more than sending it.
-func (s *Store) batchQuery(query string) string {
-	s.reboundMu.Lock()
-	defer s.reboundMu.Unlock()
-	if q, ok := s.rebound[query]; ok {
-		return q
-	}
-	q := s.backend.rebind(query)
-	if s.rebound == nil || len(s.rebound) >= maxRebound {
-		s.rebound = map[string]string{}
-	}
-	s.rebound[query] = q
-	return q
+// textCache remembers what was worked out from each statement text: a
+// batch sends every statement put off by every transaction, Taipan's
+// statements are a few hundred texts, and working each out again would
+// cost more than sending it.
+type textCache[V any] struct {
+	mu   sync.Mutex
+	seen map[string]V
 }
+
+// maxCachedTexts bounds a textCache.
+const maxCachedTexts = 4096
+
+// get is what work makes of text, worked out once.
+func (c *textCache[V]) get(text string, work func(string) V) V {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.seen[text]; ok {
+		return v
+	}
+	v := work(text)
+	if c.seen == nil || len(c.seen) >= maxCachedTexts {
+		c.seen = map[string]V{}
+	}
+	c.seen[text] = v
+	return v
+}
+
+// batchQuery is query in the database's placeholders, for a batch.
+func (s *Store) batchQuery(query string) string { return s.rebound.get(query, s.backend.rebind) }
+
+// shapeOf is query's shape, for coalesce.
+func (s *Store) shapeOf(query string) shape { return s.shapes.get(query, shapeOf) }
 
 // backend is what differs between the two databases.
 type backend interface {
