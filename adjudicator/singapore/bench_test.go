@@ -35,8 +35,8 @@ func BenchmarkFullGame(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for n := 1; !e.Status(s).Finished; n++ {
-			p := e.Status(s).Pending[0]
+		for n, st := 1, e.Status(s); !st.Finished; n, st = n+1, e.Status(s) {
+			p := st.Pending[0]
 			items := e.Default(s, p)
 			reading, err := engine.ReadOrders(e, s, p, items)
 			if err != nil {

@@ -376,7 +376,7 @@ func (s *State) defaultPlan(seat int) *submission {
 	case phaseChen:
 		sub.turn.Chen = slotPats(s.bestChen(seat, nil, min(merchantByName(merchChen).Picks, s.riverCount())))
 	case phaseTurn:
-		k := s.quickDefaultTake(seat)
+		k := s.defaultTake(seat)
 		pl := &sub.turn
 		pl.Take = slotPats([]int{k})
 		if k == s.SS {
@@ -394,35 +394,4 @@ func (s *State) defaultPlan(seat int) *submission {
 		}
 	}
 	return sub
-}
-
-// quickDefaultTake is defaultTake worked out on tallies: the River slot
-// whose card raises seat's running total as the defaults see it (basis)
-// the most, the leftmost on ties.
-func (s *State) quickDefaultTake(seat int) int {
-	var h handTally
-	var m *merchant
-	p := &s.Players[seat]
-	public := s.rules().DefaultsSeePublicOnly
-	for _, hc := range p.Hand {
-		if hc.Open || !public {
-			h.add(hc.Card, 1)
-		}
-	}
-	if !public || s.Phase == phaseChen {
-		m = merchantByName(p.Merchant)
-	}
-	seized := tallyOf(s.Seized)
-	best, at := 0, -1
-	for i, c := range s.River {
-		if c == NoCard {
-			continue
-		}
-		with := h
-		with.add(c, 1)
-		if v := s.total(m, &with, seized); at < 0 || v > best {
-			best, at = v, i
-		}
-	}
-	return at
 }

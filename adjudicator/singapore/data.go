@@ -159,6 +159,15 @@ func merchantIndex(name string) int {
 
 // merchantByName returns the Merchant card of that exact name.
 func merchantByName(name string) *merchant {
+	if name == "" {
+		return nil
+	}
+	// The state holds the card's own name: found without normName's copy.
+	for i := range data.Merchants {
+		if data.Merchants[i].Name == name {
+			return &data.Merchants[i]
+		}
+	}
 	if i, ok := data.merch[normName(name)]; ok {
 		return &data.Merchants[i]
 	}

@@ -536,12 +536,13 @@ func (s *State) dealMerchants(fixed map[string]string, rng *engine.Rand) string 
 // phaseText is the open step in one line.
 func (s *State) phaseText() string {
 	switch s.Phase {
+	// Status writes it at every step: joined, not formatted.
 	case phaseStart:
-		return fmt.Sprintf("set-up, %s places the Secret Society card", s.Players[s.Active].Name)
+		return "set-up, " + s.Players[s.Active].Name + " places the Secret Society card"
 	case phaseTurn:
-		return fmt.Sprintf("turn %d, %s's turn", s.Turn+1, s.Players[s.Active].Name)
+		return "turn " + strconv.Itoa(s.Turn+1) + ", " + s.Players[s.Active].Name + "'s turn"
 	case phaseChen:
-		return fmt.Sprintf("before scoring, %s takes Rival Chen's goods", s.Players[s.Active].Name)
+		return "before scoring, " + s.Players[s.Active].Name + " takes Rival Chen's goods"
 	}
 	return "finished: " + s.Ended
 }
@@ -643,7 +644,7 @@ func (Engine) Default(as engine.State, player string) []orders.Item {
 	if !s.pending(seat) {
 		return []orders.Item{}
 	}
-	var out []orders.Item
+	out := make([]orders.Item, 0, 3) // at most a take, a move and a silk
 	switch s.Phase {
 	case phaseStart:
 		out = append(out, orders.With(verbStart, strconv.Itoa(s.SS+1)))

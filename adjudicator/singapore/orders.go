@@ -129,8 +129,15 @@ func stringsOf(it orders.Item) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []string
+	out := make([]string, 0, len(raw))
 	for _, r := range raw {
+		if !strings.Contains(r, ",") {
+			// One choice, as most are: no list split for it.
+			if r = strings.TrimSpace(r); r != "" {
+				out = append(out, r)
+			}
+			continue
+		}
 		for _, p := range strings.Split(r, ",") {
 			if p = strings.TrimSpace(p); p != "" {
 				out = append(out, p)

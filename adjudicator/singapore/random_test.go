@@ -223,6 +223,33 @@ func gameOptions(g int) (players int, options string) {
 	return 2 + g%5, `{"variants": [` + strings.Join(vs, ",") + `]}`
 }
 
+// checkDefaultsWeigh checks the defaults' weighing, worked out on tallies
+// (defaultTake, gain), against score counting the cards themselves, for
+// every seat and River card of s.
+func checkDefaultsWeigh(t *testing.T, g int, s *State) {
+	t.Helper()
+	for seat := range s.Players {
+		m, hand := s.basis(seat)
+		before := s.score(m, hand, s.Seized).Total
+		want, best := -1, 0
+		for i, c := range s.River {
+			if c == NoCard {
+				continue
+			}
+			if v := s.score(m, append(slices.Clone(hand), c), s.Seized).Total; want < 0 || v > best {
+				want, best = i, v
+			}
+			after := s.score(m, hand, append(slices.Clone(s.Seized), c)).Total
+			if got := s.gain(seat, c); got != after-before {
+				t.Fatalf("game %d: seizing %s gains %s %d by the tallies, %d by score", g, c, s.Players[seat].Name, got, after-before)
+			}
+		}
+		if got := s.defaultTake(seat); got != want {
+			t.Fatalf("game %d: %s's defaults take slot %d by the tallies, %d by score", g, s.Players[seat].Name, got, want)
+		}
+	}
+}
+
 // TestRandomGames plays 1,200 complete games with random legal orders,
 // 2 to 6 players, every combination of variants.
 func TestRandomGames(t *testing.T) {
@@ -249,6 +276,7 @@ func TestRandomGames(t *testing.T) {
 		for !e.Status(as).Finished {
 			s := state(as)
 			checkConserved(t, s)
+			checkDefaultsWeigh(t, g, s)
 			if steps++; steps > 100 {
 				t.Fatalf("game %d does not end: %s", g, e.Status(as).Phase)
 			}

@@ -152,26 +152,50 @@ func (s *State) basis(seat int) (merchant string, hand []Card) {
 	return merchant, hand
 }
 
+// basisTally is basis tallied: the Merchant card the defaults count for
+// seat (nil: none) and the hand they see, for total.
+func (s *State) basisTally(seat int) (*merchant, handTally) {
+	var h handTally
+	p := &s.Players[seat]
+	public := s.rules().DefaultsSeePublicOnly
+	for _, hc := range p.Hand {
+		if hc.Open || !public {
+			h.add(hc.Card, 1)
+		}
+	}
+	if !public || s.Phase == phaseChen {
+		return merchantByName(p.Merchant), h
+	}
+	return nil, h
+}
+
 // gain is how much seat's running total, as the defaults see it (basis),
 // would change if c were seized.
 func (s *State) gain(seat int, c Card) int {
-	m, hand := s.basis(seat)
-	before := s.score(m, hand, s.Seized).Total
-	after := s.score(m, hand, append(append([]Card(nil), s.Seized...), c)).Total
+	m, h := s.basisTally(seat)
+	seized := tallyOf(s.Seized)
+	before := s.total(m, &h, seized)
+	with := handTally(*seized) // the same counts, by type and mark
+	with.add(c, 1)
+	after := s.total(m, &h, (*tally)(&with))
 	return after - before
 }
 
 // defaultTake is the River slot whose card raises seat's running total, as
 // the defaults see it (basis), the most, the leftmost on ties (SG-X2).
+// It is worked out on tallies (total), as the bot's playouts play every
+// seat by it.
 func (s *State) defaultTake(seat int) int {
-	m, hand := s.basis(seat)
+	m, h := s.basisTally(seat)
+	seized := tallyOf(s.Seized)
 	best, at := 0, -1
 	for i, c := range s.River {
 		if c == NoCard {
 			continue
 		}
-		v := s.score(m, append(append([]Card(nil), hand...), c), s.Seized).Total
-		if at < 0 || v > best {
+		with := h
+		with.add(c, 1)
+		if v := s.total(m, &with, seized); at < 0 || v > best {
 			best, at = v, i
 		}
 	}
