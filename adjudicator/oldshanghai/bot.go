@@ -75,6 +75,15 @@ const botOthers = `[heart: always, police: always, finish: none, put-back: rando
 func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
 	s := state(as)
 	me := s.seat(player)
+	return e.botOrders(s, player, rng, func(q int) float64 { return s.botRisk(me, q, cPolice) })
+}
+
+// botOrders is BotOrders with the chance it reckons of each seat holding
+// Harbor Police (policeRisk) as a parameter: BotOrders reckons it from what
+// the seat sees (botRisk); BenchmarkBotOracle hands in the truth, to
+// measure what that knowledge, which the seat may not have, is worth.
+func (e Engine) botOrders(s *State, player string, rng *engine.Rand, policeRisk func(q int) float64) []orders.Item {
+	me := s.seat(player)
 	standing := mustParse(botStanding)
 	if !s.owes(me) {
 		return e.Default(s, player)
@@ -118,7 +127,7 @@ func (e Engine) BotOrders(as engine.State, player string, rng *engine.Rand) []or
 		prefer = vNow + ": " + v
 	}
 	if s.Stage == stFinish && s.canFinish(me) {
-		if s.botFinishNow(me) {
+		if s.botFinishNow(me, policeRisk) {
 			return with(prefer)
 		}
 		return with(vNow + ": no")
@@ -297,21 +306,21 @@ func (s *State) botRisk(me, q int, c Card) float64 {
 }
 
 // botFinishNow says whether seat me finishes the open Shanghai!: when
-// the drawer is the sailor least likely to hold Harbor Police (botRisk,
-// from the cards me has seen and the sizes of the hands), or when the
-// stalemate is near. A finish stopped by Harbor Police costs the
+// the drawer is the sailor least likely to hold Harbor Police (risk: for
+// the bot botRisk, from the cards me has seen and the sizes of the
+// hands), or when the stalemate is near. A finish stopped by Harbor Police costs the
 // finishing card and two more cards of the bot's hand, while one that
 // succeeds takes two cards: a sailor with more cards, and more chance of
 // holding one, is left for later, when the sailors least likely to hold
 // one are out and the others draw their Shanghai! in turn.
-func (s *State) botFinishNow(me int) bool {
+func (s *State) botFinishNow(me int, risk func(q int) float64) bool {
 	if s.Quiet+2*s.aliveCount() >= s.Stalemate {
 		return true
 	}
 	d := s.Sh.Drawer
-	r := s.botRisk(me, d, cPolice)
+	r := risk(d)
 	for _, q := range s.alive() {
-		if q != me && q != d && s.botRisk(me, q, cPolice) < r-botRiskMargin {
+		if q != me && q != d && risk(q) < r-botRiskMargin {
 			return false
 		}
 	}

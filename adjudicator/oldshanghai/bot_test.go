@@ -2,10 +2,15 @@ package oldshanghai
 
 import (
 	"fmt"
+	"os"
+	"slices"
+	"strconv"
 	"testing"
 
+	"taipan/adjudicator"
 	"taipan/adjudicator/adjtest"
 	"taipan/adjudicator/engine"
+	"taipan/orders"
 )
 
 // The bot's orders pass Check for every player the step waits for, in
@@ -73,4 +78,54 @@ func BenchmarkBotDecision(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/decision")
+}
+
+// oracleBot is the bot told who holds Harbor Police: it finishes only a
+// sailor who holds none while there is one. It reads what its seat may
+// not see, so it is nobody's bot; BenchmarkBotOracle plays it to measure
+// what that knowledge is worth.
+type oracleBot struct{ Engine }
+
+// BotOrders plays the bot with the truth for its reckoning of who holds
+// Harbor Police.
+func (o oracleBot) BotOrders(as engine.State, player string, rng *engine.Rand) []orders.Item {
+	s := state(as)
+	return o.botOrders(s, player, rng, func(q int) float64 { return float64(min(s.count(q, cPolice), 1)) })
+}
+
+// BenchmarkBotOracle plays the arenas the bot falls short in, one bot
+// among players on the defaults with five and six seats, with the bot
+// and with oracleBot, OLDSHANGHAI_ORACLE_GAMES games each (300 unless
+// set; `taipan arena`'s seed), and reports each one's share in percent:
+// bot-5-%, oracle-5-%, bot-6-%, oracle-6-%. The oracle's share bounds
+// what better reckoning from what the seat sees could win by finishing
+// the right sailors. Run it with -benchtime 1x.
+func BenchmarkBotOracle(b *testing.B) {
+	games := 300
+	if v := os.Getenv("OLDSHANGHAI_ORACLE_GAMES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			b.Fatalf("OLDSHANGHAI_ORACLE_GAMES=%q: %v", v, err)
+		}
+		games = n
+	}
+	shares := map[string]float64{}
+	for b.Loop() {
+		for _, n := range []int{5, 6} {
+			seats := append([]string{adjudicator.SeatBot}, slices.Repeat([]string{adjudicator.SeatDefaults}, n-1)...)
+			for _, bot := range []struct {
+				name string
+				e    engine.Engine
+			}{{"bot", New()}, {"oracle", oracleBot{New()}}} {
+				rows, err := adjudicator.Arena(bot.e, adjudicator.ArenaConfig{Games: games, Seats: seats, Seed: []byte("arena")})
+				if err != nil {
+					b.Fatal(err)
+				}
+				shares[fmt.Sprintf("%s-%d-%%", bot.name, n)] = rows[0].Share
+			}
+		}
+	}
+	for k, v := range shares {
+		b.ReportMetric(v, k)
+	}
 }
