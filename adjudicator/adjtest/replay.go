@@ -88,7 +88,9 @@ func ReplayLog(b *testing.B, reg *adjudicator.Registry, st *events.Store, id str
 // game id, as an audit digests each one, without the replay: the part of
 // a replay whose work the logs already kept fix (a step's digest is of
 // its state's JSON), reported beside x-read as digests-x, its ratio to
-// the same read.
+// the same read. Each state takes a replay of its own, so a log of more
+// than maxDigestSamples steps is timed on that many states spread over
+// it, and their time scaled to every step.
 func digestsAlone(b *testing.B, reg *adjudicator.Registry, st *events.Store, id string) time.Duration {
 	b.Helper()
 	evs, err := st.Events(context.Background(), id)
@@ -99,22 +101,28 @@ func digestsAlone(b *testing.B, reg *adjudicator.Registry, st *events.Store, id 
 	if err != nil {
 		b.Fatal(err)
 	}
+	steps := g.Step - 1
+	samples := min(steps, maxDigestSamples)
 	var states []engine.State
-	for step := 1; step < g.Step; step++ {
-		at, err := adjudicator.ReplayUntil(reg, evs, step)
+	for i := range samples {
+		at, err := adjudicator.ReplayUntil(reg, evs, 1+i*steps/samples)
 		if err != nil {
 			b.Fatal(err)
 		}
 		states = append(states, at.State)
 	}
-	return bestOf(func() {
+	best := bestOf(func() {
 		for _, s := range states {
 			if _, err := adjudicator.Digest(s); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
+	return best * time.Duration(steps) / time.Duration(max(samples, 1))
 }
+
+// maxDigestSamples bounds the states digestsAlone times.
+const maxDigestSamples = 50
 
 // bestOf is the best of several timings of f: the floor a benchmark is
 // compared with, taken in the same run.
