@@ -92,7 +92,11 @@ func (p *plan) add(d int) *destPlan {
 
 // verbOf normalises the spellings of the verbs.
 func verbOf(v string) string {
-	switch strings.ReplaceAll(strings.ReplaceAll(strings.TrimSuffix(v, ":"), "_", "-"), " ", "-") {
+	if strings.ContainsAny(v, ":_ ") {
+		// Spelt otherwise than the log and most files spell it.
+		v = strings.ReplaceAll(strings.ReplaceAll(strings.TrimSuffix(v, ":"), "_", "-"), " ", "-")
+	}
+	switch v {
 	case "bid", "bribe":
 		return verbBid
 	case "go", "dest", "destination", "lang-tsu", "langtsu":

@@ -3,7 +3,7 @@ package sackson
 import (
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -294,7 +294,7 @@ func (s *State) take(seat int, c Card) {
 
 func (s *State) give(seat int, c Card) {
 	h := append(s.Players[seat].Hand, c)
-	sort.Slice(h, func(i, j int) bool { return h[i] < h[j] })
+	slices.Sort(h)
 	s.Players[seat].Hand = h
 }
 
