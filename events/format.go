@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strconv"
+	"time"
 )
 
 // Log formats. A game's log is written in one format from its first event to
@@ -61,6 +62,38 @@ const SaltSize = 16
 // recordedAtLayout is how format 2 writes the time into the hash.
 const recordedAtLayout = "2006-01-02T15:04:05.000Z07:00"
 
+// appendRecordedAt appends t in UTC as recordedAtLayout writes it. A year
+// of four digits, every log's, is written digit by digit: AppendFormat
+// was a fifth of checking a chain, which writes the time of every event.
+func appendRecordedAt(b []byte, t time.Time) []byte {
+	t = t.UTC()
+	year, month, day := t.Date()
+	if year < 0 || year > 9999 {
+		return t.AppendFormat(b, recordedAtLayout)
+	}
+	hour, minute, sec := t.Clock()
+	b = append(appendDigits(b, year, 4), '-')
+	b = append(appendDigits(b, int(month), 2), '-')
+	b = append(appendDigits(b, day, 2), 'T')
+	b = append(appendDigits(b, hour, 2), ':')
+	b = append(appendDigits(b, minute, 2), ':')
+	b = append(appendDigits(b, sec, 2), '.')
+	b = appendDigits(b, t.Nanosecond()/1e6, 3) // truncated, as .000 is
+	return append(b, 'Z')
+}
+
+// appendDigits appends the last width digits of n, zeros first.
+func appendDigits(b []byte, n, width int) []byte {
+	d := 1
+	for range width - 1 {
+		d *= 10
+	}
+	for ; d > 0; d /= 10 {
+		b = append(b, byte('0'+n/d%10))
+	}
+	return b
+}
+
 // ComputeHash returns the chained hash the event should carry, from its
 // fields and PrevHash, by the rules of its format.
 func (e *Event) ComputeHash() string {
@@ -93,7 +126,7 @@ func (e *Event) appendHash(out []byte) []byte {
 	part(e.Kind)
 	part(e.Actor)
 	if e.Format == Format2 {
-		b = append(e.RecordedAt.UTC().AppendFormat(b, recordedAtLayout), '\n')
+		b = append(appendRecordedAt(b, e.RecordedAt), '\n')
 	}
 	b = e.appendPayloadHash(b)
 	sum := sha256.Sum256(b)
@@ -147,13 +180,8 @@ func smallHMAC(salt string, payload []byte) (sum [sha256.Size]byte, ok bool) {
 	if len(salt)%2 != 0 || len(salt) > 2*block || block+len(payload) > len(buf) {
 		return sum, false
 	}
-	for i := 0; i < len(salt); i += 2 {
-		hi, okHi := fromHex(salt[i])
-		lo, okLo := fromHex(salt[i+1])
-		if !okHi || !okLo {
-			return sum, false
-		}
-		buf[i/2] = hi<<4 | lo
+	if _, err := hex.Decode(buf[:block], []byte(salt)); err != nil {
+		return sum, false
 	}
 	// buf[:block] is the key, padded with zeros.
 	var outer [block + sha256.Size]byte
@@ -165,19 +193,6 @@ func smallHMAC(salt string, payload []byte) (sum [sha256.Size]byte, ok bool) {
 	inner := sha256.Sum256(buf[:block+n])
 	copy(outer[block:], inner[:])
 	return sha256.Sum256(outer[:]), true
-}
-
-// fromHex is the value of a hex digit.
-func fromHex(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 // format0Hash is how the pre-release builds hashed an event, kept only to
