@@ -47,11 +47,32 @@ func (it Item) String() (string, error) {
 	if !it.HasValue() {
 		return "", it.Errorf("needs a value")
 	}
+	if v, ok := it.Scalar(); ok {
+		return v, nil
+	}
+	return "", it.Errorf("needs a single value, not a %s", KindName(it.Node().Kind))
+}
+
+// Scalar is the item's argument when it is one scalar, trimmed, as String
+// reads it; ok is false for anything else (no argument, a list, a
+// mapping), with no error made. A reader that takes one scalar or
+// something else asks it first: of logged text, no node is built for a
+// list or a mapping.
+func (it Item) Scalar() (string, bool) {
+	if !it.HasValue() {
+		return "", false
+	}
+	if v, ok := it.loggedScalar(); ok {
+		return strings.TrimSpace(v), true
+	}
+	if it.Value == nil && (it.Logged[0] == '[' || it.Logged[0] == '{') {
+		return "", false
+	}
 	n := it.Node()
 	if n.Kind != yaml.ScalarNode {
-		return "", it.Errorf("needs a single value, not a %s", KindName(n.Kind))
+		return "", false
 	}
-	return strings.TrimSpace(n.Value), nil
+	return strings.TrimSpace(n.Value), true
 }
 
 // Strings returns the item's argument as a list of scalar strings; a single
@@ -59,6 +80,9 @@ func (it Item) String() (string, error) {
 func (it Item) Strings() ([]string, error) {
 	if !it.HasValue() {
 		return nil, it.Errorf("needs a value")
+	}
+	if out, ok := it.loggedList(); ok {
+		return out, nil
 	}
 	v := it.Node()
 	switch v.Kind {

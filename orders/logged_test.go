@@ -2,7 +2,10 @@ package orders
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -157,10 +160,74 @@ func FuzzParseLoggedPayloadText(f *testing.F) {
 				t.Fatalf("%s: %s: HasValue is %v", s, it.Logged, it.HasValue())
 			}
 		}
-		if got := WithNodes(got); step != wstep || !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: step %d items %#v, want %d %#v", s, step, got, wstep, want)
+		if nodes := WithNodes(got); step != wstep || !reflect.DeepEqual(nodes, want) {
+			t.Fatalf("%s: step %d items %#v, want %d %#v", s, step, nodes, wstep, want)
+		}
+		for i := range got {
+			sameReading(t, got[i], want[i])
 		}
 	})
+}
+
+// sameReading fails unless Scalar, String and Strings read the item of
+// logged text as they read the same item as nodes: the same values, the
+// same errors.
+func sameReading(t *testing.T, text, nodes Item) {
+	t.Helper()
+	v, ok := text.Scalar()
+	if wv, wok := nodes.Scalar(); v != wv || ok != wok {
+		t.Fatalf("%s: Scalar %q, %v; as nodes %q, %v", text.Logged, v, ok, wv, wok)
+	}
+	s, err := text.String()
+	ws, werr := nodes.String()
+	if s != ws || fmt.Sprint(err) != fmt.Sprint(werr) {
+		t.Fatalf("%s: String %q, %v; as nodes %q, %v", text.Logged, s, err, ws, werr)
+	}
+	l, err := text.Strings()
+	wl, werr := nodes.Strings()
+	if !reflect.DeepEqual(l, wl) || fmt.Sprint(err) != fmt.Sprint(werr) {
+		t.Fatalf("%s: Strings %q, %v; as nodes %q, %v", text.Logged, l, err, wl, werr)
+	}
+}
+
+// Scalar, String and Strings read logged text as they read its nodes,
+// for values of every shape the log holds: strings (with spaces, commas,
+// accents, empty), integers, booleans, null, lists of them, nested lists
+// and mappings.
+func TestLoggedTextReadsAsNodes(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 8))
+	scalars := []string{`"London"`, `""`, `" padded "`, `"red 4, red 5"`, `"é à"`, `"a\"b"`, `0`, `-40`, `123456789012345`, `1234567890123456`, `1.5`, `-0`, `true`, `false`, `null`}
+	var value func(depth int) string
+	value = func(depth int) string {
+		switch k := r.IntN(6); {
+		case k < 3 || depth > 2:
+			return scalars[r.IntN(len(scalars))]
+		case k < 5:
+			var parts []string
+			for range r.IntN(4) {
+				parts = append(parts, value(depth+1))
+			}
+			return "[" + strings.Join(parts, ",") + "]"
+		default:
+			return `{"k":` + value(depth+1) + `}`
+		}
+	}
+	read := 0
+	for range 5000 {
+		payload := `{"orders":[{"v":` + value(0) + `}],"step":1}`
+		_, want, werr := ParseLoggedPayload([]byte(payload))
+		_, got, err := ParseLoggedPayloadText([]byte(payload))
+		if werr != nil || err != nil {
+			t.Fatalf("%s: %v, %v", payload, err, werr)
+		}
+		if _, ok := got[0].loggedList(); ok {
+			read++
+		}
+		sameReading(t, got[0], want[0])
+	}
+	if read < 1000 {
+		t.Fatalf("only %d of 5,000 values were read from their text", read)
+	}
 }
 
 // The log's own form is read without nodes: every value is its text.

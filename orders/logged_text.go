@@ -218,6 +218,66 @@ func (it Item) Node() *yaml.Node {
 	return n
 }
 
+// loggedScalar is the text of an item's logged value that is one string,
+// integer or boolean, as its node would hold it; ok is false for any
+// other item, left to Node. String reads most logged values this way,
+// without a node.
+func (it Item) loggedScalar() (string, bool) {
+	if it.Value != nil || it.Logged == "" {
+		return "", false
+	}
+	sc := textScan{s: it.Logged}
+	v, ok := sc.scalar()
+	return v, ok && sc.i == len(sc.s)
+}
+
+// loggedList is Strings of an item's logged value that is one scalar or
+// a list of them (loggedScalar), each trimmed, without a node; ok is
+// false for any other item.
+func (it Item) loggedList() ([]string, bool) {
+	if it.Value != nil || it.Logged == "" {
+		return nil, false
+	}
+	if v, ok := it.loggedScalar(); ok {
+		return []string{strings.TrimSpace(v)}, true
+	}
+	sc := textScan{s: it.Logged}
+	if !sc.next('[') {
+		return nil, false
+	}
+	out := make([]string, 0, strings.Count(it.Logged, ",")+1)
+	for first := true; !sc.next(']'); first = false {
+		if !first && !sc.next(',') {
+			return nil, false
+		}
+		v, ok := sc.scalar()
+		if !ok {
+			return nil, false
+		}
+		out = append(out, strings.TrimSpace(v))
+	}
+	return out, sc.i == len(sc.s)
+}
+
+// scalar reads a string, an integer or true or false, as its node would
+// hold it; ok is false for anything else (null, a list, a mapping).
+func (sc *textScan) scalar() (string, bool) {
+	if sc.i >= len(sc.s) {
+		return "", false
+	}
+	switch c := sc.s[sc.i]; {
+	case c == '"':
+		return sc.str()
+	case c == '[' || c == '{' || c == 'n':
+		return "", false
+	}
+	start := sc.i
+	if !sc.value(0) {
+		return "", false
+	}
+	return sc.s[start:sc.i], true
+}
+
 // WithNodes is items with each value that is logged text (Logged) read
 // into its node (Value), for code that reads the nodes; items itself
 // when none is.

@@ -28,7 +28,16 @@ var (
 	_ engine.Versioned = Engine{}
 	_ engine.Filler    = Engine{}
 	_ engine.Reader    = Engine{}
+	// Replay hands it the log's orders as their text (engine.TextReader):
+	// bids, destinations, events and the plans best and none are read
+	// without a node (orders.Item.String, Scalar), a list or a mapping of
+	// cards from its node.
+	_ engine.TextReader = Engine{}
 )
+
+// ReadsLoggedText marks the engine as reading logged text
+// (engine.TextReader).
+func (Engine) ReadsLoggedText() {}
 
 // Name is "shanghai".
 func (Engine) Name() string { return "shanghai" }

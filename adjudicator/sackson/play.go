@@ -26,7 +26,20 @@ func (*playVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 	if !it.HasValue() {
 		return it.Errorf("say which cards to play: a list of cards, best, none, or one entry per destination")
 	}
-	v := it.Value
+	if w, ok := it.Scalar(); ok {
+		// best and none, the defaults' plans, read from the log's text
+		// without a node.
+		switch strings.ToLower(w) {
+		case "best":
+			for _, d := range options(s.LangTsu) {
+				p.add(d).best = true
+			}
+			return nil
+		case "none", "nothing", "no":
+			return nil
+		}
+	}
+	v := it.Node()
 	var errs orders.List
 	switch v.Kind {
 	case yaml.MappingNode:
@@ -57,17 +70,6 @@ func (*playVerb) read(s *State, seat int, it orders.Item, p *plan) error {
 			*p.add(d) = dp
 		}
 	case yaml.ScalarNode, yaml.SequenceNode:
-		if v.Kind == yaml.ScalarNode {
-			switch strings.ToLower(strings.TrimSpace(v.Value)) {
-			case "best":
-				for _, d := range options(s.LangTsu) {
-					p.add(d).best = true
-				}
-				return nil
-			case "none", "nothing", "no":
-				return nil
-			}
-		}
 		dp, err := s.parseCards(seat, it, v, 0)
 		if err != nil {
 			return err

@@ -32,7 +32,15 @@ func (e Engine) rules() *Rules {
 var (
 	_ engine.Engine = Engine{}
 	_ engine.Reader = Engine{}
+	// Replay hands it the log's orders as their text (engine.TextReader):
+	// a value of one scalar, as most are, is read without a node
+	// (orders.Item.String), a plan or a sale as a mapping from its node.
+	_ engine.TextReader = Engine{}
 )
+
+// ReadsLoggedText marks the engine as reading logged text
+// (engine.TextReader).
+func (Engine) ReadsLoggedText() {}
 
 // Name is "trader".
 func (Engine) Name() string { return "trader" }

@@ -126,19 +126,20 @@ func (pl *Plan) Lines() []string {
 // columns and stocks named, the colours of a pair, a Joker already used,
 // and the Market closed card being in play. clear is true for plan: none.
 func (s *State) parsePlan(r *Rules, seat int, it orders.Item) (pl *Plan, clear bool, err error) {
-	if it.Value != nil && it.Value.Kind == yaml.ScalarNode {
-		switch strings.ToLower(strings.TrimSpace(it.Value.Value)) {
+	v := it.Node() // a plan's entries are read as nodes, also from the log
+	if v != nil && v.Kind == yaml.ScalarNode {
+		switch strings.ToLower(strings.TrimSpace(v.Value)) {
 		case "none", "no", "cancel", "off":
 			return nil, true, nil
 		}
 	}
-	if !it.HasValue() || it.Value.Kind != yaml.SequenceNode || len(it.Value.Content) == 0 {
+	if !it.HasValue() || v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
 		return nil, false, it.Errorf("%s", planHow)
 	}
 	pl = &Plan{}
 	var errs orders.List
 	var mcSeen *orders.Item
-	for i, n := range it.Value.Content {
+	for i, n := range v.Content {
 		where := fmt.Sprintf("plan[%d]", i+1)
 		var acts []orders.Item
 		var mcs []orders.Item
@@ -237,8 +238,8 @@ func (s *State) planMC(it orders.Item) ([]string, error) {
 func (s *State) planEntry(r *Rules, seat int, it orders.Item) (PlanEntry, error) {
 	name := it.Verb[strings.IndexByte(it.Verb, '.')+1:]
 	word := ""
-	if it.HasValue() && it.Value.Kind == yaml.ScalarNode {
-		word = strings.ToLower(strings.TrimSpace(it.Value.Value))
+	if w, err := it.String(); err == nil {
+		word = strings.ToLower(w)
 	}
 	v := r.verb(verbOf(name))
 	if v == nil {

@@ -122,15 +122,27 @@ func (s *State) whose(seat int, a action, i int) string {
 func (s *State) sellArgs(it orders.Item) (x, y Stock, explicit bool, err error) {
 	const how = "a sale is two stocks of the same colour, e.g. sell: [red 4, red 5]; to sell one stock with the Joker write joker: red 4"
 	var texts []string
+	var list error // why the value is not a list of scalars
+	one, scalar := it.Scalar()
+	if !scalar && it.HasValue() {
+		// A list, read from the log's text without its node; a mapping
+		// is not one.
+		texts, list = it.Strings()
+	}
 	switch {
 	case !it.HasValue():
 		return x, y, false, it.Errorf("%s", how)
-	case it.Value.Kind == yaml.MappingNode:
+	case scalar:
+		if texts = splitStocks(one); texts == nil {
+			texts = []string{one}
+		}
+	case list == nil:
+	case it.Node().Kind == yaml.MappingNode:
 		if !s.teams() {
 			return x, y, false, it.Errorf("with %d players there is no partner: write sell: [red 4, red 5]", len(s.Players))
 		}
 		texts = make([]string, 2)
-		n := it.Value.Content
+		n := it.Node().Content
 		for i := 0; i+1 < len(n); i += 2 {
 			k, v := n[i], n[i+1]
 			idx := -1
@@ -155,15 +167,8 @@ func (s *State) sellArgs(it orders.Item) (x, y Stock, explicit bool, err error) 
 			return x, y, false, it.Errorf("a sale written as a mapping needs both keys, e.g. sell: {mine: red 4, partner: red 5}")
 		}
 		explicit = true
-	case it.Value.Kind == yaml.ScalarNode:
-		texts = splitStocks(it.Value.Value)
-		if texts == nil {
-			texts = []string{strings.TrimSpace(it.Value.Value)}
-		}
 	default:
-		if texts, err = it.Strings(); err != nil {
-			return x, y, false, err
-		}
+		return x, y, false, list
 	}
 	if len(texts) != 2 {
 		if len(texts) == 1 {
