@@ -308,11 +308,12 @@ func (s *State) botRisk(me, q int, c Card) float64 {
 // botFinishNow says whether seat me finishes the open Shanghai!: when
 // the drawer is the sailor least likely to hold Harbor Police (risk: for
 // the bot botRisk, from the cards me has seen and the sizes of the
-// hands), or when the stalemate is near. A finish stopped by Harbor Police costs the
-// finishing card and two more cards of the bot's hand, while one that
-// succeeds takes two cards: a sailor with more cards, and more chance of
-// holding one, is left for later, when the sailors least likely to hold
-// one are out and the others draw their Shanghai! in turn.
+// hands), or when the stalemate is near. A finish stopped by Harbor
+// Police costs the finishing card and two more cards of the bot's hand,
+// while one that succeeds takes two cards: a sailor with more cards, and
+// more chance of holding one, is left for later, when the sailors least
+// likely to hold one are out and the others draw their Shanghai! in
+// turn.
 func (s *State) botFinishNow(me int, risk func(q int) float64) bool {
 	if s.Quiet+2*s.aliveCount() >= s.Stalemate {
 		return true

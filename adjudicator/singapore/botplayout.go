@@ -1,75 +1,9 @@
 package singapore
 
 // The bot's playouts: a quick full-information policy that plays every
-// seat of a redealt world to the end, and the hand arithmetic it and the
-// bot's own choices share. Nothing here reads a real state: the bot hands
-// it redealt ones only (bot.go).
-
-// handTally counts a hand by goods type and mark: [type][1] Marked,
-// [type][0] Unmarked (as tally counts the Seized goods).
-type handTally [7][2]int
-
-// add counts card c (no card and the Ordinance card count nothing).
-func (h *handTally) add(c Card, n int) {
-	if t := c.Type(); t >= 0 {
-		m := 0
-		if c.Marked() {
-			m = 1
-		}
-		h[t][m] += n
-	}
-}
-
-// handOf tallies seat's hand: the whole hand, or only its open cards.
-func (s *State) handOf(seat int, openOnly bool) handTally {
-	var h handTally
-	for _, hc := range s.Players[seat].Hand {
-		if hc.Open || !openOnly {
-			h.add(hc.Card, 1)
-		}
-	}
-	return h
-}
-
-// total is what a hand tallied in h scores against the seized goods
-// tallied in seized, with Merchant card m (nil: none), as score counts it
-// (Calculating Wang's exact totals aside), without allocating.
-func (s *State) total(m *merchant, h *handTally, seized *tally) int {
-	base, zhang, kinds, most, pairs := 0, 0, 0, 0, 0
-	for t := range h {
-		n := h[t][0] + h[t][1]
-		if n == 0 {
-			continue
-		}
-		kinds++
-		most = max(most, n)
-		pairs += n / 2
-		for mark := 0; mark < 2; mark++ {
-			if h[t][mark] == 0 {
-				continue
-			}
-			v := s.value(mkCard(t, mark == 1), seized)
-			base += h[t][mark] * v
-			if m != nil && m.Name == merchZhang && v >= m.Threshold {
-				zhang += h[t][mark] * (v + 1)
-			}
-		}
-	}
-	if m == nil {
-		return base
-	}
-	switch m.Name {
-	case merchLee:
-		return base + bonusAt(m, kinds)
-	case merchHuang:
-		return base + bonusAt(m, most)
-	case merchZhang:
-		return zhang
-	case merchLin:
-		return base + pairs*m.Pair
-	}
-	return base
-}
+// seat of a redealt world to the end, weighing hands on tallies (total,
+// score.go) as the bot's own choices do. Nothing here reads a real
+// state: the bot hands it redealt ones only (bot.go).
 
 // appraisal is what one seat's choices are weighed with: every seat's
 // hand and Merchant card as the chooser counts them, the Seized goods,

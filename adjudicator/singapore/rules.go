@@ -155,16 +155,10 @@ func (s *State) basis(seat int) (merchant string, hand []Card) {
 // basisTally is basis tallied: the Merchant card the defaults count for
 // seat (nil: none) and the hand they see, for total.
 func (s *State) basisTally(seat int) (*merchant, handTally) {
-	var h handTally
-	p := &s.Players[seat]
 	public := s.rules().DefaultsSeePublicOnly
-	for _, hc := range p.Hand {
-		if hc.Open || !public {
-			h.add(hc.Card, 1)
-		}
-	}
+	h := s.handOf(seat, public)
 	if !public || s.Phase == phaseChen {
-		return merchantByName(p.Merchant), h
+		return merchantByName(s.Players[seat].Merchant), h
 	}
 	return nil, h
 }

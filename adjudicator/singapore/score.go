@@ -175,3 +175,70 @@ func (s *State) winners() []int {
 	}
 	return out
 }
+
+// handTally counts a hand by goods type and mark: [type][1] Marked,
+// [type][0] Unmarked (as tally counts the Seized goods).
+type handTally [7][2]int
+
+// add counts card c (no card and the Ordinance card count nothing).
+func (h *handTally) add(c Card, n int) {
+	if t := c.Type(); t >= 0 {
+		m := 0
+		if c.Marked() {
+			m = 1
+		}
+		h[t][m] += n
+	}
+}
+
+// handOf tallies seat's hand: the whole hand, or only its open cards.
+func (s *State) handOf(seat int, openOnly bool) handTally {
+	var h handTally
+	for _, hc := range s.Players[seat].Hand {
+		if hc.Open || !openOnly {
+			h.add(hc.Card, 1)
+		}
+	}
+	return h
+}
+
+// total is what a hand tallied in h scores against the seized goods
+// tallied in seized, with Merchant card m (nil: none), as score counts it
+// (Calculating Wang's exact totals aside), without allocating: the
+// defaults and the bot weigh every card they could take by it.
+func (s *State) total(m *merchant, h *handTally, seized *tally) int {
+	base, zhang, kinds, most, pairs := 0, 0, 0, 0, 0
+	for t := range h {
+		n := h[t][0] + h[t][1]
+		if n == 0 {
+			continue
+		}
+		kinds++
+		most = max(most, n)
+		pairs += n / 2
+		for mark := 0; mark < 2; mark++ {
+			if h[t][mark] == 0 {
+				continue
+			}
+			v := s.value(mkCard(t, mark == 1), seized)
+			base += h[t][mark] * v
+			if m != nil && m.Name == merchZhang && v >= m.Threshold {
+				zhang += h[t][mark] * (v + 1)
+			}
+		}
+	}
+	if m == nil {
+		return base
+	}
+	switch m.Name {
+	case merchLee:
+		return base + bonusAt(m, kinds)
+	case merchHuang:
+		return base + bonusAt(m, most)
+	case merchZhang:
+		return zhang
+	case merchLin:
+		return base + pairs*m.Pair
+	}
+	return base
+}
