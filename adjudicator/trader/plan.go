@@ -238,7 +238,7 @@ func (s *State) planMC(it orders.Item) ([]string, error) {
 func (s *State) planEntry(r *Rules, seat int, it orders.Item) (PlanEntry, error) {
 	name := it.Verb[strings.IndexByte(it.Verb, '.')+1:]
 	word := ""
-	if w, err := it.String(); err == nil {
+	if w, ok := it.Scalar(); ok {
 		word = strings.ToLower(w)
 	}
 	v := r.verb(verbOf(name))
