@@ -533,10 +533,10 @@ func (s *State) dealMerchants(fixed map[string]string, rng *engine.Rand) string 
 	return ""
 }
 
-// phaseText is the open step in one line.
+// phaseText is the open step in one line. Status writes it at every
+// step: it is joined, not formatted.
 func (s *State) phaseText() string {
 	switch s.Phase {
-	// Status writes it at every step: joined, not formatted.
 	case phaseStart:
 		return "set-up, " + s.Players[s.Active].Name + " places the Secret Society card"
 	case phaseTurn:

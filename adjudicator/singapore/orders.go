@@ -131,14 +131,7 @@ func stringsOf(it orders.Item) ([]string, error) {
 	}
 	out := make([]string, 0, len(raw))
 	for _, r := range raw {
-		if !strings.Contains(r, ",") {
-			// One choice, as most are: no list split for it.
-			if r = strings.TrimSpace(r); r != "" {
-				out = append(out, r)
-			}
-			continue
-		}
-		for _, p := range strings.Split(r, ",") {
+		for p := range strings.SplitSeq(r, ",") {
 			if p = strings.TrimSpace(p); p != "" {
 				out = append(out, p)
 			}
